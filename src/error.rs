@@ -1,0 +1,167 @@
+//! The one error type of the engine: a stable machine-readable code and a message naming what was wrong.
+
+use std::fmt;
+
+use serde::Serialize;
+
+/// Stable error codes. The string form (`code.as_str()`) never changes once published: clients match on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The action names a player whose turn it is not.
+    NotYourTurn,
+    /// The action does not belong to the current step of the turn.
+    WrongPhase,
+    /// The card is not in the acting player's hand.
+    CardNotInHand,
+    /// The side of the flag has no room.
+    FlagFull,
+    /// The flag is already claimed and frozen (R-CLAIM-4).
+    FlagClaimed,
+    /// The player is already one tactics card ahead (R-TAC-1).
+    TacticsLimit,
+    /// The player already played a Leader (R-TAC-2).
+    LeaderLimit,
+    /// The claim cannot be proved (R-CLAIM-1).
+    ClaimNotProvable,
+    /// The claimant's own side is not complete.
+    SideIncomplete,
+    /// The card cannot be used with this action (a guile card played to a flag, a troop as a tactic, …).
+    WrongCard,
+    /// A guile card's target does not exist or may not be chosen (R-GUILE-5).
+    BadTarget,
+    /// The player holds a playable troop card and so may not pass (R-TURN-4).
+    MustPlay,
+    /// The deck is empty.
+    DeckEmpty,
+    /// Tactics cards are not used in this game (R-VAR-2).
+    TacticsDisabled,
+    /// The game (or match) is over.
+    GameOver,
+    /// A flag number outside 1..9.
+    BadFlag,
+    /// Unknown card notation.
+    BadCard,
+    /// Malformed action data.
+    BadAction,
+    /// Invalid game options.
+    BadOptions,
+    /// A game record that is malformed, truncated or tampered with.
+    BadRecord,
+    /// A player number that does not exist in this game.
+    BadPlayer,
+    /// Malformed input to a query (a hypothetical flag, a view, …).
+    BadInput,
+}
+
+impl ErrorCode {
+    /// The stable string (`"flag_full"`, …).
+    ///
+    /// ```
+    /// assert_eq!(battleline::ErrorCode::FlagFull.as_str(), "flag_full");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::WrongPhase => "wrong_phase",
+            ErrorCode::CardNotInHand => "card_not_in_hand",
+            ErrorCode::FlagFull => "flag_full",
+            ErrorCode::FlagClaimed => "flag_claimed",
+            ErrorCode::TacticsLimit => "tactics_limit",
+            ErrorCode::LeaderLimit => "leader_limit",
+            ErrorCode::ClaimNotProvable => "claim_not_provable",
+            ErrorCode::SideIncomplete => "side_incomplete",
+            ErrorCode::WrongCard => "wrong_card",
+            ErrorCode::BadTarget => "bad_target",
+            ErrorCode::MustPlay => "must_play",
+            ErrorCode::DeckEmpty => "deck_empty",
+            ErrorCode::TacticsDisabled => "tactics_disabled",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::BadFlag => "bad_flag",
+            ErrorCode::BadCard => "bad_card",
+            ErrorCode::BadAction => "bad_action",
+            ErrorCode::BadOptions => "bad_options",
+            ErrorCode::BadRecord => "bad_record",
+            ErrorCode::BadPlayer => "bad_player",
+            ErrorCode::BadInput => "bad_input",
+        }
+    }
+
+    /// Every code, for documentation and exhaustive tests.
+    pub const ALL: [ErrorCode; 22] = [
+        ErrorCode::NotYourTurn,
+        ErrorCode::WrongPhase,
+        ErrorCode::CardNotInHand,
+        ErrorCode::FlagFull,
+        ErrorCode::FlagClaimed,
+        ErrorCode::TacticsLimit,
+        ErrorCode::LeaderLimit,
+        ErrorCode::ClaimNotProvable,
+        ErrorCode::SideIncomplete,
+        ErrorCode::WrongCard,
+        ErrorCode::BadTarget,
+        ErrorCode::MustPlay,
+        ErrorCode::DeckEmpty,
+        ErrorCode::TacticsDisabled,
+        ErrorCode::GameOver,
+        ErrorCode::BadFlag,
+        ErrorCode::BadCard,
+        ErrorCode::BadAction,
+        ErrorCode::BadOptions,
+        ErrorCode::BadRecord,
+        ErrorCode::BadPlayer,
+        ErrorCode::BadInput,
+    ];
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An error: what kind (`code`) and what exactly (`message`).
+///
+/// ```
+/// use battleline::{Card, ErrorCode};
+/// let err = "z9".parse::<Card>().unwrap_err();
+/// assert_eq!(err.code, ErrorCode::BadCard);
+/// assert!(err.to_string().starts_with("bad_card: "));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Error {
+    /// The stable code.
+    pub code: ErrorCode,
+    /// A sentence naming the card, flag or step at fault.
+    pub message: String,
+}
+
+impl Error {
+    /// An error of this code with this message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Error {
+        Error { code, message: message.into() }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_snake_case_and_match_serde() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            assert!(seen.insert(code.as_str()), "duplicate {code}");
+            assert!(code.as_str().bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
+            assert_eq!(serde_json::to_string(&code).unwrap(), format!("\"{}\"", code.as_str()));
+        }
+    }
+}
