@@ -1,13 +1,47 @@
-//! Battle Line rules engine.
+//! Battle Line (Reiner Knizia) rules engine: every rule of `RULES.md`, exact claim proofs, seeded
+//! replayable games and players' views with hidden information stripped. Pure Rust; the WebAssembly
+//! layer (`wasm` module, wasm32 only) only converts types and errors.
+//!
+//! ```
+//! use battleline::{Game, Options};
+//! let mut game = Game::new(Options::default(), 1).unwrap();
+//! while !game.is_match_over() {
+//!     let action = game.legal_actions()[0];
+//!     game.apply(&action).unwrap();
+//! }
+//! assert!(game.position().result().is_some());
+//! ```
+pub mod action;
 pub mod card;
 pub mod card_set;
 pub mod error;
+pub mod deck;
 pub mod flag;
 pub mod formation;
+pub mod game;
+mod legal;
+pub mod options;
+pub mod outcome;
+mod perform;
+pub mod phase;
+pub mod position;
 pub mod proof;
+pub mod record;
+mod turn;
+mod validate;
+pub mod view;
 
 pub use card::{Card, Colour, Tactic, TacticKind};
 pub use card_set::CardSet;
 pub use error::{Error, ErrorCode};
 pub use flag::{Flag, FlagId, Player, SideCards, FLAG_COUNT, MAX_PLAYERS};
-pub use formation::{FormationKind, Strength};
+pub use formation::{best_strength, FormationKind, Strength};
+pub use proof::{is_claimable, prove, FlagSetup, OpponentBest, Proof};
+pub use action::{Action, DeckKind};
+pub use game::Game;
+pub use options::{ClaimTiming, Options};
+pub use outcome::{GameResult, Victory};
+pub use phase::Phase;
+pub use position::{rng_from_seed, Position, HAND_SIZE};
+pub use record::{Record, MAX_SEED, RECORD_FORMAT, RECORD_VERSION};
+pub use view::{FlagView, HandSize, KnownDeckCard, PlayerView, TurnView};

@@ -1,0 +1,190 @@
+//! A game or match: options, the seeded generator (R-SETUP-3), the position of the game in progress,
+//! the results of finished games (R-MATCH) and the record of every action.
+
+use rand_chacha::ChaCha8Rng;
+
+use crate::action::Action;
+use crate::error::{Error, ErrorCode};
+use crate::flag::Player;
+use crate::options::Options;
+use crate::outcome::GameResult;
+use crate::position::{rng_from_seed, Position};
+use crate::record::{Record, MAX_SEED};
+use crate::view::PlayerView;
+
+/// A match of one or more games, and everything needed to replay it.
+///
+/// ```
+/// use battleline::{Action, ErrorCode, Game, Options};
+/// let mut game = Game::new(Options::default(), 2024).unwrap();
+/// let player = game.position().current();
+/// let card = game.position().hand(player).iter().next().unwrap();
+/// let flag = battleline::FlagId::from_number(5).unwrap();
+/// game.apply(&Action::Play { card, flag }).unwrap();
+/// // Drawing twice is refused and changes nothing.
+/// let before = game.clone();
+/// game.apply(&Action::Play { card, flag }).unwrap_err();
+/// assert_eq!(game.position(), before.position());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    options: Options,
+    seed: u64,
+    rng: ChaCha8Rng,
+    position: Position,
+    /// Who started the game in progress (R-MATCH-2).
+    first_player: Player,
+    /// Results of the games before the one in progress.
+    finished: Vec<GameResult>,
+    actions: Vec<Action>,
+}
+
+impl Game {
+    /// A new game or match. The seed must be at most 2^53 - 1 (it travels through JavaScript numbers).
+    pub fn new(options: Options, seed: u64) -> Result<Game, Error> {
+        let options = options.validate()?;
+        if seed > MAX_SEED {
+            return Err(Error::new(ErrorCode::BadOptions, format!("seed {seed} is above the largest seed {MAX_SEED}")));
+        }
+        let mut rng = rng_from_seed(seed);
+        let first_player = Position::random_first_player(options, &mut rng);
+        let position = Position::deal(options, &mut rng, first_player);
+        Ok(Game { options, seed, rng, position, first_player, finished: Vec::new(), actions: Vec::new() })
+    }
+
+    /// A new game with a seed drawn from the operating system (the browser's `crypto` in wasm).
+    pub fn new_random(options: Options) -> Result<Game, Error> {
+        let mut bytes = [0u8; 8];
+        getrandom::fill(&mut bytes).map_err(|e| Error::new(ErrorCode::BadOptions, format!("no random seed available: {e}")))?;
+        Game::new(options, u64::from_le_bytes(bytes) & MAX_SEED)
+    }
+
+    /// Replays a record, naming the first illegal action (`bad_record`).
+    pub fn from_record(record: &Record) -> Result<Game, Error> {
+        let mut game = Game::new(record.options, record.seed).map_err(|e| Error::new(ErrorCode::BadRecord, e.message))?;
+        for (i, action) in record.actions.iter().enumerate() {
+            game.apply(action).map_err(|e| {
+                Error::new(ErrorCode::BadRecord, format!("action {} ({action}) is illegal: {}: {}", i + 1, e.code, e.message))
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// The game replayed to just after its first `n` actions (for stepping through a record).
+    pub fn replay_to(&self, n: usize) -> Result<Game, Error> {
+        if n > self.actions.len() {
+            return Err(Error::new(ErrorCode::BadInput, format!("the record has {} actions, not {n}", self.actions.len())));
+        }
+        Game::from_record(&Record::new(self.options, self.seed, self.actions[..n].to_vec()))
+    }
+
+    /// The options.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// The seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The game in progress (or just finished).
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The actions so far.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> Record {
+        Record::new(self.options, self.seed, self.actions.clone())
+    }
+
+    /// Which game of the match is in progress (0-based).
+    pub fn game_index(&self) -> u32 {
+        self.finished.len() as u32
+    }
+
+    /// Results of every finished game of the match, the current one included once over.
+    pub fn results(&self) -> Vec<GameResult> {
+        self.finished.iter().copied().chain(self.position.result()).collect()
+    }
+
+    /// Match points of each player (R-MATCH-1).
+    pub fn scores(&self) -> Vec<u32> {
+        let mut scores = vec![0; self.options.players];
+        for result in self.results() {
+            for (score, points) in scores.iter_mut().zip(result.points()) {
+                *score += points;
+            }
+        }
+        scores
+    }
+
+    /// Whether the whole match is over.
+    pub fn is_match_over(&self) -> bool {
+        self.position.is_over() && self.game_index() + 1 >= self.options.games
+    }
+
+    /// Whether `nextGame` is possible: a game is over and the match goes on.
+    fn can_start_next_game(&self) -> bool {
+        self.position.is_over() && !self.is_match_over()
+    }
+
+    /// The legal actions of the current player.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.can_start_next_game() {
+            vec![Action::NextGame]
+        } else {
+            self.position.legal_actions()
+        }
+    }
+
+    /// Checks an action by `player` without playing it.
+    pub fn check(&self, player: Player, action: &Action) -> Result<(), Error> {
+        match action {
+            Action::NextGame if self.can_start_next_game() => Ok(()),
+            Action::NextGame if self.position.is_over() => {
+                Err(Error::new(ErrorCode::GameOver, "the match is over; there is no next game"))
+            }
+            _ => self.position.check(player, action),
+        }
+    }
+
+    /// Plays an action for the current player; a refused action changes nothing.
+    pub fn apply(&mut self, action: &Action) -> Result<(), Error> {
+        self.apply_as(self.position.current(), action)
+    }
+
+    /// Plays an action for `player`; `not_your_turn` if it is someone else's turn.
+    pub fn apply_as(&mut self, player: Player, action: &Action) -> Result<(), Error> {
+        if *action == Action::NextGame {
+            self.check(player, action)?;
+            self.start_next_game();
+        } else {
+            self.position.apply_as(player, action)?;
+        }
+        self.actions.push(*action);
+        Ok(())
+    }
+
+    /// R-MATCH-2: the winner starts the next game; after a draw, the next player in seat order does.
+    fn start_next_game(&mut self) {
+        let Some(result) = self.position.result() else { return };
+        self.finished.push(result);
+        let first = result.winner.unwrap_or((self.first_player + 1) % self.options.players);
+        self.first_player = first;
+        self.position = Position::deal(self.options, &mut self.rng, first);
+    }
+
+    /// A player's view, with the match's fields; `None` for a player not in the game.
+    pub fn view(&self, player: Player) -> Option<PlayerView> {
+        let mut view = self.position.view(player)?;
+        view.game_index = self.game_index();
+        view.scores = self.scores();
+        Some(view)
+    }
+}

@@ -1,0 +1,102 @@
+//! How a game ends (R-END) and what a match scores (R-MATCH-1).
+
+use serde::{Deserialize, Serialize};
+
+use crate::flag::{Flag, Player, FLAG_COUNT};
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Victory {
+    /// Three adjacent flags (R-END-1).
+    Breakthrough,
+    /// Five flags, or four with three players (R-END-1, R-3P).
+    Envelopment,
+    /// Every player passed in a row without a claim; most flags wins (R-TURN-6).
+    Exhaustion,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameResult {
+    /// The winner; `None` is a draw (R-TURN-6, equal counts).
+    pub winner: Option<Player>,
+    /// How the game ended.
+    pub victory: Victory,
+    /// Flags claimed by each player.
+    pub flags: [u8; 3],
+}
+
+impl GameResult {
+    /// Match points of each player for this game: 5 for the winner, 1 per claimed flag for the others (R-MATCH-1).
+    ///
+    /// ```
+    /// use battleline::{GameResult, Victory};
+    /// let result = GameResult { winner: Some(1), victory: Victory::Breakthrough, flags: [2, 3, 0] };
+    /// assert_eq!(result.points(), [2, 5, 0]);
+    /// ```
+    pub fn points(&self) -> [u32; 3] {
+        std::array::from_fn(|p| if self.winner == Some(p) { 5 } else { u32::from(self.flags[p]) })
+    }
+}
+
+/// Flags held by each player.
+pub(crate) fn flag_counts(flags: &[Flag; FLAG_COUNT]) -> [u8; 3] {
+    let mut counts = [0u8; 3];
+    for owner in flags.iter().filter_map(|f| f.claimed) {
+        counts[owner] += 1;
+    }
+    counts
+}
+
+/// Whether `player` has won by breakthrough or envelopment (R-END-1); `envelopment` is 5 (4 with three players).
+pub(crate) fn victory_of(flags: &[Flag; FLAG_COUNT], player: Player, envelopment: usize) -> Option<Victory> {
+    let owned: Vec<bool> = flags.iter().map(|f| f.claimed == Some(player)).collect();
+    if owned.windows(3).any(|w| w.iter().all(|&o| o)) {
+        Some(Victory::Breakthrough)
+    } else if owned.iter().filter(|&&o| o).count() >= envelopment {
+        Some(Victory::Envelopment)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(owners: &[Option<Player>; 9]) -> [Flag; 9] {
+        std::array::from_fn(|i| Flag { claimed: owners[i], ..Flag::default() })
+    }
+
+    // R-END-1: three adjacent flags, or any five, win at once.
+    #[test]
+    fn r_end_1_breakthrough_and_envelopment() {
+        let n = None;
+        let a = Some(0);
+        let b = Some(1);
+        assert_eq!(victory_of(&board(&[n, a, a, a, n, n, n, n, n]), 0, 5), Some(Victory::Breakthrough));
+        assert_eq!(victory_of(&board(&[a, a, n, a, n, a, n, a, n]), 0, 5), Some(Victory::Envelopment));
+        assert_eq!(victory_of(&board(&[a, a, b, a, n, a, n, n, n]), 0, 5), None);
+        assert_eq!(victory_of(&board(&[a, a, b, a, n, a, n, n, n]), 1, 5), None);
+    }
+
+    // R-3P: with three players, four flags envelop.
+    #[test]
+    fn r_3p_four_flags_envelop() {
+        let n = None;
+        let c = Some(2);
+        assert_eq!(victory_of(&board(&[c, n, c, n, c, n, c, n, n]), 2, 4), Some(Victory::Envelopment));
+        assert_eq!(victory_of(&board(&[c, n, c, n, c, n, n, n, n]), 2, 4), None);
+    }
+
+    // R-MATCH-1: winner 5 points, the others 1 per flag.
+    #[test]
+    fn r_match_1_points() {
+        let draw = GameResult { winner: None, victory: Victory::Exhaustion, flags: [2, 2, 0] };
+        assert_eq!(draw.points(), [2, 2, 0]);
+        let win = GameResult { winner: Some(0), victory: Victory::Envelopment, flags: [5, 3, 0] };
+        assert_eq!(win.points(), [5, 3, 0]);
+    }
+}

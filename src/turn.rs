@@ -1,0 +1,99 @@
+//! The order of a turn (R-TURN-1, R-VAR-1): moving from step to step, skipping steps with nothing to
+//! do, ending turns, and ending the game by passes (R-TURN-6) or by flags (R-END-1).
+
+use crate::flag::{FlagId, Player};
+use crate::outcome::{flag_counts, victory_of, GameResult, Victory};
+use crate::phase::{turn_steps, Phase};
+use crate::position::Position;
+use crate::proof::is_claimable;
+
+impl Position {
+    /// Whether `player` can claim `flag` now (R-CLAIM-1): the fast, allocation-free check.
+    pub fn can_claim(&self, player: Player, flag: FlagId) -> bool {
+        let f = self.flag(flag);
+        player < self.players()
+            && f.claimed.is_none()
+            && f.is_complete(player)
+            && is_claimable(f, self.players(), player, self.unseen_troops())
+    }
+
+    /// The flags `player` could claim right now.
+    pub fn claimable_flags(&self, player: Player) -> impl Iterator<Item = FlagId> + '_ {
+        FlagId::all().filter(move |&f| self.can_claim(player, f))
+    }
+
+    /// Whether the current player can draw from some deck.
+    pub(crate) fn can_draw(&self) -> bool {
+        !self.troop_deck.is_empty() || !self.tactics_deck.is_empty()
+    }
+
+    /// Ends the current step and moves to the next one that has something to do.
+    pub(crate) fn finish_step(&mut self) {
+        self.next_step();
+        self.skip_steps_with_nothing_to_do();
+    }
+
+    /// Skips a claim step with nothing to claim and a draw step with nothing (or nothing allowed) to draw.
+    pub(crate) fn skip_steps_with_nothing_to_do(&mut self) {
+        loop {
+            if self.result.is_some() {
+                self.phase = Phase::GameOver;
+                return;
+            }
+            let skip = match self.phase {
+                Phase::Claim => self.claimable_flags(self.current).next().is_none(),
+                Phase::Draw => self.skip_draw || !self.can_draw(),
+                _ => false,
+            };
+            if !skip {
+                return;
+            }
+            self.next_step();
+        }
+    }
+
+    fn next_step(&mut self) {
+        self.step += 1;
+        match turn_steps(self.options.claim_timing).get(self.step as usize) {
+            Some(&phase) => self.phase = phase,
+            None => self.end_turn(),
+        }
+    }
+
+    fn end_turn(&mut self) {
+        if self.passed_this_turn && !self.claimed_this_turn {
+            self.passes_in_row += 1;
+        } else {
+            self.passes_in_row = 0;
+        }
+        if usize::from(self.passes_in_row) >= self.players() {
+            self.end_by_exhaustion();
+            return;
+        }
+        self.current = (self.current + 1) % self.players();
+        self.step = 0;
+        self.phase = turn_steps(self.options.claim_timing)[0];
+        self.skip_draw = false;
+        self.passed_this_turn = false;
+        self.claimed_this_turn = false;
+    }
+
+    /// R-TURN-6: every player passed in a row without a claim: most flags wins, equal counts draw.
+    fn end_by_exhaustion(&mut self) {
+        let flags = flag_counts(&self.flags);
+        let best = *flags.iter().max().unwrap_or(&0);
+        let leaders: Vec<Player> = (0..self.players()).filter(|&p| flags[p] == best).collect();
+        let winner = (leaders.len() == 1).then(|| leaders[0]);
+        self.result = Some(GameResult { winner, victory: Victory::Exhaustion, flags });
+        self.phase = Phase::GameOver;
+    }
+
+    /// After a claim: a breakthrough or envelopment ends the game at once (R-END-1).
+    pub(crate) fn check_victory(&mut self, player: Player) {
+        let envelopment = if self.players() == 3 { 4 } else { 5 };
+        if let Some(victory) = victory_of(&self.flags, player, envelopment) {
+            self.result = Some(GameResult { winner: Some(player), victory, flags: flag_counts(&self.flags) });
+            self.phase = Phase::GameOver;
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! A player's view: everything that player may know and nothing else. The opponent's hand is a count
+//! and the decks are sizes; cards a player returned with Scout are shown to that player only.
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::DeckKind;
+use crate::card::Card;
+use crate::flag::{Flag, FlagId, Player};
+use crate::options::Options;
+use crate::outcome::GameResult;
+use crate::phase::Phase;
+use crate::position::Position;
+
+/// How many cards of each kind a player holds: all anyone sees of another player's hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HandSize {
+    /// Troop cards held.
+    pub troops: u8,
+    /// Tactics cards held.
+    pub tactics: u8,
+}
+
+/// A flag as everybody sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlagView {
+    /// The flag (1..9 in JSON).
+    pub flag: FlagId,
+    /// Each player's side, cards in play order.
+    pub sides: Vec<Vec<Card>>,
+    /// When each side became complete (lower is earlier), or null.
+    pub completed: Vec<Option<u32>>,
+    /// Who placed Fog here.
+    pub fog: Option<Player>,
+    /// Who placed Mud here.
+    pub mud: Option<Player>,
+    /// Who claimed the flag.
+    pub claimed_by: Option<Player>,
+}
+
+/// A card the viewing player put back with Scout, still in a deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KnownDeckCard {
+    /// The card.
+    pub card: Card,
+    /// The deck it lies in.
+    pub deck: DeckKind,
+    /// Its place from the top (0 = the top card).
+    pub depth: u8,
+}
+
+/// Public facts about the turn in progress, needed to rebuild the position (search bots do).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TurnView {
+    /// Index of the ordinary step in the claim timing's order.
+    pub step: u8,
+    /// No draw this turn (pass or Scout).
+    pub skip_draw: bool,
+    /// The current player passed this turn.
+    pub passed: bool,
+    /// The current player claimed this turn.
+    pub claimed: bool,
+}
+
+/// One player's view of the game (boardgame.io's `playerView`).
+///
+/// ```
+/// use battleline::{Game, Options};
+/// let game = Game::new(Options::default(), 11).unwrap();
+/// let view = game.view(0).unwrap();
+/// assert_eq!(view.hand.len(), 7);
+/// assert_eq!(view.hand_sizes[1].troops, 7);
+/// let json = serde_json::to_string(&view).unwrap();
+/// for card in game.position().hand(1).iter() {
+///     assert!(!json.contains(&format!("\"{card}\"")), "the opponent's {card} leaked");
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerView {
+    /// Whose view this is.
+    pub player: Player,
+    /// The game's options.
+    pub options: Options,
+    /// Whose turn it is.
+    pub current: Player,
+    /// The current step.
+    pub phase: Phase,
+    /// The turn in progress.
+    pub turn: TurnView,
+    /// The viewer's hand, sorted.
+    pub hand: Vec<Card>,
+    /// Every player's hand size.
+    pub hand_sizes: Vec<HandSize>,
+    /// The nine flags.
+    pub flags: Vec<FlagView>,
+    /// Each player's discard pile (face up).
+    pub discards: Vec<Vec<Card>>,
+    /// Cards in the troop deck.
+    pub troop_deck: usize,
+    /// Cards in the tactics deck.
+    pub tactics_deck: usize,
+    /// Tactics cards each player has played.
+    pub tactics_played: Vec<u8>,
+    /// Whether each player has played a Leader.
+    pub leader_played: Vec<bool>,
+    /// Cards the viewer returned with Scout that are still in a deck.
+    pub scout_returned: Vec<KnownDeckCard>,
+    /// Consecutive passing turns without a claim.
+    pub passes_in_row: u8,
+    /// Flags the viewer could claim right now (they are in their claim step or not).
+    pub claimable: Vec<FlagId>,
+    /// The result, once the game is over.
+    pub result: Option<GameResult>,
+    /// Which game of the match this is (0-based) and how many there are.
+    pub game_index: u32,
+    /// Match points so far (R-MATCH-1).
+    pub scores: Vec<u32>,
+}
+
+impl Position {
+    /// The view of `player`; `None` if there is no such player. Match fields are those of a single game.
+    pub fn view(&self, player: Player) -> Option<PlayerView> {
+        if player >= self.players() {
+            return None;
+        }
+        let players = 0..self.players();
+        let scout_returned = [DeckKind::Troop, DeckKind::Tactics]
+            .into_iter()
+            .flat_map(|deck| {
+                let cards: Vec<Card> = match deck {
+                    DeckKind::Troop => self.troop_deck().collect(),
+                    DeckKind::Tactics => self.tactics_deck().collect(),
+                };
+                cards
+                    .into_iter()
+                    .enumerate()
+                    .filter(|&(_, card)| self.scout_returned(player).contains(card))
+                    .map(move |(depth, card)| KnownDeckCard { card, deck, depth: depth as u8 })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        Some(PlayerView {
+            player,
+            options: self.options(),
+            current: self.current(),
+            phase: self.phase(),
+            turn: TurnView {
+                step: self.step,
+                skip_draw: self.skip_draw,
+                passed: self.passed_this_turn,
+                claimed: self.claimed_this_turn,
+            },
+            hand: self.hand(player).iter().collect(),
+            hand_sizes: players
+                .clone()
+                .map(|p| HandSize { troops: self.hand(p).troops().len() as u8, tactics: self.hand(p).tactics().len() as u8 })
+                .collect(),
+            flags: FlagId::all().map(|f| flag_view(f, self.flag(f), self.players())).collect(),
+            discards: players.clone().map(|p| self.discards(p).iter().collect()).collect(),
+            troop_deck: self.troop_deck_len(),
+            tactics_deck: self.tactics_deck_len(),
+            tactics_played: self.tactics_played()[..self.players()].to_vec(),
+            leader_played: self.leader_played()[..self.players()].to_vec(),
+            scout_returned,
+            passes_in_row: self.passes_in_row(),
+            claimable: self.claimable_flags(player).collect(),
+            result: self.result(),
+            game_index: 0,
+            scores: players.map(|p| self.result().map_or(0, |r| r.points()[p])).collect(),
+        })
+    }
+}
+
+fn flag_view(id: FlagId, flag: &Flag, players: usize) -> FlagView {
+    FlagView {
+        flag: id,
+        sides: flag.sides[..players].iter().map(|s| s.iter().collect()).collect(),
+        completed: flag.completed[..players].to_vec(),
+        fog: flag.fog,
+        mud: flag.mud,
+        claimed_by: flag.claimed,
+    }
+}
