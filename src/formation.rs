@@ -1,7 +1,17 @@
 //! Formations (R-FORM): the kinds, their strength, and the best formation a complete side makes,
 //! wild cards (R-MORALE) taking their best values.
+//!
+//! The same analytic core answers two questions: the strength of a complete side
+//! ([`best_strength`]), and the strongest formation an incomplete side can still reach with cards
+//! from a pool of unseen troops (used by the claim proof, R-CLAIM). It never enumerates
+//! combinations: for each kind, strongest first, it finds the largest sum of a completion fitting
+//! that kind's pattern with a few bit operations on per-colour value masks. The first kind with a
+//! fitting completion is the answer, because a completion fitting a pattern is at least that kind.
 
 use serde::Serialize;
+
+use crate::card::{Card, Colour, Tactic};
+use crate::card_set::CardSet;
 
 /// The formation kinds, weakest first so that the derived order is the strength order (R-FORM-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -19,6 +29,26 @@ pub enum FormationKind {
     Wedge,
 }
 
+impl FormationKind {
+    /// The English name used in explanations (R-FORM-2).
+    ///
+    /// ```
+    /// use battleline::FormationKind;
+    /// assert_eq!(FormationKind::Wedge.name(), "Wedge");
+    /// assert_eq!(FormationKind::BattalionOrder.name(), "Battalion Order");
+    /// assert!(FormationKind::Phalanx > FormationKind::BattalionOrder);
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            FormationKind::Wedge => "Wedge",
+            FormationKind::Phalanx => "Phalanx",
+            FormationKind::BattalionOrder => "Battalion Order",
+            FormationKind::SkirmishLine => "Skirmish Line",
+            FormationKind::Host => "Host",
+        }
+    }
+}
+
 /// What a formation is worth: kind first, then the sum of values (R-FORM-3).
 /// Under Fog every formation counts as a Host, so only the sum decides (R-ENV-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -29,4 +59,517 @@ pub struct Strength {
     pub sum: u8,
 }
 
-// TODO(proof helper): best_strength(cards, fog) for a complete side, wild cards at their best.
+/// The strength of a complete side (3 cards, or 4 with Mud; any length 1..=4 is evaluated the same
+/// way), wild cards taking the colours and values that make it strongest (R-FORM-2, R-FORM-3,
+/// R-FORM-5, R-MORALE). Under Fog only the sum counts and the kind is always `Host` (R-ENV-1).
+/// Tactics cards other than the four morale cards are ignored; an empty slice is a Host of sum 0.
+///
+/// ```
+/// use battleline::{best_strength, Card, FormationKind, Strength};
+/// let cards = |text: &str| -> Vec<Card> { text.split(' ').map(|t| t.parse().unwrap()).collect() };
+/// assert_eq!(best_strength(&cards("r5 r7 r6"), false), Strength { kind: FormationKind::Wedge, sum: 18 });
+/// // Alexander becomes red 10 next to red 8 and red 9.
+/// assert_eq!(best_strength(&cards("r8 alexander r9"), false), Strength { kind: FormationKind::Wedge, sum: 27 });
+/// // Under Fog only the sum counts.
+/// assert_eq!(best_strength(&cards("r8 alexander r9"), true), Strength { kind: FormationKind::Host, sum: 27 });
+/// ```
+pub fn best_strength(cards: &[Card], fog: bool) -> Strength {
+    let shape = Shape::of(cards.iter().copied());
+    best_completion(&shape, 0, &Pool::EMPTY, fog, FormationKind::Host).map_or(
+        Strength {
+            kind: FormationKind::Host,
+            sum: 0,
+        },
+        |done| done.strength,
+    )
+}
+
+/// Value masks: bit `v - 1` stands for value `v`.
+const VALUE_8: u16 = 1 << 7;
+const VALUES_1_TO_3: u16 = 0b111;
+
+/// What a side already holds, reduced to what formations care about.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Shape {
+    /// Troop and morale cards on the side.
+    count: u8,
+    /// Troop cards.
+    naturals: u8,
+    /// Mask of the troops' values.
+    values: u16,
+    /// Mask of the troops' colours (bit = colour index).
+    colours: u8,
+    /// Sum of the troops' values.
+    sum: u16,
+    leaders: u8,
+    companions: u8,
+    shields: u8,
+}
+
+impl Shape {
+    /// The shape of these cards (tactics other than morale cards are ignored).
+    pub(crate) fn of(cards: impl Iterator<Item = Card>) -> Shape {
+        let mut shape = Shape::default();
+        for card in cards {
+            if let Some((colour, value)) = card.troop() {
+                shape.naturals = shape.naturals.saturating_add(1);
+                shape.values |= 1 << (value - 1);
+                shape.colours |= 1 << colour.index();
+                shape.sum = shape.sum.saturating_add(u16::from(value));
+            } else {
+                match card.as_tactic() {
+                    Some(Tactic::Alexander | Tactic::Darius) => {
+                        shape.leaders = shape.leaders.saturating_add(1)
+                    }
+                    Some(Tactic::Companion) => {
+                        shape.companions = shape.companions.saturating_add(1)
+                    }
+                    Some(Tactic::Shield) => shape.shields = shape.shields.saturating_add(1),
+                    _ => continue,
+                }
+            }
+            shape.count = shape.count.saturating_add(1);
+        }
+        shape
+    }
+
+    /// Whether the troops' values are pairwise different (needed by consecutive formations).
+    fn distinct_values(&self) -> bool {
+        self.values.count_ones() == u32::from(self.naturals)
+    }
+
+    /// The wilds' contribution when each takes its highest value (Battalion Order, Host).
+    fn wild_max(&self) -> u16 {
+        u16::from(self.leaders) * 10 + u16::from(self.companions) * 8 + u16::from(self.shields) * 3
+    }
+
+    /// The colours a same-colour formation may take: the troops' colour, or any when there is none.
+    fn colour_candidates(&self) -> u8 {
+        match self.colours.count_ones() {
+            0 => 0b11_1111,
+            1 => self.colours,
+            _ => 0,
+        }
+    }
+}
+
+/// The troops that may still come, as per-colour value masks and per-value counts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pool {
+    /// Value mask per colour.
+    colour: [u16; 6],
+    /// Values present in any colour.
+    any: u16,
+    /// How many colours hold each value (index `v - 1`).
+    count: [u8; 10],
+    /// Number of cards.
+    total: u8,
+}
+
+impl Pool {
+    /// No card at all.
+    pub(crate) const EMPTY: Pool = Pool {
+        colour: [0; 6],
+        any: 0,
+        count: [0; 10],
+        total: 0,
+    };
+
+    /// The pool of the troop cards of `set` (tactics are dropped).
+    pub(crate) fn new(set: CardSet) -> Pool {
+        let set = set.troops();
+        let mut pool = Pool::EMPTY;
+        for (c, slot) in pool.colour.iter_mut().enumerate() {
+            *slot = set.colour_values(c);
+            pool.any |= *slot;
+            for (v, count) in pool.count.iter_mut().enumerate() {
+                *count += (*slot >> v & 1) as u8;
+            }
+        }
+        pool.total = set.len() as u8;
+        pool
+    }
+
+    /// Number of cards in the pool.
+    pub(crate) fn len(&self) -> usize {
+        usize::from(self.total)
+    }
+}
+
+/// The best formation a side can reach, and the troops it adds to get there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Completion {
+    pub(crate) strength: Strength,
+    added: [Card; 4],
+    added_len: u8,
+}
+
+impl Completion {
+    fn new(kind: FormationKind, sum: u16) -> Completion {
+        Completion {
+            strength: Strength {
+                kind,
+                sum: sum.min(u16::from(u8::MAX)) as u8,
+            },
+            added: [Card::troop_unchecked(Colour::Red, 1); 4],
+            added_len: 0,
+        }
+    }
+
+    fn add(&mut self, colour: usize, value: usize) {
+        if let Some(slot) = self.added.get_mut(usize::from(self.added_len)) {
+            *slot = Card::troop_unchecked(Colour::ALL[colour], value as u8 + 1);
+            self.added_len += 1;
+        }
+    }
+
+    /// The troops added to the side, highest value first within a kind's own order.
+    pub(crate) fn added(&self) -> &[Card] {
+        &self.added[..usize::from(self.added_len)]
+    }
+}
+
+/// The strongest formation reachable by adding exactly `need` distinct troops from `pool` to a side
+/// of this shape, wilds at their best; kinds weaker than `min_kind` are not examined. `None` when no
+/// completion of kind `min_kind` or stronger exists (in particular when the pool is too small).
+pub(crate) fn best_completion(
+    shape: &Shape,
+    need: usize,
+    pool: &Pool,
+    fog: bool,
+    min_kind: FormationKind,
+) -> Option<Completion> {
+    if need > 4 || usize::from(pool.total) < need {
+        return None;
+    }
+    let n = usize::from(shape.count) + need;
+    if n == 0 {
+        return Some(Completion::new(FormationKind::Host, 0));
+    }
+    if !fog {
+        let kinds = [
+            FormationKind::Wedge,
+            FormationKind::Phalanx,
+            FormationKind::BattalionOrder,
+            FormationKind::SkirmishLine,
+        ];
+        for kind in kinds.into_iter().filter(|&kind| kind >= min_kind) {
+            let found = match kind {
+                FormationKind::Wedge => best_run(shape, need, n, pool, true),
+                FormationKind::Phalanx => best_phalanx(shape, need, n, pool),
+                FormationKind::BattalionOrder => best_battalion(shape, need, pool),
+                _ => best_run(shape, need, n, pool, false),
+            };
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    if min_kind > FormationKind::Host {
+        return None;
+    }
+    // Host: anything goes, so the top `need` values of the pool (R-FORM-2 5, R-ENV-1).
+    let mut done = Completion::new(FormationKind::Host, 0);
+    let mut sum = shape.sum + shape.wild_max();
+    let mut left = need;
+    for v in (0..10).rev() {
+        for c in 0..6 {
+            if left > 0 && pool.colour[c] >> v & 1 == 1 {
+                done.add(c, v);
+                sum += v as u16 + 1;
+                left -= 1;
+            }
+        }
+    }
+    done.strength.sum = sum.min(u16::from(u8::MAX)) as u8;
+    Some(done)
+}
+
+/// Wedge (`same_colour`) or Skirmish Line: `n` distinct consecutive values, highest run first.
+fn best_run(
+    shape: &Shape,
+    need: usize,
+    n: usize,
+    pool: &Pool,
+    same_colour: bool,
+) -> Option<Completion> {
+    if !shape.distinct_values() || n > 10 {
+        return None;
+    }
+    let colours = if same_colour {
+        shape.colour_candidates()
+    } else {
+        1
+    };
+    if colours == 0 {
+        return None;
+    }
+    let kind = if same_colour {
+        FormationKind::Wedge
+    } else {
+        FormationKind::SkirmishLine
+    };
+    let run = (1u16 << n) - 1;
+    for start in (0..=10 - n).rev() {
+        let values = run << start;
+        if shape.values & !values != 0 {
+            continue;
+        }
+        let missing = values & !shape.values;
+        for c in (0..6).filter(|c| colours >> c & 1 == 1) {
+            let avail = if same_colour {
+                pool.colour[c]
+            } else {
+                pool.any
+            };
+            let Some(draw) = fill_run(shape, missing, avail) else {
+                continue;
+            };
+            debug_assert_eq!(draw.count_ones() as usize, need);
+            let sum = (n * (start + 1) + n * (n - 1) / 2) as u16;
+            let mut done = Completion::new(kind, sum);
+            for v in (0..10).rev().filter(|v| draw >> v & 1 == 1) {
+                let colour = if same_colour {
+                    c
+                } else {
+                    (0..6).find(|&k| pool.colour[k] >> v & 1 == 1).unwrap_or(0)
+                };
+                done.add(colour, v);
+            }
+            return Some(done);
+        }
+    }
+    None
+}
+
+/// The wilds each take a different value of `missing` (Companion only 8, Shield only 1..3, a Leader
+/// any); every missing value no wild takes must be in `avail`. Returns the values to draw from the
+/// pool, or `None` when the wilds cannot be placed so.
+fn fill_run(shape: &Shape, missing: u16, avail: u16) -> Option<u16> {
+    let required = missing & !avail;
+    let mut used = 0u16;
+    if shape.companions > 1 || (shape.companions == 1 && missing & VALUE_8 == 0) {
+        return None;
+    }
+    if shape.companions == 1 {
+        used |= VALUE_8;
+    }
+    // Shields cover required values among 1..3 first; a Leader can cover anything, so that is never worse.
+    let slots = missing & VALUES_1_TO_3 & !used;
+    let shields = u32::from(shape.shields);
+    if slots.count_ones() < shields {
+        return None;
+    }
+    let first = highest_bits(slots & required, shields);
+    used |= first | highest_bits(slots & !first, shields - first.count_ones());
+    // Leaders cover the remaining required values, then any free ones.
+    let leaders = u32::from(shape.leaders);
+    let free = missing & !used;
+    let still_required = required & !used;
+    if free.count_ones() < leaders || still_required.count_ones() > leaders {
+        return None;
+    }
+    used |= still_required
+        | highest_bits(
+            free & !still_required,
+            leaders - still_required.count_ones(),
+        );
+    let draw = missing & !used;
+    (draw & !avail == 0).then_some(draw)
+}
+
+/// The `count` highest set bits of `mask` (all of them when there are fewer).
+fn highest_bits(mask: u16, count: u32) -> u16 {
+    let mut rest = mask;
+    let mut out = 0;
+    for _ in 0..count {
+        if rest == 0 {
+            break;
+        }
+        let bit = 1 << (15 - rest.leading_zeros());
+        out |= bit;
+        rest &= !bit;
+    }
+    out
+}
+
+/// Phalanx: every card the same value, highest value first.
+fn best_phalanx(shape: &Shape, need: usize, n: usize, pool: &Pool) -> Option<Completion> {
+    let values = match shape.values.count_ones() {
+        0 => 0x3ff,
+        1 => shape.values,
+        _ => return None,
+    };
+    for v in (0..10).rev().filter(|v| values >> v & 1 == 1) {
+        let companion_fits = shape.companions == 0 || v == 7;
+        let shield_fits = shape.shields == 0 || v <= 2;
+        if !companion_fits || !shield_fits || usize::from(pool.count[v]) < need {
+            continue;
+        }
+        let mut done = Completion::new(FormationKind::Phalanx, (n * (v + 1)) as u16);
+        for c in (0..6).filter(|&c| pool.colour[c] >> v & 1 == 1).take(need) {
+            done.add(c, v);
+        }
+        return Some(done);
+    }
+    None
+}
+
+/// Battalion Order: every card the same colour; the best colour's top values.
+fn best_battalion(shape: &Shape, need: usize, pool: &Pool) -> Option<Completion> {
+    let colours = shape.colour_candidates();
+    let mut best: Option<(u16, usize, u16)> = None;
+    for c in (0..6).filter(|c| colours >> c & 1 == 1) {
+        if (pool.colour[c].count_ones() as usize) < need {
+            continue;
+        }
+        let top = highest_bits(pool.colour[c], need as u32);
+        let sum = (0..10)
+            .filter(|v| top >> v & 1 == 1)
+            .map(|v| v as u16 + 1)
+            .sum::<u16>();
+        if best.is_none_or(|(s, _, _)| sum > s) {
+            best = Some((sum, c, top));
+        }
+    }
+    let (sum, c, top) = best?;
+    let mut done = Completion::new(
+        FormationKind::BattalionOrder,
+        shape.sum + shape.wild_max() + sum,
+    );
+    for v in (0..10).rev().filter(|v| top >> v & 1 == 1) {
+        done.add(c, v);
+    }
+    Some(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use FormationKind::*;
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect()
+    }
+
+    fn strength(text: &str) -> Strength {
+        best_strength(&cards(text), false)
+    }
+
+    fn s(kind: FormationKind, sum: u8) -> Strength {
+        Strength { kind, sum }
+    }
+
+    // R-FORM-2: the five kinds, strongest first.
+    #[test]
+    fn r_form_2_kinds_strongest_first() {
+        assert_eq!(strength("r5 r6 r7"), s(Wedge, 18));
+        assert_eq!(strength("r5 b5 g5"), s(Phalanx, 15));
+        assert_eq!(strength("b2 b7 b4"), s(BattalionOrder, 13));
+        assert_eq!(strength("y4 r6 g5"), s(SkirmishLine, 15));
+        assert_eq!(strength("y4 r6 g9"), s(Host, 19));
+        assert!(s(Wedge, 6) > s(Phalanx, 30));
+        assert!(s(Phalanx, 3) > s(BattalionOrder, 27));
+        assert!(s(BattalionOrder, 6) > s(SkirmishLine, 27));
+        assert!(s(SkirmishLine, 6) > s(Host, 27));
+        assert_eq!(Wedge.name(), "Wedge");
+        assert_eq!(SkirmishLine.name(), "Skirmish Line");
+        assert_eq!(Host.name(), "Host");
+    }
+
+    // R-FORM-1: the order of play does not matter.
+    #[test]
+    fn r_form_1_order_does_not_matter() {
+        assert_eq!(strength("r7 r5 r6"), strength("r5 r6 r7"));
+        assert_eq!(strength("g5 r6 y4"), s(SkirmishLine, 15));
+    }
+
+    // R-FORM-3: equal kinds are compared by sum.
+    #[test]
+    fn r_form_3_equal_kinds_compare_sums() {
+        assert_eq!(strength("r4 r6 r3"), s(BattalionOrder, 13));
+        assert_eq!(strength("b7 b1 b3"), s(BattalionOrder, 11));
+        assert!(strength("r4 r6 r3") > strength("b7 b1 b3"));
+        // A consecutive run with a repeated value is not a Skirmish Line.
+        assert_eq!(strength("r4 b4 g5"), s(Host, 13));
+    }
+
+    // R-FORM-5: with Mud, the same kinds on four cards.
+    #[test]
+    fn r_form_5_mud_four_card_kinds() {
+        assert_eq!(strength("r5 r6 r7 r8"), s(Wedge, 26));
+        assert_eq!(strength("r5 b5 g5 p5"), s(Phalanx, 20));
+        assert_eq!(strength("b2 b7 b4 b9"), s(BattalionOrder, 22));
+        assert_eq!(strength("y4 r6 g5 b7"), s(SkirmishLine, 22));
+        assert_eq!(strength("y4 r6 g5 b5"), s(Host, 20));
+        assert_eq!(strength("r5 r6 r7 b8"), s(SkirmishLine, 26));
+        assert_eq!(strength("r10 r9 alexander companion"), s(Wedge, 34));
+    }
+
+    // R-ENV-1: under Fog only the sum counts.
+    #[test]
+    fn r_env_1_fog_sum_only() {
+        let fog = |text: &str| best_strength(&cards(text), true);
+        assert_eq!(fog("r5 r6 r7"), s(Host, 18));
+        assert_eq!(fog("y4 r6 g9"), s(Host, 19));
+        assert!(fog("y4 r6 g9") > fog("r5 r6 r7"));
+        assert_eq!(fog("alexander companion shield"), s(Host, 21));
+    }
+
+    // R-MORALE-1: a Leader is any colour and any value.
+    #[test]
+    fn r_morale_1_leader_any_colour_any_value() {
+        assert_eq!(strength("alexander r9 r8"), s(Wedge, 27));
+        assert_eq!(strength("r1 darius r2"), s(Wedge, 6));
+        assert_eq!(strength("r1 darius r3"), s(Wedge, 6));
+        assert_eq!(strength("r5 b5 alexander"), s(Phalanx, 15));
+        assert_eq!(strength("r2 r9 alexander"), s(BattalionOrder, 21));
+        assert_eq!(strength("r2 b3 alexander"), s(SkirmishLine, 9));
+        assert_eq!(strength("r2 b9 alexander"), s(Host, 21));
+        assert_eq!(strength("alexander"), s(Wedge, 10));
+    }
+
+    // R-MORALE-2: Companion Cavalry is an 8 of any colour.
+    #[test]
+    fn r_morale_2_companion_is_eight() {
+        assert_eq!(strength("r9 r10 companion"), s(Wedge, 27));
+        assert_eq!(strength("r6 r7 companion"), s(Wedge, 21));
+        assert_eq!(strength("b8 g8 companion"), s(Phalanx, 24));
+        assert_eq!(strength("r1 r2 companion"), s(BattalionOrder, 11));
+        assert_eq!(strength("r9 b7 companion"), s(SkirmishLine, 24));
+        assert_eq!(strength("r6 b7 companion alexander"), s(SkirmishLine, 30));
+        assert_eq!(strength("alexander companion"), s(Wedge, 17));
+    }
+
+    // R-MORALE-3: Shield Bearers are a 1, 2 or 3 of any colour.
+    #[test]
+    fn r_morale_3_shield_one_to_three() {
+        assert_eq!(strength("g4 g5 shield"), s(Wedge, 12));
+        assert_eq!(strength("g1 g2 shield"), s(Wedge, 6));
+        assert_eq!(strength("r3 b3 shield"), s(Phalanx, 9));
+        assert_eq!(strength("r4 b4 shield"), s(Host, 11));
+        assert_eq!(strength("g9 g5 shield"), s(BattalionOrder, 17));
+        assert_eq!(
+            strength("shield alexander companion"),
+            s(BattalionOrder, 21)
+        );
+        assert_eq!(strength("shield alexander r4"), s(Wedge, 12));
+        assert_eq!(strength("shield darius b5 b6"), s(Wedge, 18));
+    }
+
+    #[test]
+    fn completion_from_a_pool_reaches_the_best_kind() {
+        let shape = Shape::of(cards("b8").into_iter());
+        let pool = Pool::new(cards("b7 b9 r8 g8").into_iter().collect());
+        let done = best_completion(&shape, 2, &pool, false, Host).unwrap();
+        assert_eq!(done.strength, s(Wedge, 24));
+        assert_eq!(done.added(), cards("b9 b7"));
+        let pool = Pool::new(cards("b7 r8 g8").into_iter().collect());
+        let done = best_completion(&shape, 2, &pool, false, Host).unwrap();
+        assert_eq!(done.strength, s(Phalanx, 24));
+        assert_eq!(best_completion(&shape, 2, &pool, false, Wedge), None);
+        assert_eq!(best_completion(&shape, 4, &pool, false, Host), None);
+    }
+}

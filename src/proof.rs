@@ -1,3 +1,545 @@
 //! Claim proofs (R-CLAIM): can the claimant's complete side be beaten by any completion of each
 //! opponent's side from the troop cards that may still come?
-// TODO(proof helper): implement.
+//!
+//! [`is_claimable`] (the hot path, no heap allocation) and [`prove`] (the explained verdict) share
+//! one computation: for every opponent, the strongest formation its side can reach
+//! (`formation::best_completion`, analytic, never enumerating combinations). A complete opponent is
+//! compared with R-FORM-3/4; an incomplete one beats the claimant only if it can reach a strictly
+//! stronger formation, since on a tie it would complete later (R-CLAIM-3). In three-player games each
+//! opponent is judged alone against the same unseen cards (R-3P).
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, Tactic};
+use crate::card_set::CardSet;
+use crate::error::{Error, ErrorCode};
+use crate::flag::{Flag, Player, SideCards, MAX_PLAYERS};
+use crate::formation::{best_completion, Completion, FormationKind, Pool, Shape, Strength};
+
+/// One opponent's outcome at the flag.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpponentBest {
+    /// The opponent.
+    pub player: Player,
+    /// The side was already complete (`added` is empty).
+    pub complete: bool,
+    /// Troop cards from `unseen` that make its best formation (a counterexample when `beats_claimant`).
+    pub added: Vec<Card>,
+    /// The whole side after adding: the existing cards in play order, then `added`.
+    pub cards: Vec<Card>,
+    /// The best reachable formation; `None` when the side cannot be completed from the unseen cards.
+    pub strength: Option<Strength>,
+    /// Whether this opponent beats (or, incomplete, can still beat) the claimant.
+    pub beats_claimant: bool,
+}
+
+/// The explained verdict of a claim (R-CLAIM-5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Proof {
+    /// Whether the claim succeeds.
+    pub claimable: bool,
+    /// Who claims.
+    pub claimant: Player,
+    /// The claimant's formation; `None` when their side is incomplete (then not claimable).
+    pub claimant_strength: Option<Strength>,
+    /// One entry per opponent in seat order; empty when the claim fails before looking at them
+    /// (flag claimed, claimant's side incomplete).
+    pub opponents: Vec<OpponentBest>,
+    /// One English sentence explaining the verdict with card notation.
+    pub reason: String,
+}
+
+/// Why a claim fails before any opponent is looked at.
+enum Refusal {
+    Claimed(Player),
+    NotSeated,
+    Incomplete { len: usize, capacity: usize },
+}
+
+/// The claimant's strength, or why there is nothing to prove.
+fn claimant_strength(flag: &Flag, players: usize, claimant: Player) -> Result<Strength, Refusal> {
+    if let Some(owner) = flag.claimed {
+        return Err(Refusal::Claimed(owner));
+    }
+    if !(2..=MAX_PLAYERS).contains(&players) || claimant >= players {
+        return Err(Refusal::NotSeated);
+    }
+    let side = &flag.sides[claimant];
+    if side.len() < flag.capacity() {
+        return Err(Refusal::Incomplete {
+            len: side.len(),
+            capacity: flag.capacity(),
+        });
+    }
+    Ok(best_completion(
+        &Shape::of(side.iter()),
+        0,
+        &Pool::EMPTY,
+        flag.fog.is_some(),
+        FormationKind::Host,
+    )
+    .map_or(
+        Strength {
+            kind: FormationKind::Host,
+            sum: 0,
+        },
+        |done| done.strength,
+    ))
+}
+
+/// The cards that may still come to this flag: the troops of `unseen`, minus any card on the flag.
+fn pool_for(flag: &Flag, players: usize, unseen: CardSet) -> Pool {
+    let mut set = unseen.troops();
+    for side in &flag.sides[..players] {
+        for card in side.iter() {
+            set.remove(card);
+        }
+    }
+    Pool::new(set)
+}
+
+/// One opponent judged against the claimant's strength.
+struct Outcome {
+    complete: bool,
+    /// The best formation (of kind at least the claimant's when not `exact`); `None` if unreachable.
+    best: Option<Completion>,
+    beats: bool,
+}
+
+/// The one core computation behind [`is_claimable`] and [`prove`]. With `exact`, `best` is the
+/// opponent's best reachable formation; without, kinds weaker than the claimant's are skipped.
+fn judge(
+    flag: &Flag,
+    claimant: Player,
+    opponent: Player,
+    mine: Strength,
+    pool: &Pool,
+    exact: bool,
+) -> Outcome {
+    let fog = flag.fog.is_some();
+    let side = &flag.sides[opponent];
+    let shape = Shape::of(side.iter());
+    if side.len() >= flag.capacity() {
+        let best = best_completion(&shape, 0, &Pool::EMPTY, fog, FormationKind::Host);
+        let theirs = best.map_or(
+            Strength {
+                kind: FormationKind::Host,
+                sum: 0,
+            },
+            |done| done.strength,
+        );
+        // R-FORM-4: on a tie the side completed first wins; without both times, the claimant loses.
+        let mine_first = matches!((flag.completed[claimant], flag.completed[opponent]), (Some(a), Some(b)) if a < b);
+        let beats = theirs > mine || (theirs == mine && !mine_first);
+        return Outcome {
+            complete: true,
+            best,
+            beats,
+        };
+    }
+    let need = flag.capacity() - side.len();
+    let min_kind = if exact {
+        FormationKind::Host
+    } else {
+        mine.kind
+    };
+    let best = best_completion(&shape, need, pool, fog, min_kind);
+    // R-CLAIM-3: a tie is not enough, the opponent would complete later.
+    let beats = best.is_some_and(|done| done.strength > mine);
+    Outcome {
+        complete: false,
+        best,
+        beats,
+    }
+}
+
+/// Whether `claimant` may claim the flag now (R-CLAIM-1..3, R-FORM-4, R-3P): their side is complete,
+/// the flag is unclaimed, every complete opponent loses to them, and no incomplete opponent can be
+/// completed with cards of `unseen` into a strictly stronger formation. `unseen` is every troop card
+/// not face up on the board or in a discard pile (R-CLAIM-2); its tactics cards and any card lying
+/// on this flag are ignored. `players` is 2 or 3; anything else, or a claimant not seated, is not
+/// claimable. Allocation-free.
+///
+/// ```
+/// use battleline::{is_claimable, Card, CardSet, Flag, SideCards};
+/// let cards = |text: &str| -> Vec<Card> { text.split(' ').map(|t| t.parse().unwrap()).collect() };
+/// let mut flag = Flag::default();
+/// flag.sides[0] = SideCards::from_cards(&cards("r3 r4 r5")).unwrap();
+/// flag.completed[0] = Some(1);
+/// flag.sides[1] = SideCards::from_cards(&cards("b8")).unwrap();
+/// // Blue 7 and blue 10 lie elsewhere: no blue Wedge through 8 remains (R-CLAIM example 2).
+/// let board = CardSet::from_cards(cards("r3 r4 r5 b8 b7 b10"));
+/// assert!(is_claimable(&flag, 2, 0, CardSet::ALL_TROOPS.difference(board)));
+/// // With blue 7 and blue 9 unseen, player 1 may still make blue 7-8-9 (example 3).
+/// let board = CardSet::from_cards(cards("r3 r4 r5 b8 b10"));
+/// assert!(!is_claimable(&flag, 2, 0, CardSet::ALL_TROOPS.difference(board)));
+/// ```
+pub fn is_claimable(flag: &Flag, players: usize, claimant: Player, unseen: CardSet) -> bool {
+    let Ok(mine) = claimant_strength(flag, players, claimant) else {
+        return false;
+    };
+    let pool = pool_for(flag, players, unseen);
+    (0..players)
+        .filter(|&p| p != claimant)
+        .all(|p| !judge(flag, claimant, p, mine, &pool, false).beats)
+}
+
+/// The explained verdict of a claim: the same decision as [`is_claimable`], with every opponent's
+/// best reachable formation and the cards that make it (a counterexample when the claim fails,
+/// R-CLAIM-5), and one sentence saying why.
+///
+/// ```
+/// use battleline::{prove, Card, CardSet, Flag, FormationKind, SideCards};
+/// let cards = |text: &str| -> Vec<Card> { text.split(' ').map(|t| t.parse().unwrap()).collect() };
+/// let mut flag = Flag::default();
+/// flag.sides[0] = SideCards::from_cards(&cards("r3 r4 r5")).unwrap();
+/// flag.completed[0] = Some(1);
+/// flag.sides[1] = SideCards::from_cards(&cards("b8")).unwrap();
+/// let unseen = CardSet::from_cards(cards("b7 b9 g2"));
+/// let proof = prove(&flag, 2, 0, unseen);
+/// assert!(!proof.claimable);
+/// let best = &proof.opponents[0];
+/// assert_eq!(best.added, cards("b9 b7"));
+/// assert_eq!(best.strength.unwrap().kind, FormationKind::Wedge);
+/// assert_eq!(proof.reason, "player 1 can still complete b8 with b9 b7 into a Wedge (sum 24), which beats your Wedge (sum 12)");
+/// ```
+pub fn prove(flag: &Flag, players: usize, claimant: Player, unseen: CardSet) -> Proof {
+    let fog = flag.fog.is_some();
+    let mine = match claimant_strength(flag, players, claimant) {
+        Ok(mine) => mine,
+        Err(refusal) => {
+            let reason = match refusal {
+                Refusal::Claimed(owner) => format!("the flag is already claimed by player {owner}"),
+                Refusal::NotSeated => {
+                    format!("player {claimant} has no side at a flag of a {players}-player game")
+                }
+                Refusal::Incomplete { len, capacity } => {
+                    format!("your side is not complete: it holds {len} of the {capacity} cards it needs")
+                }
+            };
+            return Proof {
+                claimable: false,
+                claimant,
+                claimant_strength: None,
+                opponents: Vec::new(),
+                reason,
+            };
+        }
+    };
+    let pool = pool_for(flag, players, unseen);
+    let mut opponents = Vec::with_capacity(players - 1);
+    for opponent in (0..players).filter(|&p| p != claimant) {
+        let outcome = judge(flag, claimant, opponent, mine, &pool, true);
+        let added: Vec<Card> = outcome
+            .best
+            .as_ref()
+            .map_or_else(Vec::new, |done| done.added().to_vec());
+        let cards: Vec<Card> = flag.sides[opponent]
+            .iter()
+            .chain(added.iter().copied())
+            .collect();
+        opponents.push(OpponentBest {
+            player: opponent,
+            complete: outcome.complete,
+            added,
+            cards,
+            strength: outcome.best.map(|done| done.strength),
+            beats_claimant: outcome.beats,
+        });
+    }
+    let claimable = opponents.iter().all(|o| !o.beats_claimant);
+    let reason = match opponents.iter().find(|o| o.beats_claimant) {
+        Some(winner) => refusal_reason(flag, winner, mine, fog),
+        None => acceptance_reason(flag, &opponents, mine, fog, pool.len()),
+    };
+    Proof {
+        claimable,
+        claimant,
+        claimant_strength: Some(mine),
+        opponents,
+        reason,
+    }
+}
+
+/// "a Wedge (sum 24)", or "a sum of 24" under Fog; without the article for "your …".
+fn phrase(strength: Strength, fog: bool, article: bool) -> String {
+    match (fog, article) {
+        (true, _) => format!("a sum of {}", strength.sum),
+        (false, true) => format!("a {} (sum {})", strength.kind.name(), strength.sum),
+        (false, false) => format!("{} (sum {})", strength.kind.name(), strength.sum),
+    }
+}
+
+fn your(strength: Strength, fog: bool) -> String {
+    if fog {
+        format!("your sum of {}", strength.sum)
+    } else {
+        format!("your {}", phrase(strength, fog, false))
+    }
+}
+
+fn list(cards: &[Card]) -> String {
+    let mut out = String::new();
+    for (i, card) in cards.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let _ = write!(out, "{card}");
+    }
+    out
+}
+
+/// The existing cards of an opponent's side (before `added`).
+fn existing(flag: &Flag, best: &OpponentBest) -> Vec<Card> {
+    flag.sides[best.player].iter().collect()
+}
+
+fn refusal_reason(flag: &Flag, winner: &OpponentBest, mine: Strength, fog: bool) -> String {
+    let p = winner.player;
+    let theirs = winner.strength.unwrap_or(Strength {
+        kind: FormationKind::Host,
+        sum: 0,
+    });
+    if winner.complete {
+        let verb = if theirs == mine { "ties" } else { "beats" };
+        let tail = if theirs == mine {
+            " and was completed first"
+        } else {
+            ""
+        };
+        return format!(
+            "player {p}'s complete side {} is {}, which {verb} {}{tail}",
+            list(&winner.cards),
+            phrase(theirs, fog, true),
+            your(mine, fog)
+        );
+    }
+    let have = existing(flag, winner);
+    let start = if have.is_empty() {
+        format!(
+            "player {p} can still fill their empty side with {}",
+            list(&winner.added)
+        )
+    } else {
+        format!(
+            "player {p} can still complete {} with {}",
+            list(&have),
+            list(&winner.added)
+        )
+    };
+    format!(
+        "{start} into {}, which beats {}",
+        phrase(theirs, fog, true),
+        your(mine, fog)
+    )
+}
+
+fn acceptance_reason(
+    flag: &Flag,
+    opponents: &[OpponentBest],
+    mine: Strength,
+    fog: bool,
+    unseen: usize,
+) -> String {
+    let mut parts = Vec::with_capacity(opponents.len());
+    for o in opponents {
+        let p = o.player;
+        let part = match o.strength {
+            None => {
+                let need = flag.capacity().saturating_sub(flag.sides[p].len());
+                let cards = if need == 1 { "card" } else { "cards" };
+                format!("player {p} cannot complete their side: it needs {need} more {cards} and only {unseen} may still come")
+            }
+            Some(theirs) if o.complete => {
+                let tie = if theirs == mine {
+                    ", a tie, and was completed later"
+                } else {
+                    ""
+                };
+                format!(
+                    "player {p}'s complete side {} is {}{tie}",
+                    list(&o.cards),
+                    phrase(theirs, fog, true)
+                )
+            }
+            Some(theirs) => {
+                let have = existing(flag, o);
+                let how = if have.is_empty() {
+                    format!(
+                        "player {p} can at best fill their empty side with {}",
+                        list(&o.added)
+                    )
+                } else if o.added.is_empty() {
+                    format!("player {p} can at best keep {}", list(&have))
+                } else {
+                    format!(
+                        "player {p} can at best complete {} with {}",
+                        list(&have),
+                        list(&o.added)
+                    )
+                };
+                let tie = if theirs == mine {
+                    ", only a tie, and would complete later"
+                } else {
+                    ""
+                };
+                format!("{how} into {}{tie}", phrase(theirs, fog, true))
+            }
+        };
+        parts.push(part);
+    }
+    format!(
+        "no opponent can beat {}: {}",
+        your(mine, fog),
+        parts.join("; ")
+    )
+}
+
+/// A hypothetical flag, as JSON:
+/// `{"sides": [["r3","r4","r5"],["b8"]], "fog": false, "mud": false, "claimant": 0, "firstComplete": null, "unseen": ["b7","b9"]}`.
+///
+/// ```
+/// use battleline::FlagSetup;
+/// let setup: FlagSetup = serde_json::from_str(
+///     r#"{"sides": [["r3","r4","r5"],["b8"]], "claimant": 0, "unseen": ["b7","b9"]}"#,
+/// ).unwrap();
+/// let proof = setup.prove().unwrap();
+/// assert!(!proof.claimable);
+/// assert_eq!(proof.opponents[0].cards.iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["b8", "b9", "b7"]);
+/// ```
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FlagSetup {
+    /// 2 or 3 sides, in seat order, each in play order; troop and morale cards only.
+    pub sides: Vec<Vec<Card>>,
+    /// Fog lies at the flag (R-ENV-1).
+    #[serde(default)]
+    pub fog: bool,
+    /// Mud lies at the flag (R-ENV-2): sides hold 4 cards.
+    #[serde(default)]
+    pub mud: bool,
+    /// Who claims.
+    pub claimant: Player,
+    /// Which side completed first, when two or more are complete (R-FORM-4).
+    #[serde(default)]
+    pub first_complete: Option<Player>,
+    /// Alternative to `first_complete`: complete sides in the order they completed.
+    #[serde(default)]
+    pub completion_order: Option<Vec<Player>>,
+    /// Troop cards that may still come (R-CLAIM-2).
+    pub unseen: Vec<Card>,
+}
+
+impl FlagSetup {
+    /// Validates the setup and proves the claim. Complete sides not placed by `first_complete` or
+    /// `completion_order` count as completed after those named, the claimant last (the conservative
+    /// reading). Any inconsistency is an [`ErrorCode::BadInput`] error naming it; never a panic.
+    ///
+    /// ```
+    /// use battleline::{ErrorCode, FlagSetup};
+    /// let setup: FlagSetup = serde_json::from_str(
+    ///     r#"{"sides": [["r3","r4","r5"],["r3"]], "claimant": 0, "unseen": []}"#,
+    /// ).unwrap();
+    /// assert_eq!(setup.prove().unwrap_err().code, ErrorCode::BadInput);
+    /// ```
+    pub fn prove(&self) -> Result<Proof, Error> {
+        let bad = |message: String| Err(Error::new(ErrorCode::BadInput, message));
+        let players = self.sides.len();
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return bad(format!("a flag has 2 or 3 sides, not {players}"));
+        }
+        if self.claimant >= players {
+            return bad(format!(
+                "claimant {} has no side (sides are 0..{})",
+                self.claimant,
+                players - 1
+            ));
+        }
+        let capacity = if self.mud { 4 } else { 3 };
+        let mut seen = CardSet::EMPTY;
+        let mut flag = Flag::default();
+        for (player, side) in self.sides.iter().enumerate() {
+            if side.len() > capacity {
+                return bad(format!(
+                    "side {player} holds {} cards but a side holds at most {capacity}",
+                    side.len()
+                ));
+            }
+            let mut leader: Option<Card> = None;
+            for &card in side {
+                if !card.is_side_card() {
+                    return bad(format!("{card} cannot stand on a side (side {player}): only troops and morale tactics can"));
+                }
+                if !seen.contains(card) {
+                    seen.insert(card);
+                } else {
+                    return bad(format!("{card} appears twice"));
+                }
+                if card.as_tactic().is_some_and(Tactic::is_leader) {
+                    if let Some(first) = leader {
+                        return bad(format!("side {player} holds two Leaders ({first} and {card}); a player plays only one"));
+                    }
+                    leader = Some(card);
+                }
+            }
+            flag.sides[player] = SideCards::from_cards(side)
+                .map_err(|e| Error::new(ErrorCode::BadInput, e.message))?;
+        }
+        let mut unseen = CardSet::EMPTY;
+        for &card in &self.unseen {
+            if !card.is_troop() {
+                return bad(format!(
+                    "unseen holds {card}, but only troop cards may still come"
+                ));
+            }
+            if seen.contains(card) {
+                return bad(format!("{card} appears twice"));
+            }
+            seen.insert(card);
+            unseen.insert(card);
+        }
+        let complete: Vec<Player> = (0..players)
+            .filter(|&p| self.sides[p].len() == capacity)
+            .collect();
+        let order: Vec<Player> = match (self.first_complete, &self.completion_order) {
+            (Some(_), Some(_)) => {
+                return bad("give firstComplete or completionOrder, not both".to_string())
+            }
+            (Some(first), None) => vec![first],
+            (None, Some(order)) => order.clone(),
+            (None, None) => Vec::new(),
+        };
+        let mut named = BTreeSet::new();
+        for &p in &order {
+            if p >= players {
+                return bad(format!(
+                    "the completion order names side {p}, but sides are 0..{}",
+                    players - 1
+                ));
+            }
+            if !complete.contains(&p) {
+                return bad(format!(
+                    "the completion order names side {p}, which is not complete"
+                ));
+            }
+            if !named.insert(p) {
+                return bad(format!("the completion order names side {p} twice"));
+            }
+        }
+        // Named sides first, then the other complete sides, the claimant last (conservative).
+        let rest = complete.iter().copied().filter(|p| !named.contains(p));
+        let (others, claimant): (Vec<Player>, Vec<Player>) =
+            rest.partition(|&p| p != self.claimant);
+        for (seq, p) in order.into_iter().chain(others).chain(claimant).enumerate() {
+            flag.completed[p] = Some(seq as u32);
+        }
+        flag.fog = self.fog.then_some(0);
+        flag.mud = self.mud.then_some(0);
+        Ok(prove(&flag, players, self.claimant, unseen))
+    }
+}
