@@ -3,7 +3,7 @@
 use crate::card::Card;
 
 /// A deck of at most `N` cards; the top is the end of the array.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Deck<const N: usize> {
     cards: [u8; N],
     len: u8,
@@ -47,6 +47,21 @@ impl<const N: usize> Deck<N> {
     /// The cards from the top down.
     pub fn iter_from_top(&self) -> impl Iterator<Item = Card> + '_ {
         self.cards[..self.len()].iter().rev().filter_map(|&id| Card::from_id(id))
+    }
+}
+
+// Slots above `len` hold stale ids: equality and hashing look at the live cards only.
+impl<const N: usize> PartialEq for Deck<N> {
+    fn eq(&self, other: &Deck<N>) -> bool {
+        self.cards[..self.len()] == other.cards[..other.len()]
+    }
+}
+
+impl<const N: usize> Eq for Deck<N> {}
+
+impl<const N: usize> std::hash::Hash for Deck<N> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.cards[..self.len()].hash(state);
     }
 }
 

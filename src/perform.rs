@@ -216,14 +216,14 @@ impl Position {
     /// opponents first, so the actor counts as completing later (R-FORM-4 interpretation).
     fn refresh_completion(&mut self, flag: FlagId, actor: Player) {
         let players = self.players();
-        let order = (1..=players).map(|k| (actor + k) % players);
-        for player in order {
-            let f = &mut self.flags[flag.index()];
+        let mut next = self.flags.iter().flat_map(|f| f.completed).flatten().max().map_or(0, |last| last + 1);
+        let f = &mut self.flags[flag.index()];
+        for player in (1..=players).map(|k| (actor + k) % players) {
             if !f.is_complete(player) {
                 f.completed[player] = None;
             } else if f.completed[player].is_none() {
-                f.completed[player] = Some(self.next_completion);
-                self.next_completion += 1;
+                f.completed[player] = Some(next);
+                next += 1;
             }
         }
     }

@@ -48,8 +48,6 @@ pub struct Position {
     pub(crate) claimed_this_turn: bool,
     /// Consecutive turns that were passes without a claim (R-TURN-6).
     pub(crate) passes_in_row: u8,
-    /// The next completion sequence number (R-FORM-4).
-    pub(crate) next_completion: u32,
     pub(crate) result: Option<GameResult>,
 }
 
@@ -78,7 +76,6 @@ impl Position {
             passed_this_turn: false,
             claimed_this_turn: false,
             passes_in_row: 0,
-            next_completion: 0,
             result: None,
         };
         for _ in 0..HAND_SIZE {
