@@ -24,14 +24,8 @@ pub enum Colour {
 
 impl Colour {
     /// All colours in rule order.
-    pub const ALL: [Colour; 6] = [
-        Colour::Red,
-        Colour::Orange,
-        Colour::Yellow,
-        Colour::Green,
-        Colour::Blue,
-        Colour::Purple,
-    ];
+    pub const ALL: [Colour; 6] =
+        [Colour::Red, Colour::Orange, Colour::Yellow, Colour::Green, Colour::Blue, Colour::Purple];
 
     /// The one-letter notation (`r`, `o`, `y`, `g`, `b`, `p`).
     ///
@@ -267,7 +261,8 @@ impl FromStr for Card {
     type Err = Error;
 
     fn from_str(text: &str) -> Result<Card, Error> {
-        let bad = || Error::new(ErrorCode::BadCard, format!("unknown card {text:?} (expected r1..p10 or a tactic name)"));
+        let bad =
+            || Error::new(ErrorCode::BadCard, format!("unknown card {text:?} (expected r1..p10 or a tactic name)"));
         let lower = text.trim().to_ascii_lowercase();
         if let Some(tactic) = Tactic::ALL.into_iter().find(|t| t.name() == lower) {
             return Ok(Card::tactic(tactic));
@@ -275,7 +270,11 @@ impl FromStr for Card {
         let mut chars = lower.chars();
         let colour = chars.next().and_then(Colour::from_letter).ok_or_else(bad)?;
         let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+        if digits.is_empty()
+            || digits.len() > 2
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
+        {
             return Err(bad());
         }
         let value: u8 = digits.parse().map_err(|_| bad())?;
@@ -306,7 +305,8 @@ mod tests {
         let troops: Vec<Card> = Card::troops().collect();
         assert_eq!(troops.len(), 60);
         for colour in Colour::ALL {
-            let values: Vec<u8> = troops.iter().filter_map(|c| c.troop()).filter(|(k, _)| *k == colour).map(|(_, v)| v).collect();
+            let values: Vec<u8> =
+                troops.iter().filter_map(|c| c.troop()).filter(|(k, _)| *k == colour).map(|(_, v)| v).collect();
             assert_eq!(values, (1..=10).collect::<Vec<u8>>());
         }
         assert_eq!(Card::unit_name(10), "Elephants");

@@ -82,7 +82,10 @@ mod tests {
         assert_eq!(deck.draw(), Some(cards[2]));
         deck.put_on_top(cards[0]);
         assert_eq!(deck.iter_from_top().collect::<Vec<_>>(), vec![cards[0], cards[1], cards[0]]);
-        assert_eq!((deck.draw(), deck.draw(), deck.draw(), deck.draw()), (Some(cards[0]), Some(cards[1]), Some(cards[0]), None));
+        assert_eq!(
+            (deck.draw(), deck.draw(), deck.draw(), deck.draw()),
+            (Some(cards[0]), Some(cards[1]), Some(cards[0]), None)
+        );
         assert!(deck.is_empty());
     }
 }

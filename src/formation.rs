@@ -75,13 +75,8 @@ pub struct Strength {
 /// ```
 pub fn best_strength(cards: &[Card], fog: bool) -> Strength {
     let shape = Shape::of(cards.iter().copied());
-    best_completion(&shape, 0, &Pool::EMPTY, fog, FormationKind::Host).map_or(
-        Strength {
-            kind: FormationKind::Host,
-            sum: 0,
-        },
-        |done| done.strength,
-    )
+    best_completion(&shape, 0, &Pool::EMPTY, fog, FormationKind::Host)
+        .map_or(Strength { kind: FormationKind::Host, sum: 0 }, |done| done.strength)
 }
 
 /// Value masks: bit `v - 1` stands for value `v`.
@@ -118,12 +113,8 @@ impl Shape {
                 shape.sum = shape.sum.saturating_add(u16::from(value));
             } else {
                 match card.as_tactic() {
-                    Some(Tactic::Alexander | Tactic::Darius) => {
-                        shape.leaders = shape.leaders.saturating_add(1)
-                    }
-                    Some(Tactic::Companion) => {
-                        shape.companions = shape.companions.saturating_add(1)
-                    }
+                    Some(Tactic::Alexander | Tactic::Darius) => shape.leaders = shape.leaders.saturating_add(1),
+                    Some(Tactic::Companion) => shape.companions = shape.companions.saturating_add(1),
                     Some(Tactic::Shield) => shape.shields = shape.shields.saturating_add(1),
                     _ => continue,
                 }
@@ -168,12 +159,7 @@ pub(crate) struct Pool {
 
 impl Pool {
     /// No card at all.
-    pub(crate) const EMPTY: Pool = Pool {
-        colour: [0; 6],
-        any: 0,
-        count: [0; 10],
-        total: 0,
-    };
+    pub(crate) const EMPTY: Pool = Pool { colour: [0; 6], any: 0, count: [0; 10], total: 0 };
 
     /// The pool of the troop cards of `set` (tactics are dropped).
     pub(crate) fn new(set: CardSet) -> Pool {
@@ -207,10 +193,7 @@ pub(crate) struct Completion {
 impl Completion {
     fn new(kind: FormationKind, sum: u16) -> Completion {
         Completion {
-            strength: Strength {
-                kind,
-                sum: sum.min(u16::from(u8::MAX)) as u8,
-            },
+            strength: Strength { kind, sum: sum.min(u16::from(u8::MAX)) as u8 },
             added: [Card::troop_unchecked(Colour::Red, 1); 4],
             added_len: 0,
         }
@@ -247,12 +230,8 @@ pub(crate) fn best_completion(
         return Some(Completion::new(FormationKind::Host, 0));
     }
     if !fog {
-        let kinds = [
-            FormationKind::Wedge,
-            FormationKind::Phalanx,
-            FormationKind::BattalionOrder,
-            FormationKind::SkirmishLine,
-        ];
+        let kinds =
+            [FormationKind::Wedge, FormationKind::Phalanx, FormationKind::BattalionOrder, FormationKind::SkirmishLine];
         for kind in kinds.into_iter().filter(|&kind| kind >= min_kind) {
             let found = match kind {
                 FormationKind::Wedge => best_run(shape, need, n, pool, true),
@@ -286,29 +265,15 @@ pub(crate) fn best_completion(
 }
 
 /// Wedge (`same_colour`) or Skirmish Line: `n` distinct consecutive values, highest run first.
-fn best_run(
-    shape: &Shape,
-    need: usize,
-    n: usize,
-    pool: &Pool,
-    same_colour: bool,
-) -> Option<Completion> {
+fn best_run(shape: &Shape, need: usize, n: usize, pool: &Pool, same_colour: bool) -> Option<Completion> {
     if !shape.distinct_values() || n > 10 {
         return None;
     }
-    let colours = if same_colour {
-        shape.colour_candidates()
-    } else {
-        1
-    };
+    let colours = if same_colour { shape.colour_candidates() } else { 1 };
     if colours == 0 {
         return None;
     }
-    let kind = if same_colour {
-        FormationKind::Wedge
-    } else {
-        FormationKind::SkirmishLine
-    };
+    let kind = if same_colour { FormationKind::Wedge } else { FormationKind::SkirmishLine };
     let run = (1u16 << n) - 1;
     for start in (0..=10 - n).rev() {
         let values = run << start;
@@ -317,11 +282,7 @@ fn best_run(
         }
         let missing = values & !shape.values;
         for c in (0..6).filter(|c| colours >> c & 1 == 1) {
-            let avail = if same_colour {
-                pool.colour[c]
-            } else {
-                pool.any
-            };
+            let avail = if same_colour { pool.colour[c] } else { pool.any };
             let Some(draw) = fill_run(shape, missing, avail) else {
                 continue;
             };
@@ -329,11 +290,7 @@ fn best_run(
             let sum = (n * (start + 1) + n * (n - 1) / 2) as u16;
             let mut done = Completion::new(kind, sum);
             for v in (0..10).rev().filter(|v| draw >> v & 1 == 1) {
-                let colour = if same_colour {
-                    c
-                } else {
-                    (0..6).find(|&k| pool.colour[k] >> v & 1 == 1).unwrap_or(0)
-                };
+                let colour = if same_colour { c } else { (0..6).find(|&k| pool.colour[k] >> v & 1 == 1).unwrap_or(0) };
                 done.add(colour, v);
             }
             return Some(done);
@@ -369,11 +326,7 @@ fn fill_run(shape: &Shape, missing: u16, avail: u16) -> Option<u16> {
     if free.count_ones() < leaders || still_required.count_ones() > leaders {
         return None;
     }
-    used |= still_required
-        | highest_bits(
-            free & !still_required,
-            leaders - still_required.count_ones(),
-        );
+    used |= still_required | highest_bits(free & !still_required, leaders - still_required.count_ones());
     let draw = missing & !used;
     (draw & !avail == 0).then_some(draw)
 }
@@ -424,19 +377,13 @@ fn best_battalion(shape: &Shape, need: usize, pool: &Pool) -> Option<Completion>
             continue;
         }
         let top = highest_bits(pool.colour[c], need as u32);
-        let sum = (0..10)
-            .filter(|v| top >> v & 1 == 1)
-            .map(|v| v as u16 + 1)
-            .sum::<u16>();
+        let sum = (0..10).filter(|v| top >> v & 1 == 1).map(|v| v as u16 + 1).sum::<u16>();
         if best.is_none_or(|(s, _, _)| sum > s) {
             best = Some((sum, c, top));
         }
     }
     let (sum, c, top) = best?;
-    let mut done = Completion::new(
-        FormationKind::BattalionOrder,
-        shape.sum + shape.wild_max() + sum,
-    );
+    let mut done = Completion::new(FormationKind::BattalionOrder, shape.sum + shape.wild_max() + sum);
     for v in (0..10).rev().filter(|v| top >> v & 1 == 1) {
         done.add(c, v);
     }
@@ -449,9 +396,7 @@ mod tests {
     use FormationKind::*;
 
     fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect()
+        text.split_whitespace().map(|t| t.parse().unwrap()).collect()
     }
 
     fn strength(text: &str) -> Strength {
@@ -551,10 +496,7 @@ mod tests {
         assert_eq!(strength("r3 b3 shield"), s(Phalanx, 9));
         assert_eq!(strength("r4 b4 shield"), s(Host, 11));
         assert_eq!(strength("g9 g5 shield"), s(BattalionOrder, 17));
-        assert_eq!(
-            strength("shield alexander companion"),
-            s(BattalionOrder, 21)
-        );
+        assert_eq!(strength("shield alexander companion"), s(BattalionOrder, 21));
         assert_eq!(strength("shield alexander r4"), s(Wedge, 12));
         assert_eq!(strength("shield darius b5 b6"), s(Wedge, 18));
     }

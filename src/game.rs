@@ -55,16 +55,21 @@ impl Game {
     /// A new game with a seed drawn from the operating system (the browser's `crypto` in wasm).
     pub fn new_random(options: Options) -> Result<Game, Error> {
         let mut bytes = [0u8; 8];
-        getrandom::fill(&mut bytes).map_err(|e| Error::new(ErrorCode::BadOptions, format!("no random seed available: {e}")))?;
+        getrandom::fill(&mut bytes)
+            .map_err(|e| Error::new(ErrorCode::BadOptions, format!("no random seed available: {e}")))?;
         Game::new(options, u64::from_le_bytes(bytes) & MAX_SEED)
     }
 
     /// Replays a record, naming the first illegal action (`bad_record`).
     pub fn from_record(record: &Record) -> Result<Game, Error> {
-        let mut game = Game::new(record.options, record.seed).map_err(|e| Error::new(ErrorCode::BadRecord, e.message))?;
+        let mut game =
+            Game::new(record.options, record.seed).map_err(|e| Error::new(ErrorCode::BadRecord, e.message))?;
         for (i, action) in record.actions.iter().enumerate() {
             game.apply(action).map_err(|e| {
-                Error::new(ErrorCode::BadRecord, format!("action {} ({action}) is illegal: {}: {}", i + 1, e.code, e.message))
+                Error::new(
+                    ErrorCode::BadRecord,
+                    format!("action {} ({action}) is illegal: {}: {}", i + 1, e.code, e.message),
+                )
             })?;
         }
         Ok(game)
@@ -73,7 +78,10 @@ impl Game {
     /// The game replayed to just after its first `n` actions (for stepping through a record).
     pub fn replay_to(&self, n: usize) -> Result<Game, Error> {
         if n > self.actions.len() {
-            return Err(Error::new(ErrorCode::BadInput, format!("the record has {} actions, not {n}", self.actions.len())));
+            return Err(Error::new(
+                ErrorCode::BadInput,
+                format!("the record has {} actions, not {n}", self.actions.len()),
+            ));
         }
         Game::from_record(&Record::new(self.options, self.seed, self.actions[..n].to_vec()))
     }

@@ -43,7 +43,9 @@ impl Position {
                 FlagId::all().for_each(|flag| offer(Action::Claim { flag }));
                 offer(Action::EndClaims);
             }
-            Phase::Draw => [DeckKind::Troop, DeckKind::Tactics].into_iter().for_each(|deck| offer(Action::Draw { deck })),
+            Phase::Draw => {
+                [DeckKind::Troop, DeckKind::Tactics].into_iter().for_each(|deck| offer(Action::Draw { deck }))
+            }
             Phase::ScoutDraw { .. } => {
                 [DeckKind::Troop, DeckKind::Tactics].into_iter().for_each(|deck| offer(Action::ScoutDraw { deck }))
             }
@@ -66,7 +68,9 @@ impl Position {
                         FlagId::all().for_each(|to| offer(Action::Redeploy { card: target, to: Some(to) }));
                     }
                 }
-                Some(Tactic::Deserter) => self.board_cards().for_each(|target| offer(Action::Deserter { card: target })),
+                Some(Tactic::Deserter) => {
+                    self.board_cards().for_each(|target| offer(Action::Deserter { card: target }))
+                }
                 _ => {
                     for target in self.board_cards().filter(|c| c.is_troop()) {
                         FlagId::all().for_each(|to| offer(Action::Traitor { card: target, to }));

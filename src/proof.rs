@@ -71,25 +71,10 @@ fn claimant_strength(flag: &Flag, players: usize, claimant: Player) -> Result<St
     }
     let side = &flag.sides[claimant];
     if side.len() < flag.capacity() {
-        return Err(Refusal::Incomplete {
-            len: side.len(),
-            capacity: flag.capacity(),
-        });
+        return Err(Refusal::Incomplete { len: side.len(), capacity: flag.capacity() });
     }
-    Ok(best_completion(
-        &Shape::of(side.iter()),
-        0,
-        &Pool::EMPTY,
-        flag.fog.is_some(),
-        FormationKind::Host,
-    )
-    .map_or(
-        Strength {
-            kind: FormationKind::Host,
-            sum: 0,
-        },
-        |done| done.strength,
-    ))
+    Ok(best_completion(&Shape::of(side.iter()), 0, &Pool::EMPTY, flag.fog.is_some(), FormationKind::Host)
+        .map_or(Strength { kind: FormationKind::Host, sum: 0 }, |done| done.strength))
 }
 
 /// The cards that may still come to this flag: the troops of `unseen`, minus any card on the flag.
@@ -113,49 +98,24 @@ struct Outcome {
 
 /// The one core computation behind [`is_claimable`] and [`prove`]. With `exact`, `best` is the
 /// opponent's best reachable formation; without, kinds weaker than the claimant's are skipped.
-fn judge(
-    flag: &Flag,
-    claimant: Player,
-    opponent: Player,
-    mine: Strength,
-    pool: &Pool,
-    exact: bool,
-) -> Outcome {
+fn judge(flag: &Flag, claimant: Player, opponent: Player, mine: Strength, pool: &Pool, exact: bool) -> Outcome {
     let fog = flag.fog.is_some();
     let side = &flag.sides[opponent];
     let shape = Shape::of(side.iter());
     if side.len() >= flag.capacity() {
         let best = best_completion(&shape, 0, &Pool::EMPTY, fog, FormationKind::Host);
-        let theirs = best.map_or(
-            Strength {
-                kind: FormationKind::Host,
-                sum: 0,
-            },
-            |done| done.strength,
-        );
+        let theirs = best.map_or(Strength { kind: FormationKind::Host, sum: 0 }, |done| done.strength);
         // R-FORM-4: on a tie the side completed first wins; without both times, the claimant loses.
         let mine_first = matches!((flag.completed[claimant], flag.completed[opponent]), (Some(a), Some(b)) if a < b);
         let beats = theirs > mine || (theirs == mine && !mine_first);
-        return Outcome {
-            complete: true,
-            best,
-            beats,
-        };
+        return Outcome { complete: true, best, beats };
     }
     let need = flag.capacity() - side.len();
-    let min_kind = if exact {
-        FormationKind::Host
-    } else {
-        mine.kind
-    };
+    let min_kind = if exact { FormationKind::Host } else { mine.kind };
     let best = best_completion(&shape, need, pool, fog, min_kind);
     // R-CLAIM-3: a tie is not enough, the opponent would complete later.
     let beats = best.is_some_and(|done| done.strength > mine);
-    Outcome {
-        complete: false,
-        best,
-        beats,
-    }
+    Outcome { complete: false, best, beats }
 }
 
 /// Whether `claimant` may claim the flag now (R-CLAIM-1..3, R-FORM-4, R-3P): their side is complete,
@@ -184,9 +144,7 @@ pub fn is_claimable(flag: &Flag, players: usize, claimant: Player, unseen: CardS
         return false;
     };
     let pool = pool_for(flag, players, unseen);
-    (0..players)
-        .filter(|&p| p != claimant)
-        .all(|p| !judge(flag, claimant, p, mine, &pool, false).beats)
+    (0..players).filter(|&p| p != claimant).all(|p| !judge(flag, claimant, p, mine, &pool, false).beats)
 }
 
 /// The explained verdict of a claim: the same decision as [`is_claimable`], with every opponent's
@@ -222,27 +180,15 @@ pub fn prove(flag: &Flag, players: usize, claimant: Player, unseen: CardSet) -> 
                     format!("your side is not complete: it holds {len} of the {capacity} cards it needs")
                 }
             };
-            return Proof {
-                claimable: false,
-                claimant,
-                claimant_strength: None,
-                opponents: Vec::new(),
-                reason,
-            };
+            return Proof { claimable: false, claimant, claimant_strength: None, opponents: Vec::new(), reason };
         }
     };
     let pool = pool_for(flag, players, unseen);
     let mut opponents = Vec::with_capacity(players - 1);
     for opponent in (0..players).filter(|&p| p != claimant) {
         let outcome = judge(flag, claimant, opponent, mine, &pool, true);
-        let added: Vec<Card> = outcome
-            .best
-            .as_ref()
-            .map_or_else(Vec::new, |done| done.added().to_vec());
-        let cards: Vec<Card> = flag.sides[opponent]
-            .iter()
-            .chain(added.iter().copied())
-            .collect();
+        let added: Vec<Card> = outcome.best.as_ref().map_or_else(Vec::new, |done| done.added().to_vec());
+        let cards: Vec<Card> = flag.sides[opponent].iter().chain(added.iter().copied()).collect();
         opponents.push(OpponentBest {
             player: opponent,
             complete: outcome.complete,
@@ -257,13 +203,7 @@ pub fn prove(flag: &Flag, players: usize, claimant: Player, unseen: CardSet) -> 
         Some(winner) => refusal_reason(flag, winner, mine, fog),
         None => acceptance_reason(flag, &opponents, mine, fog, pool.len()),
     };
-    Proof {
-        claimable,
-        claimant,
-        claimant_strength: Some(mine),
-        opponents,
-        reason,
-    }
+    Proof { claimable, claimant, claimant_strength: Some(mine), opponents, reason }
 }
 
 /// "a Wedge (sum 24)", or "a sum of 24" under Fog; without the article for "your …".
@@ -301,17 +241,10 @@ fn existing(flag: &Flag, best: &OpponentBest) -> Vec<Card> {
 
 fn refusal_reason(flag: &Flag, winner: &OpponentBest, mine: Strength, fog: bool) -> String {
     let p = winner.player;
-    let theirs = winner.strength.unwrap_or(Strength {
-        kind: FormationKind::Host,
-        sum: 0,
-    });
+    let theirs = winner.strength.unwrap_or(Strength { kind: FormationKind::Host, sum: 0 });
     if winner.complete {
         let verb = if theirs == mine { "ties" } else { "beats" };
-        let tail = if theirs == mine {
-            " and was completed first"
-        } else {
-            ""
-        };
+        let tail = if theirs == mine { " and was completed first" } else { "" };
         return format!(
             "player {p}'s complete side {} is {}, which {verb} {}{tail}",
             list(&winner.cards),
@@ -321,31 +254,14 @@ fn refusal_reason(flag: &Flag, winner: &OpponentBest, mine: Strength, fog: bool)
     }
     let have = existing(flag, winner);
     let start = if have.is_empty() {
-        format!(
-            "player {p} can still fill their empty side with {}",
-            list(&winner.added)
-        )
+        format!("player {p} can still fill their empty side with {}", list(&winner.added))
     } else {
-        format!(
-            "player {p} can still complete {} with {}",
-            list(&have),
-            list(&winner.added)
-        )
+        format!("player {p} can still complete {} with {}", list(&have), list(&winner.added))
     };
-    format!(
-        "{start} into {}, which beats {}",
-        phrase(theirs, fog, true),
-        your(mine, fog)
-    )
+    format!("{start} into {}, which beats {}", phrase(theirs, fog, true), your(mine, fog))
 }
 
-fn acceptance_reason(
-    flag: &Flag,
-    opponents: &[OpponentBest],
-    mine: Strength,
-    fog: bool,
-    unseen: usize,
-) -> String {
+fn acceptance_reason(flag: &Flag, opponents: &[OpponentBest], mine: Strength, fog: bool, unseen: usize) -> String {
     let mut parts = Vec::with_capacity(opponents.len());
     for o in opponents {
         let p = o.player;
@@ -356,48 +272,25 @@ fn acceptance_reason(
                 format!("player {p} cannot complete their side: it needs {need} more {cards} and only {unseen} may still come")
             }
             Some(theirs) if o.complete => {
-                let tie = if theirs == mine {
-                    ", a tie, and was completed later"
-                } else {
-                    ""
-                };
-                format!(
-                    "player {p}'s complete side {} is {}{tie}",
-                    list(&o.cards),
-                    phrase(theirs, fog, true)
-                )
+                let tie = if theirs == mine { ", a tie, and was completed later" } else { "" };
+                format!("player {p}'s complete side {} is {}{tie}", list(&o.cards), phrase(theirs, fog, true))
             }
             Some(theirs) => {
                 let have = existing(flag, o);
                 let how = if have.is_empty() {
-                    format!(
-                        "player {p} can at best fill their empty side with {}",
-                        list(&o.added)
-                    )
+                    format!("player {p} can at best fill their empty side with {}", list(&o.added))
                 } else if o.added.is_empty() {
                     format!("player {p} can at best keep {}", list(&have))
                 } else {
-                    format!(
-                        "player {p} can at best complete {} with {}",
-                        list(&have),
-                        list(&o.added)
-                    )
+                    format!("player {p} can at best complete {} with {}", list(&have), list(&o.added))
                 };
-                let tie = if theirs == mine {
-                    ", only a tie, and would complete later"
-                } else {
-                    ""
-                };
+                let tie = if theirs == mine { ", only a tie, and would complete later" } else { "" };
                 format!("{how} into {}{tie}", phrase(theirs, fog, true))
             }
         };
         parts.push(part);
     }
-    format!(
-        "no opponent can beat {}: {}",
-        your(mine, fog),
-        parts.join("; ")
-    )
+    format!("no opponent can beat {}: {}", your(mine, fog), parts.join("; "))
 }
 
 /// A hypothetical flag, as JSON:
@@ -454,26 +347,21 @@ impl FlagSetup {
             return bad(format!("a flag has 2 or 3 sides, not {players}"));
         }
         if self.claimant >= players {
-            return bad(format!(
-                "claimant {} has no side (sides are 0..{})",
-                self.claimant,
-                players - 1
-            ));
+            return bad(format!("claimant {} has no side (sides are 0..{})", self.claimant, players - 1));
         }
         let capacity = if self.mud { 4 } else { 3 };
         let mut seen = CardSet::EMPTY;
         let mut flag = Flag::default();
         for (player, side) in self.sides.iter().enumerate() {
             if side.len() > capacity {
-                return bad(format!(
-                    "side {player} holds {} cards but a side holds at most {capacity}",
-                    side.len()
-                ));
+                return bad(format!("side {player} holds {} cards but a side holds at most {capacity}", side.len()));
             }
             let mut leader: Option<Card> = None;
             for &card in side {
                 if !card.is_side_card() {
-                    return bad(format!("{card} cannot stand on a side (side {player}): only troops and morale tactics can"));
+                    return bad(format!(
+                        "{card} cannot stand on a side (side {player}): only troops and morale tactics can"
+                    ));
                 }
                 if !seen.contains(card) {
                     seen.insert(card);
@@ -482,20 +370,19 @@ impl FlagSetup {
                 }
                 if card.as_tactic().is_some_and(Tactic::is_leader) {
                     if let Some(first) = leader {
-                        return bad(format!("side {player} holds two Leaders ({first} and {card}); a player plays only one"));
+                        return bad(format!(
+                            "side {player} holds two Leaders ({first} and {card}); a player plays only one"
+                        ));
                     }
                     leader = Some(card);
                 }
             }
-            flag.sides[player] = SideCards::from_cards(side)
-                .map_err(|e| Error::new(ErrorCode::BadInput, e.message))?;
+            flag.sides[player] = SideCards::from_cards(side).map_err(|e| Error::new(ErrorCode::BadInput, e.message))?;
         }
         let mut unseen = CardSet::EMPTY;
         for &card in &self.unseen {
             if !card.is_troop() {
-                return bad(format!(
-                    "unseen holds {card}, but only troop cards may still come"
-                ));
+                return bad(format!("unseen holds {card}, but only troop cards may still come"));
             }
             if seen.contains(card) {
                 return bad(format!("{card} appears twice"));
@@ -503,13 +390,9 @@ impl FlagSetup {
             seen.insert(card);
             unseen.insert(card);
         }
-        let complete: Vec<Player> = (0..players)
-            .filter(|&p| self.sides[p].len() == capacity)
-            .collect();
+        let complete: Vec<Player> = (0..players).filter(|&p| self.sides[p].len() == capacity).collect();
         let order: Vec<Player> = match (self.first_complete, &self.completion_order) {
-            (Some(_), Some(_)) => {
-                return bad("give firstComplete or completionOrder, not both".to_string())
-            }
+            (Some(_), Some(_)) => return bad("give firstComplete or completionOrder, not both".to_string()),
             (Some(first), None) => vec![first],
             (None, Some(order)) => order.clone(),
             (None, None) => Vec::new(),
@@ -517,15 +400,10 @@ impl FlagSetup {
         let mut named = BTreeSet::new();
         for &p in &order {
             if p >= players {
-                return bad(format!(
-                    "the completion order names side {p}, but sides are 0..{}",
-                    players - 1
-                ));
+                return bad(format!("the completion order names side {p}, but sides are 0..{}", players - 1));
             }
             if !complete.contains(&p) {
-                return bad(format!(
-                    "the completion order names side {p}, which is not complete"
-                ));
+                return bad(format!("the completion order names side {p}, which is not complete"));
             }
             if !named.insert(p) {
                 return bad(format!("the completion order names side {p} twice"));
@@ -533,8 +411,7 @@ impl FlagSetup {
         }
         // Named sides first, then the other complete sides, the claimant last (conservative).
         let rest = complete.iter().copied().filter(|p| !named.contains(p));
-        let (others, claimant): (Vec<Player>, Vec<Player>) =
-            rest.partition(|&p| p != self.claimant);
+        let (others, claimant): (Vec<Player>, Vec<Player>) = rest.partition(|&p| p != self.claimant);
         for (seq, p) in order.into_iter().chain(others).chain(claimant).enumerate() {
             flag.completed[p] = Some(seq as u32);
         }

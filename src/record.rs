@@ -75,9 +75,10 @@ impl Record {
         let options: Options = serde_json::from_value(fields.remove("options").unwrap_or(Value::Null))
             .map_err(|e| bad(format!("options are invalid: {e}")))?;
         let seed = fields.remove("seed");
-        let seed = seed.as_ref().and_then(Value::as_u64).filter(|&s| s <= MAX_SEED).ok_or_else(|| {
-            bad(format!("seed must be a whole number 0..={MAX_SEED}, found {}", show(seed.as_ref())))
-        })?;
+        let seed =
+            seed.as_ref().and_then(Value::as_u64).filter(|&s| s <= MAX_SEED).ok_or_else(|| {
+                bad(format!("seed must be a whole number 0..={MAX_SEED}, found {}", show(seed.as_ref())))
+            })?;
         let Some(Value::Array(raw_actions)) = fields.remove("actions") else {
             return Err(bad("actions must be an array".into()));
         };

@@ -27,7 +27,10 @@ impl Position {
             return err(ErrorCode::GameOver, format!("the game is over; {action} is not possible"));
         }
         if player >= self.players() {
-            return err(ErrorCode::BadPlayer, format!("there is no player {player} in a {}-player game", self.players()));
+            return err(
+                ErrorCode::BadPlayer,
+                format!("there is no player {player} in a {}-player game", self.players()),
+            );
         }
         if player != self.current {
             return err(ErrorCode::NotYourTurn, format!("it is player {}'s turn, not player {player}'s", self.current));
@@ -69,7 +72,10 @@ impl Position {
         if fits {
             Ok(())
         } else {
-            err(ErrorCode::WrongPhase, format!("{action} is not possible now: the current step is {}", self.phase_name()))
+            err(
+                ErrorCode::WrongPhase,
+                format!("{action} is not possible now: the current step is {}", self.phase_name()),
+            )
         }
     }
 
@@ -115,7 +121,10 @@ impl Position {
             return err(ErrorCode::FlagClaimed, format!("flag {flag} is claimed; nothing more can be played there"));
         }
         if !f.has_room(player) {
-            return err(ErrorCode::FlagFull, format!("player {player}'s side of flag {flag} is full ({} cards)", f.capacity()));
+            return err(
+                ErrorCode::FlagFull,
+                format!("player {player}'s side of flag {flag} is full ({} cards)", f.capacity()),
+            );
         }
         Ok(())
     }
@@ -128,7 +137,10 @@ impl Position {
             Some(tactic) => {
                 self.check_tactic_play(player, card)?;
                 if tactic.is_leader() && self.leader_played[player] {
-                    return err(ErrorCode::LeaderLimit, format!("player {player} already played a Leader; {card} stays in hand (R-TAC-2)"));
+                    return err(
+                        ErrorCode::LeaderLimit,
+                        format!("player {player} already played a Leader; {card} stays in hand (R-TAC-2)"),
+                    );
                 }
             }
             None => self.check_in_hand(player, card)?,
@@ -173,16 +185,28 @@ impl Position {
     }
 
     /// Where `card` lies on an unclaimed flag, checking that its holder is the one the guile card wants.
-    fn check_target(&self, card: Card, wanted: impl Fn(Player) -> bool, guile: &str, whose: &str) -> Result<FlagId, Error> {
+    fn check_target(
+        &self,
+        card: Card,
+        wanted: impl Fn(Player) -> bool,
+        guile: &str,
+        whose: &str,
+    ) -> Result<FlagId, Error> {
         match self.find_on_board(card) {
             Some((flag, holder)) if wanted(holder) => {
                 if self.flag(flag).claimed.is_some() {
-                    Err(Error::new(ErrorCode::FlagClaimed, format!("{card} lies at claimed flag {flag}, which is frozen (R-CLAIM-4)")))
+                    Err(Error::new(
+                        ErrorCode::FlagClaimed,
+                        format!("{card} lies at claimed flag {flag}, which is frozen (R-CLAIM-4)"),
+                    ))
                 } else {
                     Ok(flag)
                 }
             }
-            _ => Err(Error::new(ErrorCode::BadTarget, format!("{guile} needs {whose} card on the board, and {card} is not one"))),
+            _ => Err(Error::new(
+                ErrorCode::BadTarget,
+                format!("{guile} needs {whose} card on the board, and {card} is not one"),
+            )),
         }
     }
 
@@ -225,7 +249,11 @@ impl Position {
         if !f.is_complete(player) {
             return err(
                 ErrorCode::SideIncomplete,
-                format!("player {player}'s side of flag {flag} holds {} of {} cards", f.sides[player].len(), f.capacity()),
+                format!(
+                    "player {player}'s side of flag {flag} holds {} of {} cards",
+                    f.sides[player].len(),
+                    f.capacity()
+                ),
             );
         }
         if self.can_claim(player, flag) {
@@ -237,7 +265,10 @@ impl Position {
 
     fn check_pass(&self, player: Player) -> Result<(), Error> {
         if self.can_play_troop(player) {
-            return err(ErrorCode::MustPlay, format!("player {player} holds a troop card and has room for it, so must play (R-TURN-4)"));
+            return err(
+                ErrorCode::MustPlay,
+                format!("player {player} holds a troop card and has room for it, so must play (R-TURN-4)"),
+            );
         }
         Ok(())
     }

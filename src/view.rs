@@ -157,7 +157,10 @@ impl Position {
             hand: self.hand(player).iter().collect(),
             hand_sizes: players
                 .clone()
-                .map(|p| HandSize { troops: self.hand(p).troops().len() as u8, tactics: self.hand(p).tactics().len() as u8 })
+                .map(|p| HandSize {
+                    troops: self.hand(p).troops().len() as u8,
+                    tactics: self.hand(p).tactics().len() as u8,
+                })
                 .collect(),
             flags: FlagId::all().map(|f| flag_view(f, self.flag(f), self.players())).collect(),
             discards: players.clone().map(|p| self.discards(p).iter().collect()).collect(),
