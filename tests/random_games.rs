@@ -115,13 +115,21 @@ fn random_mostly_illegal_actions_never_corrupt_state() {
             while !game.is_match_over() && steps < 4_000 {
                 steps += 1;
                 let legal = game.legal_actions();
-                let action = if rng.random_range(0..4) == 0 { *legal.choose(&mut rng).unwrap() } else { random_action(&mut rng) };
-                let player = if rng.random_range(0..10) == 0 { rng.random_range(0..4) } else { game.position().current() };
+                let action = if rng.random_range(0..4) == 0 {
+                    *legal.choose(&mut rng).unwrap()
+                } else {
+                    random_action(&mut rng)
+                };
+                let player =
+                    if rng.random_range(0..10) == 0 { rng.random_range(0..4) } else { game.position().current() };
                 let before = game.clone();
                 match game.apply_as(player, &action) {
                     Ok(()) => {
                         accepted += 1;
-                        assert!(legal.contains(&action) && player == before.position().current(), "accepted unlisted {action}");
+                        assert!(
+                            legal.contains(&action) && player == before.position().current(),
+                            "accepted unlisted {action}"
+                        );
                     }
                     Err(err) => {
                         refused += 1;
