@@ -12,6 +12,7 @@
 //! assert!(game.position().result().is_some());
 //! ```
 pub mod action;
+pub mod bot;
 pub mod card;
 pub mod card_set;
 pub mod deck;
@@ -19,6 +20,7 @@ pub mod error;
 pub mod flag;
 pub mod formation;
 pub mod game;
+pub mod inspect;
 mod legal;
 pub mod options;
 pub mod outcome;
@@ -31,6 +33,8 @@ pub mod setup;
 mod turn;
 mod validate;
 pub mod view;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use action::{Action, DeckKind};
 pub use card::{Card, Colour, Tactic, TacticKind};
@@ -39,6 +43,7 @@ pub use error::{Error, ErrorCode};
 pub use flag::{Flag, FlagId, Player, SideCards, FLAG_COUNT, MAX_PLAYERS};
 pub use formation::{best_strength, FormationKind, Strength};
 pub use game::Game;
+pub use inspect::SideFormation;
 pub use options::{ClaimTiming, Options};
 pub use outcome::{GameResult, Victory};
 pub use phase::Phase;

@@ -1,0 +1,90 @@
+//! Converting between JavaScript values and engine types. Every conversion of untrusted input returns
+//! a typed error; nothing here may panic, whatever the caller passes.
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::card::Card;
+use crate::error::{Error, ErrorCode};
+use crate::flag::{FlagId, Player};
+
+#[wasm_bindgen(module = "/src/wasm/errors.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = makeBattleLineError)]
+    fn make_battle_line_error(code: &str, message: &str) -> JsValue;
+}
+
+/// The thrown form of an engine error: a `BattleLineError` with `code` and `message`.
+pub fn to_js_error(error: Error) -> JsValue {
+    make_battle_line_error(error.code.as_str(), &error.message)
+}
+
+/// Engine results as wasm-bindgen results.
+pub type JsResult<T> = Result<T, JsValue>;
+
+/// Any serialisable value as plain JS data (objects, arrays, strings, numbers, null).
+pub fn to_js<T: Serialize>(value: &T) -> JsResult<JsValue> {
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    value
+        .serialize(&serializer)
+        .map_err(|e| to_js_error(Error::new(ErrorCode::BadInput, format!("cannot convert the result: {e}"))))
+}
+
+/// Plain JS data as an engine type; malformed data is `code` with serde's explanation.
+pub fn from_js<T: DeserializeOwned>(value: JsValue, code: ErrorCode, what: &str) -> JsResult<T> {
+    serde_wasm_bindgen::from_value(value)
+        .map_err(|e| to_js_error(Error::new(code, format!("{what} is malformed: {e}"))))
+}
+
+fn describe(value: &JsValue) -> String {
+    if let Some(text) = value.as_string() {
+        format!("{text:?}")
+    } else if let Some(number) = value.as_f64() {
+        number.to_string()
+    } else if value.is_null() {
+        "null".into()
+    } else if value.is_undefined() {
+        "undefined".into()
+    } else {
+        value.js_typeof().as_string().unwrap_or_else(|| "a value".into())
+    }
+}
+
+/// A card given as its notation string.
+pub fn card(value: &JsValue) -> JsResult<Card> {
+    let text = value.as_string().ok_or_else(|| {
+        to_js_error(Error::new(
+            ErrorCode::BadCard,
+            format!("a card is a string like \"r7\" or \"fog\", not {}", describe(value)),
+        ))
+    })?;
+    text.parse().map_err(to_js_error)
+}
+
+/// A flag given as its number 1..9.
+pub fn flag(value: &JsValue) -> JsResult<FlagId> {
+    let number = whole_number(value, ErrorCode::BadFlag, "a flag")?;
+    FlagId::from_number(number).map_err(to_js_error)
+}
+
+/// A player number 0.. below `players`.
+pub fn player(value: &JsValue, players: usize) -> JsResult<Player> {
+    let number = whole_number(value, ErrorCode::BadPlayer, "a player")?;
+    if (0..players as i64).contains(&number) {
+        Ok(number as Player)
+    } else {
+        Err(to_js_error(Error::new(
+            ErrorCode::BadPlayer,
+            format!("there is no player {number} (players are 0..{})", players - 1),
+        )))
+    }
+}
+
+/// A whole JS number, clamped into i64 range for the range check that follows.
+pub fn whole_number(value: &JsValue, code: ErrorCode, what: &str) -> JsResult<i64> {
+    match value.as_f64() {
+        Some(n) if n.is_finite() && n.fract() == 0.0 => Ok(n.clamp(-1e15, 1e15) as i64),
+        _ => Err(to_js_error(Error::new(code, format!("{what} is a whole number, not {}", describe(value))))),
+    }
+}

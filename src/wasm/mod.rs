@@ -1,0 +1,287 @@
+//! The WebAssembly interface: a thin wasm-bindgen layer over the engine that only converts types and
+//! errors. Every value in and out is plain data in the engine's notation; every failure throws a
+//! `BattleLineError` with the engine's stable `code`, and leaves the game as it was.
+
+mod convert;
+mod tactic_play;
+mod types;
+
+use wasm_bindgen::prelude::*;
+
+use crate::action::{Action, DeckKind};
+use crate::error::{Error, ErrorCode};
+use crate::flag::FlagId;
+use crate::game::Game;
+use crate::options::Options;
+use crate::proof::FlagSetup;
+use crate::record::{Record, MAX_SEED};
+use convert::{card, flag, from_js, player, to_js, to_js_error, whole_number, JsResult};
+use tactic_play::TacticPlay;
+
+/// A game or match of Battle Line (see the TypeScript declarations for the shapes of values).
+#[wasm_bindgen(js_name = Game)]
+pub struct WasmGame {
+    game: Game,
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl WasmGame {
+    /// A new game: `new Game({ claimTiming: "startOfTurn", tactics: true, games: 3, seed: 42 })`.
+    /// Without a seed, one is drawn from the browser's `crypto`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "NewGameOptions | undefined")] options: JsValue,
+    ) -> JsResult<WasmGame> {
+        let mut fields = if options.is_undefined() || options.is_null() {
+            serde_json::Map::new()
+        } else {
+            from_js(options, ErrorCode::BadOptions, "the options")?
+        };
+        let seed = fields.remove("seed");
+        let options: Options = serde_json::from_value(fields.into())
+            .map_err(|e| to_js_error(Error::new(ErrorCode::BadOptions, e.to_string())))?;
+        let game = match seed.as_ref().map(|s| (s, s.as_u64())) {
+            None => Game::new_random(options),
+            Some((_, Some(seed))) => Game::new(options, seed),
+            Some((seed, None)) => Err(Error::new(
+                ErrorCode::BadOptions,
+                format!("seed must be a whole number 0..={MAX_SEED}, not {seed}"),
+            )),
+        };
+        game.map(|game| WasmGame { game }).map_err(to_js_error)
+    }
+
+    /// Rebuilds a game from its record (an object or its JSON text); `bad_record` names the first bad action.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        #[wasm_bindgen(unchecked_param_type = "GameRecord | string")] record: JsValue,
+    ) -> JsResult<WasmGame> {
+        let record = match record.as_string() {
+            Some(text) => Record::from_json(&text),
+            None => Record::from_value(from_js(record, ErrorCode::BadRecord, "the record")?),
+        };
+        record.and_then(|r| Game::from_record(&r)).map(|game| WasmGame { game }).map_err(to_js_error)
+    }
+
+    /// Plays a troop or morale card (Leader, Companion, Shield) to a flag 1..9.
+    #[wasm_bindgen]
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "CardName")] card_name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "FlagNumber")] flag_number: JsValue,
+    ) -> JsResult<()> {
+        let action = Action::Play { card: card(&card_name)?, flag: flag(&flag_number)? };
+        self.apply_action(action)
+    }
+
+    /// Plays a tactics card other than morale, or takes one of Scout's steps.
+    #[wasm_bindgen]
+    pub fn tactic(&mut self, #[wasm_bindgen(unchecked_param_type = "TacticPlay")] play: JsValue) -> JsResult<()> {
+        let play: TacticPlay = from_js(play, ErrorCode::BadAction, "the tactic")?;
+        self.apply_action(play.to_action().map_err(to_js_error)?)
+    }
+
+    /// Claims a flag 1..9; a claim that cannot be proved throws `claim_not_provable` with the reason.
+    #[wasm_bindgen]
+    pub fn claim(&mut self, #[wasm_bindgen(unchecked_param_type = "FlagNumber")] flag_number: JsValue) -> JsResult<()> {
+        self.apply_action(Action::Claim { flag: flag(&flag_number)? })
+    }
+
+    /// Ends the claim step.
+    #[wasm_bindgen(js_name = endClaims)]
+    pub fn end_claims(&mut self) -> JsResult<()> {
+        self.apply_action(Action::EndClaims)
+    }
+
+    /// Draws from `"troop"` or `"tactics"`.
+    #[wasm_bindgen]
+    pub fn draw(&mut self, #[wasm_bindgen(unchecked_param_type = "DeckKind")] deck: JsValue) -> JsResult<()> {
+        let deck: DeckKind = from_js(deck, ErrorCode::BadAction, "the deck (\"troop\" or \"tactics\")")?;
+        self.apply_action(Action::Draw { deck })
+    }
+
+    /// Passes (only without a playable troop card, R-TURN-4).
+    #[wasm_bindgen]
+    pub fn pass(&mut self) -> JsResult<()> {
+        self.apply_action(Action::Pass)
+    }
+
+    /// Starts the next game of a match.
+    #[wasm_bindgen(js_name = nextGame)]
+    pub fn next_game(&mut self) -> JsResult<()> {
+        self.apply_action(Action::NextGame)
+    }
+
+    /// Plays any action given as plain data (as listed by `legalActions`).
+    #[wasm_bindgen]
+    pub fn apply(&mut self, #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> JsResult<()> {
+        let action: Action = from_js(action, ErrorCode::BadAction, "the action")?;
+        self.apply_action(action)
+    }
+
+    /// Plays an action for a named player: `not_your_turn` if it is not theirs.
+    #[wasm_bindgen(js_name = applyAs)]
+    pub fn apply_as(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PlayerIndex")] who: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue,
+    ) -> JsResult<()> {
+        let who = player(&who, self.game.options().players)?;
+        let action: Action = from_js(action, ErrorCode::BadAction, "the action")?;
+        self.game.apply_as(who, &action).map_err(to_js_error)
+    }
+
+    fn apply_action(&mut self, action: Action) -> JsResult<()> {
+        self.game.apply(&action).map_err(to_js_error)
+    }
+
+    /// Whose turn it is.
+    #[wasm_bindgen(getter, unchecked_return_type = "PlayerIndex")]
+    pub fn current(&self) -> JsValue {
+        JsValue::from(self.game.position().current() as u32)
+    }
+
+    /// The current step.
+    #[wasm_bindgen(getter, unchecked_return_type = "Phase")]
+    pub fn phase(&self) -> JsResult<JsValue> {
+        to_js(&self.game.position().phase())
+    }
+
+    /// The options of the game.
+    #[wasm_bindgen(getter, unchecked_return_type = "GameOptions")]
+    pub fn options(&self) -> JsResult<JsValue> {
+        to_js(&self.game.options())
+    }
+
+    /// The seed.
+    #[wasm_bindgen(getter)]
+    pub fn seed(&self) -> f64 {
+        self.game.seed() as f64
+    }
+
+    /// Number of actions played so far.
+    #[wasm_bindgen(getter, js_name = actionCount)]
+    pub fn action_count(&self) -> u32 {
+        self.game.actions().len() as u32
+    }
+
+    /// Every legal action of the current player.
+    #[wasm_bindgen(js_name = legalActions, unchecked_return_type = "Action[]")]
+    pub fn legal_actions(&self) -> JsResult<JsValue> {
+        to_js(&self.game.legal_actions())
+    }
+
+    /// What `player` may know, and nothing else.
+    #[wasm_bindgen(unchecked_return_type = "PlayerView")]
+    pub fn view(&self, #[wasm_bindgen(unchecked_param_type = "PlayerIndex")] who: JsValue) -> JsResult<JsValue> {
+        let who = player(&who, self.game.options().players)?;
+        to_js(&self.game.view(who))
+    }
+
+    /// The flags `player` (default: the current player) can claim now, each with its proof.
+    #[wasm_bindgen(unchecked_return_type = "ClaimableFlag[]")]
+    pub fn claimable(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "PlayerIndex | undefined")] who: JsValue,
+    ) -> JsResult<JsValue> {
+        let who = self.player_or_current(&who)?;
+        let position = self.game.position();
+        let list: Vec<types::ClaimableFlag> = position
+            .claimable_flags(who)
+            .map(|flag| types::ClaimableFlag { flag, proof: position.explain_claim(who, flag) })
+            .collect();
+        to_js(&list)
+    }
+
+    /// Why `player` (default: current) can or cannot claim `flag` now, with the counterexample.
+    #[wasm_bindgen(js_name = explainClaim, unchecked_return_type = "Proof")]
+    pub fn explain_claim(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "FlagNumber")] flag_number: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "PlayerIndex | undefined")] who: JsValue,
+    ) -> JsResult<JsValue> {
+        let flag = flag(&flag_number)?;
+        let who = self.player_or_current(&who)?;
+        to_js(&self.game.position().explain_claim(who, flag))
+    }
+
+    /// Each side of a flag with its formation and strength.
+    #[wasm_bindgen(unchecked_return_type = "SideFormation[]")]
+    pub fn formations(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "FlagNumber")] flag_number: JsValue,
+    ) -> JsResult<JsValue> {
+        to_js(&self.game.position().formations(flag(&flag_number)?))
+    }
+
+    /// The result of the game in progress, or null.
+    #[wasm_bindgen(unchecked_return_type = "GameResult | null")]
+    pub fn result(&self) -> JsResult<JsValue> {
+        to_js(&self.game.position().result())
+    }
+
+    /// Match: results of the finished games, points per player, whether the match is over.
+    #[wasm_bindgen(js_name = matchScore, unchecked_return_type = "MatchScore")]
+    pub fn match_score(&self) -> JsResult<JsValue> {
+        to_js(&types::MatchScore {
+            game_index: self.game.game_index(),
+            games: self.game.options().games,
+            results: self.game.results(),
+            scores: self.game.scores(),
+            over: self.game.is_match_over(),
+        })
+    }
+
+    /// The record: options, seed, actions.
+    #[wasm_bindgen(unchecked_return_type = "GameRecord")]
+    pub fn record(&self) -> JsResult<JsValue> {
+        to_js(&self.game.record())
+    }
+
+    /// A new game replayed to just after the first `n` actions (for stepping through a record).
+    #[wasm_bindgen(js_name = replayTo)]
+    pub fn replay_to(&self, n: JsValue) -> JsResult<WasmGame> {
+        let n = whole_number(&n, ErrorCode::BadInput, "the number of actions")?;
+        let n =
+            usize::try_from(n).map_err(|_| to_js_error(Error::new(ErrorCode::BadInput, format!("{n} is negative"))))?;
+        self.game.replay_to(n).map(|game| WasmGame { game }).map_err(to_js_error)
+    }
+
+    /// The full state with every hidden card: for hosts and referees, never for a player's screen.
+    #[wasm_bindgen(js_name = fullState, unchecked_return_type = "FullState")]
+    pub fn full_state(&self) -> JsResult<JsValue> {
+        to_js(&self.game.position().to_setup())
+    }
+
+    /// A digest of the position, equal natively and in wasm for equal games.
+    pub fn digest(&self) -> String {
+        self.game.position().digest()
+    }
+
+    fn player_or_current(&self, who: &JsValue) -> JsResult<usize> {
+        if who.is_undefined() || who.is_null() {
+            Ok(self.game.position().current())
+        } else {
+            player(who, self.game.options().players)
+        }
+    }
+}
+
+/// The claim proof of a hypothetical flag (the CLI's `prove`).
+#[wasm_bindgen(js_name = proveFlag, unchecked_return_type = "Proof")]
+pub fn prove_flag(#[wasm_bindgen(unchecked_param_type = "FlagSetup")] setup: JsValue) -> JsResult<JsValue> {
+    let setup: FlagSetup = from_js(setup, ErrorCode::BadInput, "the flag")?;
+    to_js(&setup.prove().map_err(to_js_error)?)
+}
+
+/// Every stable error code, for clients that switch on them.
+#[wasm_bindgen(js_name = errorCodes, unchecked_return_type = "ErrorCode[]")]
+pub fn error_codes() -> JsResult<JsValue> {
+    to_js(&ErrorCode::ALL)
+}
+
+/// The flag numbers, 1..9 (a small convenience for loops in JavaScript).
+#[wasm_bindgen(js_name = flagNumbers, unchecked_return_type = "FlagNumber[]")]
+pub fn flag_numbers() -> JsResult<JsValue> {
+    to_js(&FlagId::all().collect::<Vec<_>>())
+}
