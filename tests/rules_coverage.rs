@@ -1,0 +1,172 @@
+//! Every rule id of docs/RULES.md (a verbatim copy of the rules contract) is named by at least one test:
+//! `r_turn_4_…` in a test function's name, or `R-TURN-4` in a comment, in tests/*.rs or in a
+//! `#[cfg(test)]` module of src/. Section ids without numbered rules (`R-3P`) count as ids. The test
+//! prints the table of ids and the files that name them, and fails naming every id that no test names.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// `R-TURN-4` → ("TURN", Some(4)); `R-3P` → ("3P", None). Reads one token starting at `text`.
+fn parse_id(text: &str) -> Option<(String, Option<u32>)> {
+    let rest = text.strip_prefix("R-")?;
+    let prefix: String = rest.chars().take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit()).collect();
+    if prefix.is_empty() || !prefix.chars().any(|c| c.is_ascii_uppercase()) {
+        return None;
+    }
+    let after = &rest[prefix.len()..];
+    let number = after.strip_prefix('-').and_then(|n| {
+        let digits: String = n.chars().take_while(|c| c.is_ascii_digit()).collect();
+        digits.parse().ok()
+    });
+    Some((prefix, number))
+}
+
+fn id_name(prefix: &str, number: Option<u32>) -> String {
+    match number {
+        Some(n) => format!("R-{prefix}-{n}"),
+        None => format!("R-{prefix}"),
+    }
+}
+
+/// Every `R-…` token of a text, in order.
+fn tokens(text: &str) -> Vec<(String, Option<u32>)> {
+    text.match_indices("R-")
+        .filter(|(at, _)| text[..*at].chars().last().is_none_or(|c| !c.is_ascii_alphanumeric() && c != '_'))
+        .filter_map(|(at, _)| parse_id(&text[at..]))
+        .collect()
+}
+
+/// The rule ids of the rules file: numbered ids, plus section ids that have no numbered rules.
+fn rule_ids(rules: &str) -> BTreeSet<String> {
+    let all = tokens(rules);
+    let numbered: BTreeSet<&str> = all.iter().filter(|(_, n)| n.is_some()).map(|(p, _)| p.as_str()).collect();
+    all.iter().filter(|(p, n)| n.is_some() || !numbered.contains(p.as_str())).map(|(p, n)| id_name(p, *n)).collect()
+}
+
+/// The ids a test function name stands for: `r_turn_4_x` → R-TURN-4, `r_3p_x` → R-3P.
+fn id_of_test_name(name: &str) -> Option<String> {
+    let rest = name.strip_prefix("r_")?;
+    let mut parts = rest.split('_');
+    let prefix = parts.next()?.to_ascii_uppercase();
+    if prefix.is_empty() || !prefix.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let number = parts.next().and_then(|p| p.parse::<u32>().ok());
+    Some(id_name(&prefix, number))
+}
+
+/// The ids a source text names in comments and test function names.
+fn named_ids(source: &str) -> BTreeSet<String> {
+    let mut ids = BTreeSet::new();
+    let mut pending_test = false;
+    for line in source.lines() {
+        let trimmed = line.trim_start();
+        if let Some(at) = trimmed.find("//") {
+            for (p, n) in tokens(&trimmed[at..]) {
+                ids.insert(id_name(&p, n));
+            }
+        }
+        if trimmed.starts_with("#[test]") {
+            pending_test = true;
+            continue;
+        }
+        if pending_test {
+            if let Some(at) = trimmed.find("fn ") {
+                let name: String =
+                    trimmed[at + 3..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                ids.extend(id_of_test_name(&name));
+                pending_test = false;
+            } else if !trimmed.starts_with("#[") && !trimmed.starts_with("//") && !trimmed.is_empty() {
+                pending_test = false;
+            }
+        }
+    }
+    ids
+}
+
+fn rust_files(dir: &Path, recurse: bool) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let Ok(entries) = fs::read_dir(dir) else { return files };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() && recurse {
+            files.extend(rust_files(&path, true));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The part of a source file inside `#[cfg(test)]` modules (from the first `#[cfg(test)]` on: the
+/// project keeps test modules at the end of each file).
+fn test_part(source: &str) -> &str {
+    source.find("#[cfg(test)]").map_or("", |at| &source[at..])
+}
+
+#[test]
+fn every_rule_id_is_named_by_a_test() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rules = fs::read_to_string(root.join("docs/RULES.md")).expect("docs/RULES.md");
+    let ids = rule_ids(&rules);
+    // The parse must find the contract's ids (a guard against a broken parser passing vacuously).
+    for must in ["R-COMP-1", "R-TURN-6", "R-CLAIM-5", "R-GUILE-5", "R-MATCH-2", "R-3P", "R-ENV-3", "R-VAR-2"] {
+        assert!(ids.contains(must), "{must} not parsed from docs/RULES.md");
+    }
+    assert!(ids.len() >= 44, "only {} ids parsed: {ids:?}", ids.len());
+
+    let mut named: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let me = root.join("tests/rules_coverage.rs");
+    let mut sources: Vec<(PathBuf, String)> = Vec::new();
+    for path in rust_files(&root.join("tests"), false) {
+        if path != me {
+            let text = fs::read_to_string(&path).unwrap_or_default();
+            sources.push((path, text));
+        }
+    }
+    for path in rust_files(&root.join("src"), true) {
+        let text = fs::read_to_string(&path).unwrap_or_default();
+        sources.push((path, test_part(&text).to_string()));
+    }
+    for (path, text) in &sources {
+        let file = path.strip_prefix(root).unwrap_or(path).display().to_string();
+        for id in named_ids(text) {
+            named.entry(id).or_default().insert(file.clone());
+        }
+    }
+
+    let mut missing = Vec::new();
+    println!("{:<12} files naming it", "rule id");
+    for id in &ids {
+        let files = named.get(id).map(|f| f.iter().cloned().collect::<Vec<_>>().join(", ")).unwrap_or_default();
+        println!("{id:<12} {}", if files.is_empty() { "MISSING" } else { &files });
+        if files.is_empty() {
+            missing.push(id.clone());
+        }
+    }
+    let unknown: Vec<&String> =
+        named.keys().filter(|id| !ids.contains(*id) && id.chars().any(|c| c.is_ascii_digit())).collect();
+    if !unknown.is_empty() {
+        println!("named in tests but not in docs/RULES.md: {unknown:?}");
+    }
+    assert!(missing.is_empty(), "rule ids no test names: {missing:?}");
+}
+
+#[test]
+fn id_parsing() {
+    assert_eq!(rule_ids("- R-TURN-4 x, R-FORM-3/4 and (R-TAC) R-TAC-1; ## Three (R-3P)").len(), 4);
+    assert_eq!(tokens("see R-FORM-3/4"), vec![("FORM".to_string(), Some(3))]);
+    assert!(tokens("XR-TURN-1").is_empty());
+    assert_eq!(id_of_test_name("r_turn_4_must_play").as_deref(), Some("R-TURN-4"));
+    assert_eq!(id_of_test_name("r_3p_seat_order").as_deref(), Some("R-3P"));
+    assert_eq!(id_of_test_name("r_claim_proof_agrees").as_deref(), Some("R-CLAIM"));
+    let source = "// R-ENV-3: x\n#[test]\n#[ignore = \"y\"]\nfn r_guile_2_z() {}\nfn r_tac_1_not_a_test() {}\n";
+    let ids = named_ids(source);
+    assert!(ids.contains("R-ENV-3") && ids.contains("R-GUILE-2") && !ids.contains("R-TAC-1"), "{ids:?}");
+    assert_eq!(
+        test_part("fn a() {} // R-TAC-1\n#[cfg(test)]\nmod tests { // R-TAC-2\n}"),
+        "#[cfg(test)]\nmod tests { // R-TAC-2\n}"
+    );
+}
