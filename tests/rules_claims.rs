@@ -132,6 +132,15 @@ fn r_claim_1_conditions() {
     // but only a tie, so the claim stands (R-CLAIM-3).
     let mut pos = claim_step("r8 r9 r10", "").position();
     apply_all(&mut pos, &[claim(1)]);
+    // An opponent who cannot complete at all (no troop card may still come) cannot win: even a weak Host
+    // may claim.
+    let mut b = claim_step("r1 o2 y4", "b9 b10");
+    b.troop_deck_to_discard(0);
+    let mut pos = b.position();
+    assert!(pos.unseen_troops().is_empty());
+    let proof = prove(pos.flag(flag(1)), 2, 0, pos.unseen_troops());
+    assert!(proof.claimable && proof.reason.contains("cannot complete"), "{}", proof.reason);
+    apply_all(&mut pos, &[claim(1)]);
 }
 
 /// Player 0 holds red 3-4-5 at flag 1, player 1 blue 8 there; `known` lie face up on flag 2.
@@ -234,8 +243,8 @@ fn r_claim_4_claimed_flag_is_frozen() {
             Action::Deserter { card } => (Some(card), None),
             _ => (None, None),
         };
-        assert!(!card.is_some_and(|c| on_frozen.contains(c)), "{action}");
-        assert!(!to.is_some_and(|f| f.index() < 2), "{action}");
+        assert!(card.is_none_or(|c| !on_frozen.contains(c)), "{action}");
+        assert!(to.is_none_or(|f| f.index() >= 2), "{action}");
     }
     assert_eq!((*pos.flag(flag(1)), *pos.flag(flag(2))), frozen);
     // Fog and Mud cannot be placed there.

@@ -83,6 +83,26 @@ fn r_match_2_winner_starts_next_game() {
     assert!(winners[0] > 5 && winners[1] > 5, "{winners:?}");
 }
 
+// R-MATCH-2 (engine interpretation, not in RULES.md): after a drawn game, the next player in seat order
+// after the previous game's first player starts.
+#[test]
+fn r_match_2_after_a_draw_next_seat_starts() {
+    let mut rng = battleline::rng_from_seed(606);
+    let mut draws = 0;
+    for seed in 0..400 {
+        let mut game = Game::new(Options { games: 2, ..basic_options() }, seed).unwrap();
+        let first = game.position().current();
+        play_out_game(&mut game, &mut rng);
+        if game.position().result().unwrap().winner.is_some() {
+            continue;
+        }
+        draws += 1;
+        game.apply(&Action::NextGame).unwrap();
+        assert_eq!(game.position().current(), (first + 1) % 2, "seed {seed}");
+    }
+    assert!(draws > 0, "no drawn game found");
+}
+
 // R-MATCH-2: `nextGame` only between games of a match.
 #[test]
 fn r_match_2_next_game_only_between_games() {
