@@ -494,3 +494,96 @@ fn r_end_2_only_two_ways_to_end() {
     }
     assert!(seen.len() >= 2, "{seen:?}");
 }
+
+/// Where an ordinary step or Scout's sub-steps sit in the turn order of a claim timing.
+fn step_index(timing: ClaimTiming, phase: Phase) -> usize {
+    let phase = match phase {
+        Phase::ScoutDraw { .. } | Phase::ScoutReturn { .. } => Phase::Play,
+        other => other,
+    };
+    steps(timing).iter().position(|s| *s == phase).expect("an ordinary step")
+}
+
+// R-TURN-1, R-VAR-1, R-TURN-3, R-TURN-5, R-GUILE-1: in random games under every claim timing, each turn
+// runs its steps in the timing's order; a claim step is never empty and is skipped only when nothing can
+// be claimed (not after `endClaims`); a draw step exists exactly when the turn played a card other than
+// Scout and a deck has a card.
+#[test]
+fn r_turn_1_step_order_in_random_games() {
+    use rand::seq::IndexedRandom;
+    let mut rng = battleline::rng_from_seed(17);
+    let mut turns = 0;
+    for timing in [ClaimTiming::AfterPlay, ClaimTiming::StartOfTurn, ClaimTiming::EndOfTurn] {
+        for tactics in [true, false] {
+            for seed in 0..60 {
+                let options = Options { claim_timing: timing, tactics, ..Options::default() };
+                let mut game = Game::new(options, seed).unwrap();
+                let mut last_index = 0;
+                let mut drew = false;
+                let mut no_draw_play = false; // passed or scouted this turn
+                let mut played = false;
+                let start = *game.position();
+                if timing == ClaimTiming::StartOfTurn && start.phase() == Phase::Play {
+                    assert_eq!(start.claimable_flags(start.current()).count(), 0);
+                }
+                while !game.position().is_over() {
+                    let before = *game.position();
+                    let player = before.current();
+                    let action = *game.legal_actions().choose(&mut rng).unwrap();
+                    game.apply(&action).unwrap();
+                    let after = *game.position();
+                    match action {
+                        Action::Draw { .. } => drew = true,
+                        Action::Pass | Action::Scout => no_draw_play = true,
+                        Action::Play { .. }
+                        | Action::Environment { .. }
+                        | Action::Redeploy { .. }
+                        | Action::Deserter { .. }
+                        | Action::Traitor { .. } => played = true,
+                        _ => {}
+                    }
+                    if after.is_over() {
+                        break;
+                    }
+                    if after.phase() == Phase::Claim {
+                        assert!(after.claimable_flags(after.current()).count() > 0, "an empty claim step");
+                    }
+                    if after.phase() == Phase::Draw {
+                        assert!(after.troop_deck_len() + after.tactics_deck_len() > 0, "a draw step without cards");
+                        assert!(!no_draw_play, "a draw step after a pass or Scout");
+                    }
+                    let left_claim_step = before.phase() == Phase::Claim && after.phase() != Phase::Claim;
+                    let skipped_claims = !left_claim_step
+                        && action != Action::EndClaims
+                        && step_index(timing, before.phase()) < step_index(timing, Phase::Claim);
+                    if after.current() == player {
+                        let index = step_index(timing, after.phase());
+                        assert!(index >= last_index, "{timing:?}: {:?} after {action}", after.phase());
+                        last_index = index;
+                        if skipped_claims && index > step_index(timing, Phase::Claim) {
+                            assert_eq!(after.claimable_flags(player).count(), 0, "claim step skipped");
+                        }
+                    } else {
+                        // The turn is over.
+                        turns += 1;
+                        if skipped_claims {
+                            assert_eq!(after.claimable_flags(player).count(), 0, "{timing:?}: claim step skipped");
+                        }
+                        if played && !drew {
+                            assert_eq!(after.troop_deck_len() + after.tactics_deck_len(), 0, "no draw with cards left");
+                        }
+                        if no_draw_play {
+                            assert!(!drew);
+                        }
+                        if timing == ClaimTiming::StartOfTurn && after.phase() == Phase::Play {
+                            assert_eq!(after.claimable_flags(after.current()).count(), 0, "start claim step skipped");
+                        }
+                        last_index = step_index(timing, after.phase());
+                        (drew, no_draw_play, played) = (false, false, false);
+                    }
+                }
+            }
+        }
+    }
+    assert!(turns > 10_000, "{turns}");
+}
