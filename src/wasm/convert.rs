@@ -31,10 +31,18 @@ pub fn to_js<T: Serialize>(value: &T) -> JsResult<JsValue> {
         .map_err(|e| to_js_error(Error::new(ErrorCode::BadInput, format!("cannot convert the result: {e}"))))
 }
 
-/// Plain JS data as an engine type; malformed data is `code` with serde's explanation.
+/// Plain JS data as an engine type; malformed data is `code` with an explanation.
+///
+/// Input goes through `JSON.stringify` (whose exceptions wasm-bindgen catches) and serde_json, never
+/// through object reflection: a hostile getter, a Proxy, a BigInt or a cycle becomes an error here
+/// instead of an exception unwinding through wasm frames.
 pub fn from_js<T: DeserializeOwned>(value: JsValue, code: ErrorCode, what: &str) -> JsResult<T> {
-    serde_wasm_bindgen::from_value(value)
-        .map_err(|e| to_js_error(Error::new(code, format!("{what} is malformed: {e}"))))
+    let fail = |detail: String| to_js_error(Error::new(code, format!("{what} is malformed: {detail}")));
+    let text = js_sys::JSON::stringify(&value)
+        .map_err(|e| fail(e.as_string().unwrap_or_else(|| "it is not plain data".into())))?
+        .as_string()
+        .ok_or_else(|| fail(format!("{} is not plain data", describe(&value))))?;
+    serde_json::from_str(&text).map_err(|e| fail(e.to_string()))
 }
 
 fn describe(value: &JsValue) -> String {
