@@ -9,7 +9,7 @@
 //! opponent is judged alone against the same unseen cards (R-3P).
 
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
 use serde::{Deserialize, Serialize};
 
@@ -200,97 +200,133 @@ pub fn prove(flag: &Flag, players: usize, claimant: Player, unseen: CardSet) -> 
     }
     let claimable = opponents.iter().all(|o| !o.beats_claimant);
     let reason = match opponents.iter().find(|o| o.beats_claimant) {
-        Some(winner) => refusal_reason(flag, winner, mine, fog),
+        Some(winner) => refusal_reason(winner, mine, fog),
         None => acceptance_reason(flag, &opponents, mine, fog, pool.len()),
     };
     Proof { claimable, claimant, claimant_strength: Some(mine), opponents, reason }
 }
 
-/// "a Wedge (sum 24)", or "a sum of 24" under Fog; without the article for "your …".
-fn phrase(strength: Strength, fog: bool, article: bool) -> String {
-    match (fog, article) {
-        (true, _) => format!("a sum of {}", strength.sum),
-        (false, true) => format!("a {} (sum {})", strength.kind.name(), strength.sum),
-        (false, false) => format!("{} (sum {})", strength.kind.name(), strength.sum),
-    }
+/// "a Wedge (sum 24)", or "a sum of 24" under Fog.
+struct Formation {
+    strength: Strength,
+    fog: bool,
 }
 
-fn your(strength: Strength, fog: bool) -> String {
-    if fog {
-        format!("your sum of {}", strength.sum)
-    } else {
-        format!("your {}", phrase(strength, fog, false))
-    }
-}
-
-fn list(cards: &[Card]) -> String {
-    let mut out = String::new();
-    for (i, card) in cards.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
+impl fmt::Display for Formation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.fog {
+            write!(f, "a sum of {}", self.strength.sum)
+        } else {
+            write!(f, "a {} (sum {})", self.strength.kind.name(), self.strength.sum)
         }
-        let _ = write!(out, "{card}");
     }
+}
+
+/// "your Wedge (sum 12)", or "your sum of 12" under Fog.
+struct Yours {
+    strength: Strength,
+    fog: bool,
+}
+
+impl fmt::Display for Yours {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.fog {
+            write!(f, "your sum of {}", self.strength.sum)
+        } else {
+            write!(f, "your {} (sum {})", self.strength.kind.name(), self.strength.sum)
+        }
+    }
+}
+
+/// Cards in notation, separated by spaces: "b8 b9 b7".
+struct List<'a>(&'a [Card]);
+
+impl fmt::Display for List<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, card) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{card}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The cards an opponent's side held before `added`.
+fn existing(best: &OpponentBest) -> &[Card] {
+    &best.cards[..best.cards.len() - best.added.len()]
+}
+
+/// Why the claim fails: the first opponent who beats the claimant, with the counterexample.
+fn refusal_reason(winner: &OpponentBest, mine: Strength, fog: bool) -> String {
+    let p = winner.player;
+    let theirs = Formation { strength: winner.strength.unwrap_or(mine), fog };
+    let yours = Yours { strength: mine, fog };
+    let mut out = String::with_capacity(128);
+    // Writing to a String cannot fail.
+    let _ = if winner.complete {
+        if theirs.strength == mine {
+            write!(
+                out,
+                "player {p}'s complete side {} is {theirs}, which ties {yours} and was completed first",
+                List(&winner.cards)
+            )
+        } else {
+            write!(out, "player {p}'s complete side {} is {theirs}, which beats {yours}", List(&winner.cards))
+        }
+    } else if existing(winner).is_empty() {
+        write!(
+            out,
+            "player {p} can still fill their empty side with {} into {theirs}, which beats {yours}",
+            List(&winner.added)
+        )
+    } else {
+        write!(
+            out,
+            "player {p} can still complete {} with {} into {theirs}, which beats {yours}",
+            List(existing(winner)),
+            List(&winner.added)
+        )
+    };
     out
 }
 
-/// The existing cards of an opponent's side (before `added`).
-fn existing(flag: &Flag, best: &OpponentBest) -> Vec<Card> {
-    flag.sides[best.player].iter().collect()
-}
-
-fn refusal_reason(flag: &Flag, winner: &OpponentBest, mine: Strength, fog: bool) -> String {
-    let p = winner.player;
-    let theirs = winner.strength.unwrap_or(Strength { kind: FormationKind::Host, sum: 0 });
-    if winner.complete {
-        let verb = if theirs == mine { "ties" } else { "beats" };
-        let tail = if theirs == mine { " and was completed first" } else { "" };
-        return format!(
-            "player {p}'s complete side {} is {}, which {verb} {}{tail}",
-            list(&winner.cards),
-            phrase(theirs, fog, true),
-            your(mine, fog)
-        );
-    }
-    let have = existing(flag, winner);
-    let start = if have.is_empty() {
-        format!("player {p} can still fill their empty side with {}", list(&winner.added))
-    } else {
-        format!("player {p} can still complete {} with {}", list(&have), list(&winner.added))
-    };
-    format!("{start} into {}, which beats {}", phrase(theirs, fog, true), your(mine, fog))
-}
-
+/// Why the claim succeeds: every opponent's best reachable formation.
 fn acceptance_reason(flag: &Flag, opponents: &[OpponentBest], mine: Strength, fog: bool, unseen: usize) -> String {
-    let mut parts = Vec::with_capacity(opponents.len());
-    for o in opponents {
+    let mut out = String::with_capacity(160);
+    let _ = write!(out, "no opponent can beat {}: ", Yours { strength: mine, fog });
+    for (i, o) in opponents.iter().enumerate() {
+        if i > 0 {
+            out.push_str("; ");
+        }
         let p = o.player;
-        let part = match o.strength {
+        // Writing to a String cannot fail.
+        let _ = match o.strength {
             None => {
                 let need = flag.capacity().saturating_sub(flag.sides[p].len());
                 let cards = if need == 1 { "card" } else { "cards" };
-                format!("player {p} cannot complete their side: it needs {need} more {cards} and only {unseen} may still come")
+                write!(out, "player {p} cannot complete their side: it needs {need} more {cards} and only {unseen} may still come")
             }
-            Some(theirs) if o.complete => {
-                let tie = if theirs == mine { ", a tie, and was completed later" } else { "" };
-                format!("player {p}'s complete side {} is {}{tie}", list(&o.cards), phrase(theirs, fog, true))
-            }
-            Some(theirs) => {
-                let have = existing(flag, o);
-                let how = if have.is_empty() {
-                    format!("player {p} can at best fill their empty side with {}", list(&o.added))
-                } else if o.added.is_empty() {
-                    format!("player {p} can at best keep {}", list(&have))
+            Some(strength) => {
+                let theirs = Formation { strength, fog };
+                let have = existing(o);
+                let _ = if o.complete {
+                    write!(out, "player {p}'s complete side {} is {theirs}", List(&o.cards))
+                } else if have.is_empty() {
+                    write!(out, "player {p} can at best fill their empty side with {} into {theirs}", List(&o.added))
                 } else {
-                    format!("player {p} can at best complete {} with {}", list(&have), list(&o.added))
+                    write!(out, "player {p} can at best complete {} with {} into {theirs}", List(have), List(&o.added))
                 };
-                let tie = if theirs == mine { ", only a tie, and would complete later" } else { "" };
-                format!("{how} into {}{tie}", phrase(theirs, fog, true))
+                match (strength == mine, o.complete) {
+                    (true, true) => write!(out, ", a tie, and was completed later"),
+                    (true, false) => write!(out, ", only a tie, and would complete later"),
+                    _ => Ok(()),
+                }
             }
         };
-        parts.push(part);
     }
-    format!("no opponent can beat {}: {}", your(mine, fog), parts.join("; "))
+    out
 }
 
 /// A hypothetical flag, as JSON:
