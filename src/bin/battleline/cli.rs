@@ -1,0 +1,119 @@
+//! Arguments (clap derive), dispatch to the subcommands, and how failures become exit codes.
+
+use std::io;
+use std::process::ExitCode;
+
+use battleline::ClaimTiming;
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::{bench, prove, replay, selfplay};
+
+/// Battle Line (Reiner Knizia) rules engine: claim proofs, random self-play, record replay, benchmarks.
+#[derive(Parser, Debug)]
+#[command(name = "battleline", version, propagate_version = true)]
+#[command(after_help = "Exit codes: 0 success, 1 failure (message on stderr), 2 bad arguments.")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Prove claims of hypothetical flags: one JSON flag per input line, one JSON proof per output line.
+    #[command(long_about = prove::LONG_ABOUT)]
+    Prove(prove::Args),
+    /// Play random legal games, claiming whenever provable, and summarise them.
+    #[command(long_about = selfplay::LONG_ABOUT)]
+    Selfplay(selfplay::Args),
+    /// Replay a game record: name the first illegal action, or show the final board and result.
+    #[command(long_about = replay::LONG_ABOUT)]
+    Replay(replay::Args),
+    /// Benchmark claim proofs (latency) and random games (games per second).
+    #[command(long_about = bench::LONG_ABOUT)]
+    Bench(bench::Args),
+}
+
+/// The claim timing of R-VAR-1, named as in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Timing {
+    /// Play, claim, draw (the default rule).
+    #[value(name = "afterPlay")]
+    AfterPlay,
+    /// Claim, play, draw (the advanced rule).
+    #[value(name = "startOfTurn")]
+    StartOfTurn,
+    /// Play, draw, claim.
+    #[value(name = "endOfTurn")]
+    EndOfTurn,
+}
+
+impl From<Timing> for ClaimTiming {
+    fn from(timing: Timing) -> ClaimTiming {
+        match timing {
+            Timing::AfterPlay => ClaimTiming::AfterPlay,
+            Timing::StartOfTurn => ClaimTiming::StartOfTurn,
+            Timing::EndOfTurn => ClaimTiming::EndOfTurn,
+        }
+    }
+}
+
+/// Why a subcommand stopped early.
+#[derive(Debug)]
+pub enum Failure {
+    /// Standard output was closed (`battleline … | head`): stop quietly, as other tools do.
+    BrokenPipe,
+    /// Printed to standard error; exit code 1.
+    Message(String),
+}
+
+impl Failure {
+    /// A failure with this message.
+    pub fn new(message: impl Into<String>) -> Failure {
+        Failure::Message(message.into())
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Failure {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Failure::BrokenPipe
+        } else {
+            Failure::Message(format!("input/output error: {error}"))
+        }
+    }
+}
+
+impl From<battleline::Error> for Failure {
+    fn from(error: battleline::Error) -> Failure {
+        Failure::Message(error.to_string())
+    }
+}
+
+/// Parses the arguments (clap prints help and usage errors itself, exit code 2) and runs the command.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Prove(args) => prove::run(&args),
+        Command::Selfplay(args) => selfplay::run(&args),
+        Command::Replay(args) => replay::run(&args),
+        Command::Bench(args) => bench::run(&args),
+    };
+    match outcome {
+        Ok(()) | Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
+        Err(Failure::Message(message)) => {
+            eprintln!("battleline: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_argument_definitions_are_consistent() {
+        Cli::command().debug_assert();
+    }
+}
