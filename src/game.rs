@@ -153,6 +153,13 @@ impl Game {
 
     /// Checks an action by `player` without playing it.
     pub fn check(&self, player: Player, action: &Action) -> Result<(), Error> {
+        if player >= self.options.players {
+            let players = self.options.players;
+            return Err(Error::new(
+                ErrorCode::BadPlayer,
+                format!("there is no player {player} in a {players}-player game"),
+            ));
+        }
         match action {
             Action::NextGame if self.can_start_next_game() => Ok(()),
             Action::NextGame if self.position.is_over() => {

@@ -22,7 +22,8 @@ use crate::view::{FlagView, TurnView};
 /// let game = Game::new(Options::default(), 8).unwrap();
 /// let mut setup = game.position().to_setup();
 /// assert_eq!(Position::from_setup(&setup).unwrap(), *game.position());
-/// setup.hands[0].push(setup.hands[1][0]); // one card in two hands
+/// let stolen = setup.hands[1][0];
+/// setup.hands[0].push(stolen); // one card in two hands
 /// assert_eq!(Position::from_setup(&setup).unwrap_err().code, battleline::ErrorCode::BadInput);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

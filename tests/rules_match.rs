@@ -124,7 +124,6 @@ fn r_match_2_next_game_only_between_games() {
 
 // R-MATCH-2 (robustness): between games, a player who does not exist cannot start the next game.
 #[test]
-#[ignore = "engine bug: Game::check accepts NextGame from any player index, even one not in the game"]
 fn r_match_2_next_game_by_a_player_not_in_the_game() {
     let mut rng = battleline::rng_from_seed(404);
     let mut game = Game::new(match_options(2), 10).unwrap();
