@@ -36,6 +36,12 @@ export declare class BattleLineError extends Error {
   constructor(code: ErrorCode, message: string);
 }
 `);
+// wasm-bindgen types the raw wasm exports (InitOutput) with `any`; the public declarations promise
+// none, and `unknown` is exact for values nobody should touch.
+for (const file of ['battleline.d.ts', 'battleline_bg.wasm.d.ts']) {
+  const path = join(pkg, file);
+  writeFileSync(path, readFileSync(path, 'utf8').replace(/\bany\b(?=[,)\]; ])/g, 'unknown'));
+}
 const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url)));
 const manifest = {
   name: root.name,

@@ -30,7 +30,7 @@ impl WasmGame {
     /// Without a seed, one is drawn from the browser's `crypto`.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "NewGameOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "NewGameOptions")] options: JsValue,
     ) -> JsResult<WasmGame> {
         let mut fields = if options.is_undefined() || options.is_null() {
             serde_json::Map::new()
@@ -182,7 +182,7 @@ impl WasmGame {
     #[wasm_bindgen(unchecked_return_type = "ClaimableFlag[]")]
     pub fn claimable(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "PlayerIndex | undefined")] who: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "PlayerIndex")] who: JsValue,
     ) -> JsResult<JsValue> {
         let who = self.player_or_current(&who)?;
         let position = self.game.position();
@@ -198,7 +198,7 @@ impl WasmGame {
     pub fn explain_claim(
         &self,
         #[wasm_bindgen(unchecked_param_type = "FlagNumber")] flag_number: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "PlayerIndex | undefined")] who: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "PlayerIndex")] who: JsValue,
     ) -> JsResult<JsValue> {
         let flag = flag(&flag_number)?;
         let who = self.player_or_current(&who)?;
@@ -240,7 +240,7 @@ impl WasmGame {
 
     /// A new game replayed to just after the first `n` actions (for stepping through a record).
     #[wasm_bindgen(js_name = replayTo)]
-    pub fn replay_to(&self, n: JsValue) -> JsResult<WasmGame> {
+    pub fn replay_to(&self, #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue) -> JsResult<WasmGame> {
         let n = whole_number(&n, ErrorCode::BadInput, "the number of actions")?;
         let n =
             usize::try_from(n).map_err(|_| to_js_error(Error::new(ErrorCode::BadInput, format!("{n} is negative"))))?;
