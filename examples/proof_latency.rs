@@ -26,9 +26,8 @@ struct Input {
 /// complete, opposing sides of every length, 5..50 unseen troops.
 fn random_input(rng: &mut ChaCha8Rng) -> Input {
     let players = if rng.random_bool(0.2) { 3 } else { 2 };
-    let mut flag = Flag::default();
-    flag.fog = rng.random_bool(0.2).then_some(0);
-    flag.mud = rng.random_bool(0.3).then_some(0);
+    let mut flag =
+        Flag { fog: rng.random_bool(0.2).then_some(0), mud: rng.random_bool(0.3).then_some(0), ..Flag::default() };
     let capacity = flag.capacity();
     let claimant = rng.random_range(0..players);
     let mut wilds: Vec<Vec<Card>> = vec![Vec::new(); players];
@@ -43,9 +42,9 @@ fn random_input(rng: &mut ChaCha8Rng) -> Input {
     let mut deck: Vec<Card> = Card::troops().collect();
     deck.shuffle(rng);
     let mut order = 0;
-    for p in 0..players {
+    for (p, wild) in wilds.iter().enumerate() {
         let len = if p == claimant { capacity } else { rng.random_range(0..=capacity) };
-        let mut side: Vec<Card> = wilds[p].iter().copied().take(len).collect();
+        let mut side: Vec<Card> = wild.iter().copied().take(len).collect();
         while side.len() < len {
             side.push(deck.pop().unwrap());
         }
@@ -78,9 +77,7 @@ fn worst_inputs() -> Vec<Input> {
                     {
                         continue;
                     }
-                    let mut flag = Flag::default();
-                    flag.mud = Some(0);
-                    flag.fog = fog.then_some(1);
+                    let mut flag = Flag { mud: Some(0), fog: fog.then_some(1), ..Flag::default() };
                     flag.sides[0] = SideCards::from_cards(&mine).unwrap();
                     flag.completed[0] = Some(0);
                     flag.sides[1] = SideCards::from_cards(&theirs).unwrap();
