@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs every test of the project on a fresh machine, installing what it needs first (idempotently).
+# This is the README's test command and exactly what CI runs (.ci/run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+stage() { printf '\n=== %s ===\n' "$*"; }
+
+stage "setup"
+bash scripts/setup.sh --test
+
+stage "format and lint"
+cargo fmt --check
+cargo clippy --all-targets -- -D warnings
+cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+
+stage "native tests: rules, claim oracle, properties, CLI, doc examples"
+cargo test
+
+stage "wasm API tests in headless Chromium"
+export WASM_BINDGEN_TEST_TIMEOUT=600
+timeout 1200 wasm-pack test --headless --chrome --mode no-install -- --test wasm_api
+
+stage "npm package: build, TypeScript client, Node tests"
+bash scripts/build-pkg.sh
+npx --no-install tsc -p tests/types
+node --test tests/node/
