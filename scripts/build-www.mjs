@@ -1,0 +1,120 @@
+// Builds the game page into www/dist/: the bundles (page, computer player worker, service worker, rules
+// page script), the static files, the wasm package, the rules page rendered from docs/, and the
+// single self-contained file www/dist/battleline.html (wasm, scripts, styles and rules inlined) that
+// opens from the file system.
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { markdownToHtml } from './markdown.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const www = join(root, 'www');
+const dist = join(www, 'dist');
+const pkg = join(root, 'pkg');
+
+if (!existsSync(join(pkg, 'battleline_bg.wasm'))) throw new Error('pkg/ is missing: run scripts/build-pkg.sh');
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+
+const common = {
+  bundle: true,
+  minify: true,
+  target: 'es2022',
+  legalComments: 'none',
+  logLevel: 'warning',
+  absWorkingDir: root,
+};
+
+// The page: an ES module.
+await esbuild.build({ ...common, entryPoints: { app: 'www/src/main.ts' }, format: 'esm', outdir: dist });
+// The computer player: a classic worker script (it also runs from a Blob in the single file). The
+// package's default wasm URL is never used (the page hands the worker the compiled module).
+await esbuild.build({
+  ...common,
+  entryPoints: { 'ai-worker': 'www/src/ai-worker.ts' },
+  format: 'iife',
+  define: { 'import.meta.url': 'self.location.href' },
+  outdir: dist,
+});
+await esbuild.build({ ...common, entryPoints: { 'rules-page': 'www/src/rules-page.ts' }, format: 'iife', outdir: dist });
+
+// Static files and the package.
+for (const file of ['index.html', 'styles.css', 'manifest.webmanifest']) copyFileSync(join(www, file), join(dist, file));
+cpSync(join(www, 'icons'), join(dist, 'icons'), { recursive: true });
+cpSync(pkg, join(dist, 'pkg'), { recursive: true, filter: (src) => !src.endsWith('.gitignore') });
+writeFileSync(join(dist, 'index.html'), readFileSync(join(www, 'index.html'), 'utf8').replace('<!--WORKER-->\n', ''));
+
+// The rules page, from the rules documents.
+const rulesEn = markdownToHtml(readFileSync(join(root, 'docs', 'RULES.md'), 'utf8'));
+const rulesZh = markdownToHtml(readFileSync(join(root, 'docs', 'rules.zh.md'), 'utf8'));
+writeFileSync(
+  join(dist, 'rules.html'),
+  readFileSync(join(www, 'rules.html'), 'utf8').replace('<!--RULES_EN-->', rulesEn).replace('<!--RULES_ZH-->', rulesZh),
+);
+
+// The service worker, last: it precaches every file above, under a name that changes with them.
+const precache = [
+  'index.html',
+  'app.js',
+  'ai-worker.js',
+  'styles.css',
+  'manifest.webmanifest',
+  'icons/icon.svg',
+  'icons/icon-maskable.svg',
+  'pkg/battleline_bg.wasm',
+  'rules.html',
+  'rules-page.js',
+];
+const hash = createHash('sha256');
+for (const file of precache) hash.update(readFileSync(join(dist, file)));
+const version = hash.digest('hex').slice(0, 12);
+await esbuild.build({
+  ...common,
+  entryPoints: { sw: 'www/src/sw.ts' },
+  format: 'iife',
+  define: { __BUILD_VERSION__: JSON.stringify(version), __PRECACHE__: JSON.stringify(['./', ...precache]) },
+  outdir: dist,
+});
+
+// The single file: everything inlined, wasm as base64.
+const scriptSafe = (code) => code.replace(/<\/script/gi, '<\\/script');
+const css = readFileSync(join(dist, 'styles.css'), 'utf8');
+const app = readFileSync(join(dist, 'app.js'), 'utf8');
+const worker = readFileSync(join(dist, 'ai-worker.js'), 'utf8');
+const wasm = readFileSync(join(dist, 'pkg', 'battleline_bg.wasm')).toString('base64');
+const icon = `data:image/svg+xml;base64,${readFileSync(join(www, 'icons', 'icon.svg')).toString('base64')}`;
+const inlined =
+  `<script>window.__BATTLELINE_SINGLE_FILE__=true;window.__BATTLELINE_WASM__="${wasm}";</script>\n` +
+  `<script type="text/plain" id="ai-worker-src">${scriptSafe(worker)}</script>\n` +
+  `<template id="rules-en">${rulesEn}</template>\n<template id="rules-zh">${rulesZh}</template>\n`;
+let single = readFileSync(join(www, 'index.html'), 'utf8');
+const replaceOnce = (text, from, to) => {
+  if (!text.includes(from)) throw new Error(`single-file build: "${from}" not found in www/index.html`);
+  return text.replace(from, () => to);
+};
+single = replaceOnce(single, '<link rel="stylesheet" href="styles.css">', `<style>${css}</style>`);
+single = replaceOnce(single, '<link rel="manifest" href="manifest.webmanifest">\n', '');
+single = replaceOnce(single, 'href="icons/icon.svg"', `href="${icon}"`);
+single = replaceOnce(single, '<!--WORKER-->', inlined);
+single = replaceOnce(single, '<script type="module" src="app.js"></script>', `<script type="module">${scriptSafe(app)}</script>`);
+writeFileSync(join(dist, 'battleline.html'), single);
+
+// A summary.
+const size = (file) => {
+  const bytes = readFileSync(join(dist, file));
+  return `${(bytes.length / 1024).toFixed(1)} KiB (${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} KiB gzipped)`;
+};
+const files = [];
+const walk = (dir) => {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path);
+    else files.push(relative(dist, path));
+  }
+};
+walk(dist);
+console.log(`[build-www] ${relative(root, dist)}/: ${files.length} files, cache ${version}`);
+for (const file of ['app.js', 'ai-worker.js', 'styles.css', 'pkg/battleline_bg.wasm', 'battleline.html']) console.log(`  ${file}: ${size(file)}`);

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds the game page into www/dist/ (and the single file www/dist/battleline.html):
+# the wasm package first if pkg/ is missing or older than the Rust sources, then a type-check of the
+# page, then the bundles and files (scripts/build-www.mjs).
+#   scripts/build-www.sh            as above
+#   scripts/build-www.sh --no-pkg   use pkg/ as it is (never rebuild it)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "${1:-}" != "--no-pkg" ]; then
+  stale=""
+  if [ ! -f pkg/battleline_bg.wasm ] || [ ! -f pkg/index.js ]; then
+    stale="pkg/ is missing"
+  elif [ -n "$(find src Cargo.toml Cargo.lock -newer pkg/battleline_bg.wasm -print -quit)" ]; then
+    stale="pkg/ is older than the Rust sources"
+  fi
+  if [ -n "$stale" ]; then
+    echo "[build-www] $stale: building the wasm package (about a minute)"
+    bash scripts/build-pkg.sh
+  fi
+fi
+
+echo "[build-www] type-checking www/"
+npx --no-install tsc --noEmit -p www
+node scripts/build-www.mjs
