@@ -1,0 +1,188 @@
+// The board: nine flags in a line with both sides' cards, pennants that move to their owner when
+// claimed, Fog and Mud on their flags, the decks, the discard piles and each player's strip.
+import type { CardName, DeckKind, FlagNumber, FlagView, PlayerIndex, PlayerView } from '../../pkg/index.js';
+import { cardBackHTML, cardHTML, escapeAttr, escapeHTML, miniCard, tacticIcon } from './cards.js';
+import { cardList, t } from './i18n.js';
+
+export interface Highlights {
+  cards: Set<CardName>;
+  flags: Set<FlagNumber>;
+  decks: Set<DeckKind>;
+}
+
+/** Everything the page draws, computed by the controller. */
+export interface RenderModel {
+  view: PlayerView;
+  /** The seat at the bottom of the screen. */
+  viewer: PlayerIndex;
+  names: readonly string[];
+  /** The opponent's hand face up (replays only). */
+  openHand: readonly CardName[] | null;
+  /** Hot-seat curtain: no hand shown. */
+  hideHand: boolean;
+  /** The viewer may act now. */
+  interactive: boolean;
+  selectableHand: Set<CardName>;
+  selected: CardName | null;
+  targetFlags: Set<FlagNumber>;
+  /** Fog and Mud light whole flags; cards light the viewer's side. */
+  targetKind: 'side' | 'flag';
+  sourceCards: Set<CardName>;
+  pickedSource: CardName | null;
+  claimFlags: Set<FlagNumber>;
+  hintFlags: Set<FlagNumber>;
+  decks: Set<DeckKind>;
+  discardTarget: boolean;
+  last: Highlights;
+  fresh: boolean;
+  suggestion: Highlights | null;
+  thinking: boolean;
+}
+
+function other(p: PlayerIndex): PlayerIndex {
+  return p === 0 ? 1 : 0;
+}
+
+function sideHTML(m: RenderModel, f: FlagView, seat: PlayerIndex, mine: boolean): string {
+  const cards = f.sides[seat] ?? [];
+  const items = cards.map((card) => {
+    const src = m.sourceCards.has(card) && f.claimedBy === null;
+    const classes = [
+      'on-board',
+      m.last.cards.has(card) ? 'last' : '',
+      m.last.cards.has(card) && m.fresh ? 'fresh' : '',
+      src ? 'source' : '',
+      m.pickedSource === card ? 'picked' : '',
+      m.suggestion?.cards.has(card) ? 'suggested' : '',
+    ].join(' ');
+    return cardHTML(card, { classes, button: src, attrs: src ? `data-src="${card}"` : '' });
+  });
+  const lit = mine && m.targetKind === 'side' && m.targetFlags.has(f.flag);
+  if (lit) items.push('<span class="slot ghost" aria-hidden="true"></span>');
+  return `<div class="side ${mine ? 'me' : 'opp'} ${lit ? 'lit' : ''}" data-flag="${f.flag}">${items.join('')}</div>`;
+}
+
+function pennant(owner: PlayerIndex | null, extra = ''): string {
+  const cls = owner === null ? 'neutral' : `p${owner}`;
+  return `<svg class="pennant ${cls} ${extra}" aria-hidden="true" focusable="false"><use href="#pennant"/></svg>`;
+}
+
+function envBadge(m: RenderModel, kind: 'fog' | 'mud', placer: PlayerIndex): string {
+  const src = m.sourceCards.has(kind);
+  const pos = placer === m.viewer ? 'me' : 'opp';
+  const cls = `env-badge ${kind} ${pos} ${src ? 'source' : ''} ${m.pickedSource === kind ? 'picked' : ''} ${m.last.cards.has(kind) ? 'last' : ''}`;
+  const label = `${t(kind)} (${m.names[placer] ?? ''})`;
+  if (src) return `<button type="button" class="${cls}" data-src="${kind}" aria-label="${escapeAttr(label)}">${tacticIcon(kind)}</button>`;
+  return `<span class="${cls}" role="img" aria-label="${escapeAttr(label)}" title="${escapeAttr(label)}">${tacticIcon(kind)}</span>`;
+}
+
+function flagLabel(m: RenderModel, f: FlagView): string {
+  const opp = other(m.viewer);
+  const parts = [t('flag', { n: f.flag })];
+  parts.push(f.claimedBy === null ? t('unclaimed') : t('claimedBy', { name: m.names[f.claimedBy] ?? '' }));
+  parts.push(t('sideOf', { name: m.names[m.viewer] ?? '', cards: cardList(f.sides[m.viewer] ?? []) }));
+  parts.push(t('sideOf', { name: m.names[opp] ?? '', cards: cardList(f.sides[opp] ?? []) }));
+  if (f.fog !== null) parts.push(t('fog'));
+  if (f.mud !== null) parts.push(t('mud'));
+  if (m.claimFlags.has(f.flag) || m.hintFlags.has(f.flag)) parts.push(t('claimable'));
+  return parts.join('. ');
+}
+
+function columnHTML(m: RenderModel, f: FlagView): string {
+  const opp = other(m.viewer);
+  const claimNow = m.claimFlags.has(f.flag);
+  const hinted = !claimNow && m.hintFlags.has(f.flag);
+  const flagTarget = m.targetKind === 'flag' && m.targetFlags.has(f.flag);
+  const sideTarget = m.targetKind === 'side' && m.targetFlags.has(f.flag);
+  const lastFlag = m.last.flags.has(f.flag);
+  const colClasses = [
+    'col',
+    f.fog !== null ? 'fog' : '',
+    f.mud !== null ? 'mud' : '',
+    f.claimedBy !== null ? (f.claimedBy === m.viewer ? 'won-me' : 'won-opp') : '',
+    flagTarget ? 'lit-flag' : '',
+    sideTarget ? 'lit-side' : '',
+    m.suggestion?.flags.has(f.flag) ? 'suggested' : '',
+  ].join(' ');
+  const won = (owner: PlayerIndex, motion: string): string =>
+    `<span class="won-flag" role="img" aria-label="${escapeAttr(`${t('flag', { n: f.flag })}: ${t('claimedBy', { name: m.names[owner] ?? '' })}`)}">${pennant(owner, lastFlag && m.fresh ? motion : '')}<span class="fnum">${f.flag}</span></span>`;
+  const topSlot = f.claimedBy === opp ? won(opp, 'fresh-down') : '';
+  const bottomSlot = f.claimedBy === m.viewer ? won(m.viewer, 'fresh-up') : '';
+  const badges = [f.fog !== null ? envBadge(m, 'fog', f.fog) : '', f.mud !== null ? envBadge(m, 'mud', f.mud) : ''].join('');
+  const flagBtn =
+    `<button type="button" class="flag-btn ${claimNow ? 'claimable' : ''} ${hinted ? 'hinted' : ''} ${lastFlag ? 'last' : ''}" data-flag="${f.flag}" data-focus="flag:${f.flag}" aria-label="${escapeAttr(flagLabel(m, f))}">` +
+    (f.claimedBy === null ? pennant(null) : '<span class="post" aria-hidden="true"></span>') +
+    `<span class="fnum">${f.flag}</span>` +
+    (claimNow || hinted ? `<span class="claim-tag">${t('claimable')}</span>` : '') +
+    `</button>`;
+  return (
+    `<div class="${colClasses}" data-flag="${f.flag}">` +
+    `<div class="claim-slot top">${topSlot}</div>` +
+    sideHTML(m, f, opp, false) +
+    `<div class="center">${flagBtn}${badges}</div>` +
+    sideHTML(m, f, m.viewer, true) +
+    `<div class="claim-slot bottom">${bottomSlot}</div>` +
+    (f.fog !== null ? '<div class="fog-mist" aria-hidden="true"></div>' : '') +
+    `</div>`
+  );
+}
+
+export function renderBoard(m: RenderModel): string {
+  const cap = m.view.flags.some((f) => f.mud !== null) ? 4 : 3;
+  return `<div class="line cap${cap}" role="group" aria-label="${escapeAttr(t('title'))}">${m.view.flags.map((f) => columnHTML(m, f)).join('')}</div>`;
+}
+
+export function renderDecks(m: RenderModel): string {
+  const v = m.view;
+  const deck = (kind: DeckKind, count: number): string => {
+    const lit = m.decks.has(kind);
+    const classes = `deck deck-${kind} ${lit ? 'lit' : ''} ${m.last.decks.has(kind) ? 'last' : ''} ${m.suggestion?.decks.has(kind) ? 'suggested' : ''} ${count === 0 ? 'empty' : ''}`;
+    const layers = Math.min(4, Math.ceil(count / 12));
+    const backs = Array.from({ length: Math.max(layers, count > 0 ? 1 : 0) }, (_, i) => cardBackHTML(kind, `layer l${i}`)).join('');
+    const label = `${t(kind === 'troop' ? 'troopDeck' : 'tacticsDeck')}: ${t('cardsLeft', { n: count })}`;
+    return (
+      `<button type="button" class="${classes}" data-deck="${kind}" data-focus="deck:${kind}" aria-label="${escapeAttr(label)}" ${lit ? '' : 'aria-disabled="true"'}>` +
+      `<span class="pile">${backs}</span><span class="deck-name">${t(kind === 'troop' ? 'troopDeck' : 'tacticsDeck')}</span><span class="count">${count}</span></button>`
+    );
+  };
+  return `${deck('troop', v.troopDeck)}${v.options.tactics ? deck('tactics', v.tacticsDeck) : ''}`;
+}
+
+export function renderStrip(m: RenderModel, seat: PlayerIndex): string {
+  const v = m.view;
+  const top = seat !== m.viewer;
+  const current = v.current === seat && !v.result;
+  const flags = v.flags.filter((f) => f.claimedBy === seat).length;
+  const sizes = v.handSizes[seat] ?? { troops: 0, tactics: 0 };
+  let hand = '';
+  if (top) {
+    if (m.openHand) {
+      hand = `<span class="open-hand">${m.openHand.map((c) => miniCard(c)).join('')}</span>`;
+    } else {
+      const backs = [
+        ...Array.from({ length: sizes.troops }, () => cardBackHTML('troop', 'tiny')),
+        ...Array.from({ length: sizes.tactics }, () => cardBackHTML('tactics', 'tiny')),
+      ].join('');
+      hand = `<span class="backs" role="img" aria-label="${escapeAttr(t('inHand', { troops: sizes.troops, tactics: sizes.tactics }))}">${backs}</span>`;
+    }
+  }
+  const discards = v.discards[seat] ?? [];
+  const discardTarget = !top && m.discardTarget;
+  const pile =
+    `<div class="discards ${discardTarget ? 'lit' : ''}" ${discardTarget ? 'data-discard="1" role="button" tabindex="0"' : ''} aria-label="${escapeAttr(`${t('discardPile')}: ${cardList(discards)}`)}">` +
+    `<span class="label">${t('discardPile')}</span>` +
+    (discards.length ? discards.map((c) => miniCard(c, m.last.cards.has(c) ? 'last' : '')).join('') : `<span class="none">${t('emptyPile')}</span>`) +
+    `</div>`;
+  return (
+    `<div class="strip ${top ? 'top' : 'bottom'} p${seat} ${current ? 'current' : ''}">` +
+    `<div class="who"><span class="seat-dot p${seat}" aria-hidden="true"></span><span class="name">${escapeHTML(m.names[seat] ?? '')}</span>` +
+    (current && m.thinking ? `<span class="thinking">${t('thinking')}</span>` : '') +
+    `</div>` +
+    hand +
+    `<div class="stats"><span class="stat flags-won" title="${escapeAttr(t('flagsClaimedN', { n: flags }))}">${pennant(seat, 'tiny')}${flags}</span>` +
+    (v.options.tactics ? `<span class="stat tactics-played" title="${escapeAttr(t('tacticsPlayedN', { n: v.tacticsPlayed[seat] ?? 0 }))}">${tacticIcon('alexander', 'ticon tiny')}${v.tacticsPlayed[seat] ?? 0}</span>` : '') +
+    `</div>` +
+    pile +
+    `</div>`
+  );
+}

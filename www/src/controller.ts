@@ -1,0 +1,1233 @@
+// The page's state machine: whose turn, what is selected, the hand-over curtain, the computer's turn,
+// undo, saving, replay. Every move goes through the engine's legal actions; the page never decides
+// legality itself.
+import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/index.js';
+import { Computer } from './ai-client.js';
+import { renderBoard, renderDecks, renderStrip, type Highlights, type RenderModel } from './board.js';
+import { claimDialog, confirmDialog, dialogOpen, endDialog, exportDialog, handoverHTML, importDialog, settingsDialog, startDialog, type StartChoice } from './dialogs.js';
+import { installDrag } from './drag.js';
+import { singleFile } from './engine.js';
+import { explainHTML } from './explain.js';
+import { renderHand } from './hand.js';
+import { cardShort, getLang, setLang, t } from './i18n.js';
+import { applyLogged, lastTurn, replayLogged, tell, type LogEntry, type TellContext } from './log.js';
+import { affordances, destinationsFor, find, flagsFor, isGuile, playAction, sourcesFor, type Affordances, type GuileCard } from './moves.js';
+import { phaseText, renderActionBar, renderReplayBar, renderSteps, renderStatus, renderTools, stepOf, type ActionButton } from './panels.js';
+import { clearGame, loadGame, saveGame, saveSettings, type Level, type Mode, type Settings } from './storage.js';
+
+type Selection =
+  | { kind: 'none' }
+  | { kind: 'card'; card: CardName }
+  | { kind: 'guile'; card: GuileCard; source: CardName | null };
+
+interface Session {
+  mode: Mode;
+  level: Level;
+  humanSeat: PlayerIndex;
+  aiSeed: number;
+}
+
+interface ReplayState {
+  record: GameRecord;
+  full: Game;
+  game: Game;
+  index: number;
+  entries: LogEntry[];
+  viewer: PlayerIndex;
+  timer: number | null;
+}
+
+interface Elements {
+  root: HTMLElement;
+  tools: HTMLElement;
+  status: HTMLElement;
+  oppStrip: HTMLElement;
+  board: HTMLElement;
+  decks: HTMLElement;
+  myStrip: HTMLElement;
+  hand: HTMLElement;
+  bar: HTMLElement;
+  log: HTMLElement;
+  curtain: HTMLElement;
+  announce: HTMLElement;
+}
+
+const NONE: Selection = { kind: 'none' };
+const emptyHighlights = (): Highlights => ({ cards: new Set(), flags: new Set(), decks: new Set() });
+
+const shown = new WeakMap<HTMLElement, string>();
+
+/** Replaces an element's content, unless it is already exactly that. */
+function set(el: HTMLElement, html: string): void {
+  if (shown.get(el) === html) return;
+  shown.set(el, html);
+  el.innerHTML = html;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function other(p: PlayerIndex): PlayerIndex {
+  return p === 0 ? 1 : 0;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Three adjacent flags held by `winner`, for the end screen. */
+function breakthroughFlags(view: PlayerView, winner: PlayerIndex): number[] | null {
+  const held = view.flags.map((f) => f.claimedBy === winner);
+  for (let i = 0; i + 2 < held.length; i++) if (held[i] && held[i + 1] && held[i + 2]) return [i + 1, i + 2, i + 3];
+  return null;
+}
+
+export class Controller {
+  game: Game | null = null;
+  entries: LogEntry[] = [];
+  session: Session = { mode: 'computer', level: 'medium', humanSeat: 0, aiSeed: 1 };
+  settings: Settings;
+  sel: Selection = NONE;
+  handover = false;
+  thinking = false;
+  replay: ReplayState | null = null;
+  /** Milliseconds from a click to the board redrawn, for every click that redrew. */
+  readonly redrawTimes: number[] = [];
+
+  private readonly el: Elements;
+  private readonly computer: Computer;
+  private fresh = false;
+  private message: { text: string; kind: 'info' | 'error' } | null = null;
+  private suggestion: Action | null = null;
+  private generation = 0;
+  private aiLoop = -1;
+  private lookaheadFor = -1;
+  private lookaheadLegal: Action[] = [];
+  private logOpen = false;
+  private menuOpen = false;
+  private endShownAt = -1;
+  /** The end-of-game dialog is about to show (a short pause lets the last move be seen). */
+  endPending = false;
+  private lastStart: StartChoice = { mode: 'computer', level: 'medium', claimTiming: 'afterPlay', tactics: true, games: 1, seed: null };
+  private announced = '';
+  private logState: { key: string; count: number; last: LogEntry | undefined } = { key: '', count: 0, last: undefined };
+
+  constructor(el: Elements, module: WebAssembly.Module, settings: Settings) {
+    this.el = el;
+    this.settings = settings;
+    this.computer = new Computer(module);
+    this.logOpen = window.matchMedia('(min-width: 1200px)').matches;
+    el.root.addEventListener('click', (e) => this.onClick(e));
+    el.root.addEventListener('keydown', (e) => this.onKeyInRoot(e));
+    el.root.addEventListener('input', (e) => this.onInput(e));
+    document.addEventListener('keydown', (e) => this.onKey(e));
+    document.addEventListener('click', (e) => {
+      if (this.menuOpen && !(e.target as Element).closest('.menu-wrap')) {
+        this.menuOpen = false;
+        this.render();
+      }
+    });
+    installDrag(el.root, {
+      canDrag: (card) => this.myTurn() && this.handCards().has(card as CardName) && this.phase() !== 'scoutReturn',
+      start: (card) => {
+        this.select(card as CardName, true);
+        this.render();
+      },
+      drop: (card, target) => this.onDrop(card as CardName, target),
+    });
+  }
+
+  // ---- the session -------------------------------------------------------------------------------
+
+  /** Resumes the saved game, or asks for a new one. */
+  async boot(): Promise<void> {
+    const saved = loadGame();
+    if (saved) {
+      try {
+        const { game, entries } = replayLogged(saved.record, Game);
+        this.game = game;
+        this.entries = entries;
+        this.session = { mode: saved.mode, level: saved.level, humanSeat: saved.humanSeat, aiSeed: saved.aiSeed };
+        this.handover = saved.mode === 'hotseat' && saved.handover;
+        this.lastStart = {
+          mode: saved.mode,
+          level: saved.level,
+          claimTiming: saved.record.options.claimTiming,
+          tactics: saved.record.options.tactics,
+          games: saved.record.options.games,
+          seed: null,
+        };
+        this.message = { text: t('resumeNote'), kind: 'info' };
+        this.endShownAt = game.result() ? game.actionCount : -1;
+        this.render();
+        this.continueAfterChange(null);
+        return;
+      } catch {
+        clearGame();
+      }
+    }
+    this.render();
+    await this.newGame(false);
+  }
+
+  private names(): string[] {
+    if (this.replay) return [t('player1'), t('player2')];
+    if (this.session.mode === 'computer') {
+      const names = ['', ''];
+      names[this.session.humanSeat] = t('you');
+      names[other(this.session.humanSeat)] = t('computer');
+      return names;
+    }
+    return [t('player1'), t('player2')];
+  }
+
+  async newGame(canCancel = true): Promise<void> {
+    const choice = await startDialog(this.lastStart, canCancel && this.game !== null);
+    if (!choice) return;
+    this.start(choice);
+  }
+
+  start(choice: StartChoice): void {
+    this.lastStart = { ...choice, seed: null };
+    const options = { claimTiming: choice.claimTiming, tactics: choice.tactics, games: choice.games, ...(choice.seed !== null ? { seed: choice.seed } : {}) };
+    const game = new Game(options);
+    this.exitReplay(false);
+    this.replaceGame(game, []);
+    this.session = { mode: choice.mode, level: choice.level, humanSeat: 0, aiSeed: (game.seed % 1_000_000) + 1 };
+    this.handover = choice.mode === 'hotseat';
+    this.message = null;
+    this.endShownAt = -1;
+    this.save();
+    this.render();
+    this.continueAfterChange(null);
+  }
+
+  private replaceGame(game: Game, entries: LogEntry[]): void {
+    this.generation++;
+    this.game?.free();
+    this.game = game;
+    this.entries = entries;
+    this.sel = NONE;
+    this.suggestion = null;
+    this.thinking = false;
+    this.lookaheadFor = -1;
+    this.fresh = false;
+  }
+
+  private save(): void {
+    if (!this.game) return;
+    saveGame({
+      version: 1,
+      mode: this.session.mode,
+      level: this.session.level,
+      humanSeat: this.session.humanSeat,
+      record: this.game.record(),
+      handover: this.handover,
+      aiSeed: this.session.aiSeed,
+      savedAt: Date.now(),
+    });
+  }
+
+  // ---- reading the state ----------------------------------------------------------------------------
+
+  /** The seat drawn at the bottom. */
+  viewer(): PlayerIndex {
+    if (this.replay) return this.replay.viewer;
+    if (!this.game) return 0;
+    if (this.session.mode === 'computer') return this.session.humanSeat;
+    return this.game.current;
+  }
+
+  private phase(): string {
+    return this.game?.phase.step ?? 'gameOver';
+  }
+
+  /** The viewer may act now. */
+  myTurn(): boolean {
+    const g = this.game;
+    if (!g || this.replay || this.handover || this.thinking || dialogOpen()) return false;
+    if (g.result()) return false;
+    return g.current === this.viewer();
+  }
+
+  legal(): Action[] {
+    return this.myTurn() ? this.game!.legalActions() : [];
+  }
+
+  /** During a claim step: what the player could do right after ending the claims (same player only). */
+  private lookahead(): Action[] {
+    const g = this.game!;
+    if (g.phase.step !== 'claim') return [];
+    if (this.lookaheadFor === g.actionCount) return this.lookaheadLegal;
+    let legal: Action[] = [];
+    const clone = Game.fromRecord(g.record());
+    try {
+      clone.endClaims();
+      if (clone.current === g.current && !clone.result()) legal = clone.legalActions();
+    } catch {
+      legal = [];
+    } finally {
+      clone.free();
+    }
+    this.lookaheadFor = g.actionCount;
+    this.lookaheadLegal = legal;
+    return legal;
+  }
+
+  /** The actions that carry out `action` now: itself, or ending the claims first. */
+  private resolve(action: Action): Action[] | null {
+    if (!this.myTurn()) return null;
+    const legal = this.game!.legalActions();
+    const now = find(legal, action);
+    if (now) return [now];
+    if (legal.some((a) => a.type === 'endClaims')) {
+      const later = find(this.lookahead(), action);
+      if (later) return [{ type: 'endClaims' }, later];
+    }
+    return null;
+  }
+
+  private affordances(): { now: Affordances; later: Affordances; legal: Action[]; after: Action[] } {
+    const legal = this.legal();
+    const after = legal.some((a) => a.type === 'endClaims') ? this.lookahead() : [];
+    return { now: affordances(legal), later: affordances(after), legal, after };
+  }
+
+  private handCards(): Set<CardName> {
+    const { now, later } = this.affordances();
+    if (this.phase() === 'scoutReturn') return now.returns;
+    return new Set([...now.hand, ...later.hand]);
+  }
+
+  /** Legal actions that can start with `card` (now, or after ending the claims). */
+  private actionsFor(card: CardName): Action[] {
+    const { now, legal, after } = this.affordances();
+    return now.hand.has(card) ? legal : after;
+  }
+
+  // ---- acting ---------------------------------------------------------------------------------------
+
+  private perform(actions: Action[], t0?: number): boolean {
+    const g = this.game;
+    if (!g) return false;
+    const before = g.current;
+    let ok = true;
+    for (const action of actions) {
+      try {
+        this.entries.push(applyLogged(g, action));
+      } catch (err) {
+        this.message = { text: t('illegal', { msg: errorText(err) }), kind: 'error' };
+        ok = false;
+        break;
+      }
+    }
+    this.sel = NONE;
+    this.suggestion = null;
+    this.fresh = true;
+    if (ok) this.message = null;
+    this.lookaheadFor = -1;
+    this.continueAfterChange(before, t0);
+    return ok;
+  }
+
+  /** After any change: save, hand over, let the computer move, or show the end. */
+  private continueAfterChange(before: PlayerIndex | null, t0?: number): void {
+    const g = this.game;
+    if (!g) return;
+    if (this.session.mode === 'hotseat' && before !== null && g.current !== before && !g.result()) this.handover = true;
+    if (g.result()) this.handover = false;
+    this.save();
+    this.render(t0);
+    if (g.result()) {
+      this.maybeShowEnd();
+      return;
+    }
+    if (this.session.mode === 'computer' && g.current !== this.session.humanSeat) void this.runComputer();
+  }
+
+  private maybeShowEnd(): void {
+    const g = this.game;
+    if (!g || !g.result() || this.endShownAt === g.actionCount || this.replay) return;
+    this.endShownAt = g.actionCount;
+    const count = g.actionCount;
+    this.endPending = true;
+    setTimeout(() => {
+      this.endPending = false;
+      if (this.game === g && g.actionCount === count && !this.replay) void this.showEnd();
+    }, 700);
+  }
+
+  async showEnd(): Promise<void> {
+    const g = this.game;
+    const result = g?.result();
+    if (!g || !result) return;
+    const match = g.matchScore();
+    const view = g.view(this.viewer());
+    const choice = await endDialog({
+      result,
+      names: this.names(),
+      match,
+      breakthrough: result.victory === 'breakthrough' && result.winner !== null ? breakthroughFlags(view, result.winner) : null,
+      canNext: !match.over,
+    });
+    if (choice === 'next') this.perform([{ type: 'nextGame' }]);
+    else if (choice === 'new') await this.newGame();
+    else if (choice === 'replay') this.startReplay(g.record());
+    this.render();
+  }
+
+  private async runComputer(): Promise<void> {
+    const gen = this.generation;
+    if (this.aiLoop === gen) return;
+    this.aiLoop = gen;
+    const seat = other(this.session.humanSeat);
+    try {
+      while (gen === this.generation) {
+        const g = this.game;
+        if (!g || g.result() || g.current !== seat) break;
+        this.thinking = true;
+        this.render();
+        const started = performance.now();
+        const legal = g.legalActions();
+        const suggestion = await this.computer.suggest(g.view(seat), legal, this.session.level, this.session.aiSeed++);
+        if (gen !== this.generation) return;
+        const wait = this.settings.aiDelay - (performance.now() - started);
+        if (wait > 0) await sleep(wait);
+        if (gen !== this.generation) return;
+        if (!suggestion) break;
+        try {
+          this.entries.push(applyLogged(g, suggestion.action));
+        } catch (err) {
+          console.warn(`computer's action refused: ${errorText(err)}`);
+          const fallback = legal.find((a) => a.type !== 'endClaims') ?? legal[0];
+          if (!fallback) break;
+          this.entries.push(applyLogged(g, fallback));
+        }
+        this.fresh = true;
+        this.lookaheadFor = -1;
+        this.save();
+        this.render();
+      }
+    } finally {
+      if (this.aiLoop === gen) this.aiLoop = -1;
+    }
+    if (gen !== this.generation) return;
+    this.thinking = false;
+    this.render();
+    if (this.game?.result()) this.maybeShowEnd();
+  }
+
+  private select(card: CardName, keep = false): void {
+    if (!keep && this.sel.kind !== 'none' && this.sel.card === card) {
+      this.sel = NONE;
+      return;
+    }
+    this.sel = isGuile(card) ? { kind: 'guile', card, source: null } : { kind: 'card', card };
+    this.message = null;
+  }
+
+  private onHand(card: CardName, t0: number): void {
+    if (!this.myTurn()) return;
+    if (this.phase() === 'scoutReturn') {
+      const steps = this.resolve({ type: 'scoutReturn', card });
+      if (steps) this.perform(steps, t0);
+      return;
+    }
+    if (!this.handCards().has(card)) {
+      this.render(t0);
+      return;
+    }
+    this.select(card);
+    this.render(t0);
+  }
+
+  private onFlag(flag: FlagNumber, t0: number): void {
+    if (!this.game || this.replay) return;
+    const sel = this.sel;
+    if (this.myTurn()) {
+      if (sel.kind === 'card') {
+        if (sel.card === 'scout') {
+          this.playScout(t0);
+          return;
+        }
+        const action = playAction(this.actionsFor(sel.card), sel.card, flag);
+        if (action) {
+          const steps = this.resolve(action);
+          if (steps) {
+            this.perform(steps, t0);
+            return;
+          }
+        }
+      } else if (sel.kind === 'guile' && sel.source !== null && sel.card !== 'deserter') {
+        const to = destinationsFor(this.actionsFor(sel.card), sel.card, sel.source);
+        if (to.flags.has(flag)) {
+          const action: Action =
+            sel.card === 'redeploy' ? { type: 'redeploy', card: sel.source, to: flag } : { type: 'traitor', card: sel.source as Extract<Action, { type: 'traitor' }>['card'], to: flag };
+          const steps = this.resolve(action);
+          if (steps) {
+            this.perform(steps, t0);
+            return;
+          }
+        }
+      }
+      if (sel.kind === 'none' || !this.selectionTargets().has(flag)) {
+        const claim = this.game.legalActions().find((a) => a.type === 'claim' && a.flag === flag);
+        if (claim) {
+          this.perform([claim], t0);
+          return;
+        }
+      }
+    }
+    void this.explainFlag(flag);
+  }
+
+  private selectionTargets(): Set<FlagNumber> {
+    const sel = this.sel;
+    if (sel.kind === 'card') return flagsFor(this.actionsFor(sel.card), sel.card);
+    if (sel.kind === 'guile' && sel.source !== null) return destinationsFor(this.actionsFor(sel.card), sel.card, sel.source).flags;
+    return new Set();
+  }
+
+  private async explainFlag(flag: FlagNumber): Promise<void> {
+    const g = this.game;
+    if (!g) return;
+    const viewer = this.viewer();
+    const view = g.view(viewer);
+    const fv = view.flags[flag - 1];
+    if (!fv) return;
+    let proof;
+    try {
+      proof = g.explainClaim(flag, viewer);
+    } catch (err) {
+      this.message = { text: errorText(err), kind: 'error' };
+      this.render();
+      return;
+    }
+    let body = explainHTML(proof, { names: this.names(), viewer, flag: fv });
+    if (proof.claimable && fv.claimedBy === null) {
+      body += `<p class="note">${g.current === viewer && !g.result() ? t('claimLater') : t('claimNotYourTurn')}</p>`;
+    }
+    const title = t('claimTitle', { n: flag, name: this.names()[viewer] ?? '' });
+    await claimDialog(title, body, null);
+    this.render();
+  }
+
+  private onSource(card: CardName, t0: number): void {
+    const sel = this.sel;
+    if (!this.myTurn() || sel.kind !== 'guile') return;
+    if (!sourcesFor(this.actionsFor(sel.card), sel.card).has(card)) return;
+    if (sel.card === 'deserter') {
+      const steps = this.resolve({ type: 'deserter', card });
+      if (steps) this.perform(steps, t0);
+      return;
+    }
+    this.sel = { ...sel, source: sel.source === card ? null : card };
+    this.render(t0);
+  }
+
+  private onDeck(deck: DeckKind, t0: number): void {
+    if (!this.myTurn()) return;
+    const type = this.phase() === 'scoutDraw' ? 'scoutDraw' : 'draw';
+    const steps = this.resolve({ type, deck });
+    if (steps) this.perform(steps, t0);
+  }
+
+  private onDiscard(t0: number): void {
+    const sel = this.sel;
+    if (!this.myTurn() || sel.kind !== 'guile' || sel.card !== 'redeploy' || sel.source === null) return;
+    const steps = this.resolve({ type: 'redeploy', card: sel.source, to: null });
+    if (steps) this.perform(steps, t0);
+  }
+
+  private playScout(t0: number): void {
+    const steps = this.resolve({ type: 'scout' });
+    if (steps) this.perform(steps, t0);
+  }
+
+  private onDrop(card: CardName, target: Element | null): void {
+    const t0 = performance.now();
+    if (!target) {
+      this.render(t0);
+      return;
+    }
+    if (target.closest('[data-discard]')) return;
+    const flag = Number((target.closest('[data-flag]') as HTMLElement | null)?.dataset['flag']);
+    if (flag >= 1 && flag <= 9) {
+      if (card === 'scout') this.playScout(t0);
+      else this.onFlag(flag as FlagNumber, t0);
+    }
+  }
+
+  undoTarget(): number | null {
+    const g = this.game;
+    if (!g || this.replay || this.entries.length === 0) return null;
+    let i: number;
+    if (this.session.mode === 'computer') {
+      i = this.entries.length - 1;
+      while (i >= 0 && (this.entries[i]!.actor !== this.session.humanSeat || this.entries[i]!.action.type === 'nextGame')) i--;
+      if (i < 0) return null;
+    } else {
+      // Hot-seat: only the current player's own actions of this turn, and never a draw (it showed a card).
+      const last = this.entries[this.entries.length - 1]!;
+      if (this.handover || g.result() || last.actor !== g.current) return null;
+      if (last.action.type === 'draw' || last.action.type === 'scoutDraw' || last.action.type === 'nextGame') return null;
+      i = this.entries.length - 1;
+    }
+    while (i > 0 && this.entries[i - 1]!.action.type === 'endClaims' && this.entries[i - 1]!.actor === this.entries[i]!.actor) i--;
+    return i;
+  }
+
+  undo(): void {
+    const target = this.undoTarget();
+    if (target === null || !this.game) return;
+    const t0 = performance.now();
+    const game = this.game.replayTo(target);
+    const entries = this.entries.slice(0, target);
+    this.replaceGame(game, entries);
+    this.handover = false;
+    this.endShownAt = -1;
+    this.message = { text: t('undone'), kind: 'info' };
+    this.save();
+    this.render(t0);
+    if (this.session.mode === 'computer' && game.current !== this.session.humanSeat && !game.result()) void this.runComputer();
+  }
+
+  async hint(): Promise<void> {
+    if (!this.myTurn() || !this.game) return;
+    const g = this.game;
+    const viewer = this.viewer();
+    const count = g.actionCount;
+    const level = this.session.mode === 'computer' && this.session.level !== 'random' ? this.session.level : 'medium';
+    const s = await this.computer.suggest(g.view(viewer), g.legalActions(), level, this.session.aiSeed + 7919);
+    if (this.game !== g || g.actionCount !== count) return;
+    if (!s) {
+      this.message = { text: t('hintNone'), kind: 'info' };
+    } else {
+      this.suggestion = s.action;
+      const words = tell({ n: count, actor: viewer, action: s.action, gameIndex: 0 }, { names: this.names(), reveal: viewer });
+      this.message = { text: t('hintFor', { text: words ?? t('endTurn') }), kind: 'info' };
+    }
+    this.render();
+  }
+
+  private revealHand(t0: number): void {
+    this.handover = false;
+    this.save();
+    this.render(t0);
+    this.el.hand.querySelector<HTMLElement>('.playable')?.focus();
+  }
+
+  // ---- replay ---------------------------------------------------------------------------------------
+
+  startReplay(record: GameRecord): void {
+    this.exitReplay(false);
+    const { game: full, entries } = replayLogged(record, Game);
+    const game = full.replayTo(0);
+    this.replay = { record, full, game, index: 0, entries, viewer: 0, timer: null };
+    this.sel = NONE;
+    this.render();
+  }
+
+  replayTo(index: number): void {
+    const r = this.replay;
+    if (!r) return;
+    const n = Math.max(0, Math.min(index, r.record.actions.length));
+    if (n === r.index) return;
+    if (n === r.index + 1) {
+      r.game.apply(r.record.actions[r.index]!);
+    } else {
+      r.game.free();
+      r.game = r.full.replayTo(n);
+    }
+    r.index = n;
+    this.fresh = true;
+    this.render();
+  }
+
+  private toggleReplayPlay(): void {
+    const r = this.replay;
+    if (!r) return;
+    if (r.timer !== null) {
+      clearInterval(r.timer);
+      r.timer = null;
+    } else {
+      r.timer = window.setInterval(() => {
+        if (!this.replay || this.replay.index >= this.replay.record.actions.length) {
+          if (this.replay?.timer != null) clearInterval(this.replay.timer);
+          if (this.replay) this.replay.timer = null;
+          this.render();
+          return;
+        }
+        this.replayTo(this.replay.index + 1);
+      }, Math.max(300, this.settings.aiDelay));
+    }
+    this.render();
+  }
+
+  exitReplay(render = true): void {
+    const r = this.replay;
+    if (!r) return;
+    if (r.timer !== null) clearInterval(r.timer);
+    r.game.free();
+    r.full.free();
+    this.replay = null;
+    if (render) this.render();
+  }
+
+  // ---- import / export / settings -----------------------------------------------------------------
+
+  async exportRecord(): Promise<void> {
+    const record = this.replay?.record ?? this.game?.record();
+    if (!record) return;
+    await exportDialog(JSON.stringify(record, null, 1), `battleline-${record.seed}.json`);
+  }
+
+  async importRecord(): Promise<void> {
+    const text = await importDialog((input) => {
+      try {
+        Game.fromRecord(input.trim()).free();
+        return null;
+      } catch (err) {
+        return errorText(err);
+      }
+    });
+    if (!text) return;
+    this.loadRecord(JSON.parse(text.trim()) as GameRecord);
+  }
+
+  /** Opens a record: a finished game in the replay, an unfinished one as a hot-seat game. */
+  loadRecord(record: GameRecord): void {
+    const { game, entries } = replayLogged(record, Game);
+    if (game.matchScore().over) {
+      game.free();
+      this.startReplay(record);
+      return;
+    }
+    this.exitReplay(false);
+    this.replaceGame(game, entries);
+    this.session = { mode: 'hotseat', level: this.session.level, humanSeat: 0, aiSeed: this.session.aiSeed };
+    this.handover = true;
+    this.endShownAt = -1;
+    this.save();
+    this.render();
+    this.continueAfterChange(null);
+  }
+
+  async openSettings(): Promise<void> {
+    const next = await settingsDialog(this.settings);
+    if (!next) return;
+    this.settings = next;
+    setLang(next.lang);
+    saveSettings(next);
+    this.render();
+  }
+
+  toggleLang(): void {
+    this.settings = { ...this.settings, lang: getLang() === 'en' ? 'zh' : 'en' };
+    setLang(this.settings.lang);
+    saveSettings(this.settings);
+    this.render();
+  }
+
+  private openRules(): void {
+    if (!singleFile()) {
+      window.location.href = `rules.html#${getLang()}`;
+      return;
+    }
+    const template = document.getElementById(`rules-${getLang()}`) as HTMLTemplateElement | null;
+    void claimDialog(t('rulesTitle'), `<div class="rules-inline">${template?.innerHTML ?? ''}</div>`, null);
+  }
+
+  // ---- events ---------------------------------------------------------------------------------------
+
+  private onClick(event: MouseEvent): void {
+    const t0 = event.timeStamp || performance.now();
+    const target = event.target as Element;
+    const act = target.closest<HTMLElement>('[data-act]');
+    if (act && !(act as HTMLButtonElement).disabled) {
+      this.onAct(act.dataset['act'] ?? '', t0);
+      return;
+    }
+    if (this.replay) return;
+    const src = target.closest<HTMLElement>('[data-src]');
+    if (src && this.sel.kind === 'guile') {
+      this.onSource(src.dataset['src'] as CardName, t0);
+      return;
+    }
+    const hand = target.closest<HTMLElement>('[data-hand]');
+    if (hand) {
+      this.onHand(hand.dataset['hand'] as CardName, t0);
+      return;
+    }
+    const deck = target.closest<HTMLElement>('[data-deck]');
+    if (deck) {
+      this.onDeck(deck.dataset['deck'] as DeckKind, t0);
+      return;
+    }
+    if (target.closest('[data-discard]')) {
+      this.onDiscard(t0);
+      return;
+    }
+    const flag = target.closest<HTMLElement>('[data-flag]');
+    if (flag) {
+      this.onFlag(Number(flag.dataset['flag']) as FlagNumber, t0);
+      return;
+    }
+  }
+
+  private onInput(event: Event): void {
+    const range = (event.target as Element).closest<HTMLInputElement>('.replay-range');
+    if (range) this.replayTo(Number(range.value));
+  }
+
+  private onAct(act: string, t0: number): void {
+    switch (act) {
+      case 'new':
+        void this.confirmNew();
+        return;
+      case 'undo':
+        this.undo();
+        return;
+      case 'hint':
+        void this.hint();
+        return;
+      case 'log':
+        this.logOpen = !this.logOpen;
+        this.render(t0);
+        return;
+      case 'lang':
+        this.toggleLang();
+        return;
+      case 'rules':
+        this.openRules();
+        return;
+      case 'menu':
+        this.menuOpen = !this.menuOpen;
+        this.render(t0);
+        return;
+      case 'export':
+      case 'import':
+      case 'replay':
+      case 'settings':
+        this.menuOpen = false;
+        this.render();
+        if (act === 'export') void this.exportRecord();
+        if (act === 'import') void this.importRecord();
+        if (act === 'replay' && this.game) this.startReplay(this.game.record());
+        if (act === 'settings') void this.openSettings();
+        return;
+      case 'reveal':
+        this.revealHand(t0);
+        return;
+      case 'pass': {
+        const steps = this.resolve({ type: 'pass' });
+        if (steps) this.perform(steps, t0);
+        return;
+      }
+      case 'endClaims': {
+        const steps = this.resolve({ type: 'endClaims' });
+        if (steps) this.perform(steps, t0);
+        return;
+      }
+      case 'scout':
+        this.playScout(t0);
+        return;
+      case 'discard':
+        this.onDiscard(t0);
+        return;
+      case 'cancel':
+        this.sel = NONE;
+        this.render(t0);
+        return;
+      case 'nextGame':
+        this.perform([{ type: 'nextGame' }], t0);
+        return;
+      case 'showEnd':
+        void this.showEnd();
+        return;
+      case 'rp-first':
+        this.replayTo(0);
+        return;
+      case 'rp-prev':
+        this.replayTo((this.replay?.index ?? 1) - 1);
+        return;
+      case 'rp-next':
+        this.replayTo((this.replay?.index ?? 0) + 1);
+        return;
+      case 'rp-last':
+        this.replayTo(this.replay?.record.actions.length ?? 0);
+        return;
+      case 'rp-play':
+        this.toggleReplayPlay();
+        return;
+      case 'rp-flip':
+        if (this.replay) this.replay.viewer = other(this.replay.viewer);
+        this.render();
+        return;
+      case 'rp-exit':
+        this.exitReplay();
+        return;
+    }
+  }
+
+  private async confirmNew(): Promise<void> {
+    const g = this.game;
+    if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(t('newGameConfirm')))) return;
+    await this.newGame();
+  }
+
+  private onKeyInRoot(event: KeyboardEvent): void {
+    // Arrow keys move along the hand.
+    const el = event.target as HTMLElement;
+    if ((event.key === 'ArrowLeft' || event.key === 'ArrowRight') && el.dataset['hand']) {
+      const cards = [...this.el.hand.querySelectorAll<HTMLElement>('[data-hand]')];
+      const i = cards.indexOf(el);
+      cards[(i + (event.key === 'ArrowLeft' ? -1 : 1) + cards.length) % cards.length]?.focus();
+      event.preventDefault();
+    }
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (dialogOpen() || event.ctrlKey || event.metaKey || event.altKey) return;
+    const tag = (event.target as Element).tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+    const t0 = performance.now();
+    const key = event.key;
+    if (this.replay) {
+      if (key === 'ArrowLeft') this.replayTo(this.replay.index - 1);
+      else if (key === 'ArrowRight') this.replayTo(this.replay.index + 1);
+      else if (key === 'Home') this.replayTo(0);
+      else if (key === 'End') this.replayTo(this.replay.record.actions.length);
+      else if (key === 'Escape') this.exitReplay();
+      else return;
+      event.preventDefault();
+      return;
+    }
+    if (this.handover) return;
+    if (/^[1-9]$/.test(key)) {
+      this.onFlag(Number(key) as FlagNumber, t0);
+    } else if (key === 't' || key === 'T') {
+      this.onDeck('troop', t0);
+    } else if (key === 'k' || key === 'K') {
+      this.onDeck('tactics', t0);
+    } else if (key === 'p' || key === 'P') {
+      this.onAct('pass', t0);
+    } else if (key === 'u' || key === 'U') {
+      this.undo();
+    } else if (key === 'h' || key === 'H') {
+      void this.hint();
+    } else if (key === 'd' || key === 'D') {
+      this.onDiscard(t0);
+    } else if (key === 'e' || key === 'E') {
+      this.onAct('endClaims', t0);
+    } else if (key === 's' && this.sel.kind === 'card' && this.sel.card === 'scout') {
+      this.playScout(t0);
+    } else if (key === 'Escape') {
+      this.sel = NONE;
+      this.menuOpen = false;
+      this.render(t0);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+
+  // ---- drawing --------------------------------------------------------------------------------------
+
+  private model(): RenderModel {
+    const r = this.replay;
+    const names = this.names();
+    if (r) {
+      const view = r.game.view(r.viewer);
+      const hands = r.game.fullState().hands;
+      return {
+        view,
+        viewer: r.viewer,
+        names,
+        openHand: hands[other(r.viewer)] ?? [],
+        hideHand: false,
+        interactive: false,
+        selectableHand: new Set(),
+        selected: null,
+        targetFlags: new Set(),
+        targetKind: 'side',
+        sourceCards: new Set(),
+        pickedSource: null,
+        claimFlags: new Set(),
+        hintFlags: new Set(),
+        decks: new Set(),
+        discardTarget: false,
+        last: this.lastHighlights(r.entries.slice(0, r.index)),
+        fresh: this.fresh,
+        suggestion: null,
+        thinking: false,
+      };
+    }
+    const g = this.game!;
+    const viewer = this.viewer();
+    const view = g.view(viewer);
+    const mine = this.myTurn();
+    const { now, later } = this.affordances();
+    const sel = this.sel;
+    let targetFlags = new Set<FlagNumber>();
+    let targetKind: 'side' | 'flag' = 'side';
+    let sourceCards = new Set<CardName>();
+    let discardTarget = false;
+    if (mine && sel.kind === 'card') {
+      targetFlags = flagsFor(this.actionsFor(sel.card), sel.card);
+      if (sel.card === 'fog' || sel.card === 'mud') targetKind = 'flag';
+    } else if (mine && sel.kind === 'guile') {
+      const legal = this.actionsFor(sel.card);
+      sourceCards = sourcesFor(legal, sel.card);
+      if (sel.source !== null) {
+        const to = destinationsFor(legal, sel.card, sel.source);
+        targetFlags = to.flags;
+        discardTarget = to.discard;
+      }
+    }
+    const selectable = this.phase() === 'scoutReturn' ? now.returns : new Set([...now.hand, ...later.hand]);
+    return {
+      view,
+      viewer,
+      names,
+      openHand: null,
+      hideHand: this.handover,
+      interactive: mine,
+      selectableHand: mine ? selectable : new Set(),
+      selected: sel.kind === 'none' ? null : sel.card,
+      targetFlags,
+      targetKind,
+      sourceCards,
+      pickedSource: sel.kind === 'guile' ? sel.source : null,
+      claimFlags: now.claims,
+      hintFlags: this.settings.hints && !this.handover && !view.result && view.current === viewer ? new Set(view.claimable) : new Set(),
+      decks: mine ? new Set([...now.decks, ...later.decks]) : new Set(),
+      discardTarget,
+      last: this.lastHighlights(this.entries),
+      fresh: this.fresh,
+      suggestion: this.suggestionHighlights(),
+      thinking: this.thinking,
+    };
+  }
+
+  private lastHighlights(entries: readonly LogEntry[]): Highlights {
+    const h = emptyHighlights();
+    for (const e of lastTurn(entries)) {
+      const a = e.action;
+      if (a.type === 'play' || a.type === 'environment') h.cards.add(a.card);
+      else if ((a.type === 'redeploy' && a.to !== null) || a.type === 'traitor') h.cards.add(a.card);
+      else if (a.type === 'claim') h.flags.add(a.flag);
+      else if (a.type === 'draw' || a.type === 'scoutDraw') h.decks.add(a.deck);
+      if ((a.type === 'redeploy' || a.type === 'deserter') && a.card) h.cards.add(a.card);
+    }
+    return h;
+  }
+
+  private suggestionHighlights(): Highlights | null {
+    const a = this.suggestion;
+    if (!a) return null;
+    const h = emptyHighlights();
+    if ('card' in a && a.card) h.cards.add(a.card);
+    if (a.type === 'play' || a.type === 'environment' || a.type === 'claim') h.flags.add(a.flag);
+    if ((a.type === 'redeploy' || a.type === 'traitor') && a.to !== null) h.flags.add(a.to);
+    if (a.type === 'draw' || a.type === 'scoutDraw') h.decks.add(a.deck);
+    if (a.type === 'scout') h.cards.add('scout');
+    if (a.type === 'redeploy') h.cards.add('redeploy');
+    if (a.type === 'deserter') h.cards.add('deserter');
+    if (a.type === 'traitor') h.cards.add('traitor');
+    return h;
+  }
+
+  private prompt(m: RenderModel): { prompt: string; buttons: ActionButton[] } {
+    const g = this.game!;
+    const view = m.view;
+    const buttons: ActionButton[] = [];
+    if (view.result) {
+      const match = g.matchScore();
+      buttons.push({ act: 'showEnd', label: t('stepGameOver') });
+      if (!match.over) buttons.push({ act: 'nextGame', label: t('nextGame'), primary: true });
+      else buttons.push({ act: 'new', label: t('newGame'), primary: true });
+      return { prompt: t('promptOver'), buttons };
+    }
+    if (!m.interactive) {
+      if (this.session.mode === 'computer' && view.current !== this.session.humanSeat) return { prompt: t('promptWaitComputer'), buttons };
+      return { prompt: '', buttons };
+    }
+    const { now } = this.affordances();
+    const sel = this.sel;
+    let prompt = '';
+    const phase = view.phase;
+    if (phase.step === 'scoutDraw') prompt = t('promptScoutDraw', { n: phase.remaining });
+    else if (phase.step === 'scoutReturn') prompt = t('promptScoutReturn', { n: phase.remaining });
+    else if (sel.kind === 'card' && sel.card === 'scout') {
+      prompt = t('promptScoutPlay');
+      buttons.push({ act: 'scout', label: t('playScout'), primary: true });
+    } else if (sel.kind === 'card') prompt = t('promptSelected', { card: cardShort(sel.card) });
+    else if (sel.kind === 'guile') {
+      if (sel.card === 'deserter') prompt = t('promptDeserterSource');
+      else if (sel.source === null) prompt = t(sel.card === 'redeploy' ? 'promptRedeploySource' : 'promptTraitorSource');
+      else prompt = t(sel.card === 'redeploy' ? 'promptRedeployDest' : 'promptTraitorDest', { card: cardShort(sel.source) });
+      if (m.discardTarget) buttons.push({ act: 'discard', label: t('discardIt') });
+    } else if (phase.step === 'claim') {
+      const timing = view.options.claimTiming;
+      prompt = t(timing === 'afterPlay' ? 'promptClaimDraw' : timing === 'startOfTurn' ? 'promptClaimPlay' : 'promptClaim');
+    } else if (phase.step === 'draw') prompt = t('promptDraw');
+    else if (now.pass) prompt = t('promptPassOnly');
+    else prompt = t('promptPlay');
+    if (sel.kind !== 'none') buttons.push({ act: 'cancel', label: t('cancelSelection') });
+    if (now.endClaims) buttons.push({ act: 'endClaims', label: view.options.claimTiming === 'endOfTurn' ? t('endTurn') : t('doneClaiming'), primary: sel.kind === 'none' });
+    if (now.pass) buttons.push({ act: 'pass', label: t('pass') });
+    return { prompt, buttons };
+  }
+
+  private status(m: RenderModel): string {
+    const view = m.view;
+    const names = m.names;
+    if (this.replay) {
+      return renderStatus({
+        who: view.current,
+        headline: t('replayTitle'),
+        detail: t('replayStep', { i: this.replay.index, n: this.replay.record.actions.length }),
+        thinking: false,
+      });
+    }
+    if (view.result) {
+      const r = view.result;
+      const headline =
+        r.winner === null
+          ? t('draw')
+          : t('winsBy', {
+              name: names[r.winner] ?? '',
+              victory: t(r.victory === 'breakthrough' ? 'victoryShortBreakthrough' : r.victory === 'envelopment' ? 'victoryShortEnvelopment' : 'victoryShortExhaustion'),
+            });
+      return renderStatus({ who: r.winner, headline, detail: '', thinking: false });
+    }
+    const current = view.current;
+    const headline =
+      this.session.mode === 'computer' && current === this.session.humanSeat ? t('yourTurn') : t('turnOf', { name: names[current] ?? '' });
+    return renderStatus({
+      who: current,
+      headline,
+      detail: this.thinking ? t('thinking') : this.handover ? '' : phaseText(view.phase),
+      thinking: this.thinking,
+    });
+  }
+
+  /** The log, appended to when only new entries came, redrawn otherwise. */
+  private renderLog(): void {
+    const el = this.el;
+    el.log.hidden = !this.logOpen;
+    const r = this.replay;
+    const names = this.names();
+    const ctx: TellContext = { names, reveal: r ? 'all' : this.session.mode === 'computer' ? this.session.humanSeat : null };
+    const entries = r ? r.entries.slice(0, r.index) : this.entries;
+    const key = `${getLang()}|${r ? 'replay' : this.session.mode}|${entries[0]?.actor ?? ''}|${this.game?.seed ?? ''}`;
+    let list = el.log.querySelector('.log-lines');
+    const line = (e: LogEntry): string => {
+      const text = tell(e, ctx);
+      return text ? `<li>${text}</li>` : '';
+    };
+    const prefix = this.logState;
+    const sameStart = prefix.key === key && prefix.count > 0 && prefix.count <= entries.length && list !== null && entries[prefix.count - 1] === prefix.last;
+    if (sameStart && list) {
+      const html = entries.slice(prefix.count).map(line).join('');
+      if (html) list.insertAdjacentHTML('beforeend', html);
+    } else {
+      const first = entries[0];
+      const start = first ? `<li>${t('logStart', { who: `<b class="who p${first.actor}">${names[first.actor] ?? ''}</b>` })}</li>` : '';
+      el.log.innerHTML = `<h2>${t('logTitle')}</h2><ol class="log-lines">${start}${entries.map(line).join('')}</ol>`;
+      list = el.log.querySelector('.log-lines');
+    }
+    this.logState = { key, count: entries.length, last: entries[entries.length - 1] };
+    if (list && this.logOpen) list.scrollTop = list.scrollHeight;
+    const latest = list?.lastElementChild?.innerHTML ?? '';
+    if (latest !== this.announced) {
+      this.announced = latest;
+      el.announce.innerHTML = latest;
+    }
+  }
+
+  /** Redraws everything from the engine's state; `t0` is the time of the click that caused it. */
+  render(t0?: number): void {
+    const el = this.el;
+    if (!this.game && !this.replay) {
+      el.tools.innerHTML = renderTools({ canUndo: false, canHint: false, logOpen: this.logOpen, menuOpen: this.menuOpen, inReplay: false, canReplay: false });
+      return;
+    }
+    const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.['focus'];
+    const m = this.model();
+    const opp = other(m.viewer);
+    el.root.classList.toggle('in-replay', this.replay !== null);
+    el.root.classList.toggle('log-open', this.logOpen);
+    el.root.classList.toggle('my-turn', m.interactive);
+    el.root.classList.toggle('selecting', this.sel.kind !== 'none');
+    el.root.classList.toggle('targeting', m.targetFlags.size > 0);
+    set(el.tools, renderTools({
+      canUndo: this.undoTarget() !== null,
+      canHint: this.myTurn(),
+      logOpen: this.logOpen,
+      menuOpen: this.menuOpen,
+      inReplay: this.replay !== null,
+      canReplay: (this.game?.actionCount ?? 0) > 0,
+    }));
+    set(el.status, this.status(m));
+    set(el.oppStrip, renderStrip(m, opp));
+    set(el.board, renderBoard(m));
+    set(el.decks, renderDecks(m));
+    set(el.myStrip, renderStrip(m, m.viewer));
+    set(el.hand, renderHand(m));
+    if (this.replay) {
+      const r = this.replay;
+      const e = r.entries[r.index - 1];
+      const desc = e ? (tell(e, { names: m.names, reveal: 'all' }) ?? '') : t('replayNothing');
+      set(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc));
+    } else {
+      const { prompt, buttons } = this.prompt(m);
+      const steps = this.handover || m.view.result ? '' : renderSteps(m.view.options.claimTiming, stepOf(m.view.phase));
+      set(el.bar, renderActionBar(prompt, buttons, this.message, steps));
+    }
+    this.renderLog();
+    if (this.handover && this.game && !this.replay) {
+      const recent = lastTurn(this.entries)
+        .map((e) => tell(e, { names: m.names, reveal: null }))
+        .filter((x): x is string => x !== null);
+      const prev = this.entries[this.entries.length - 1]?.actor ?? other(this.game.current);
+      const wasHidden = el.curtain.hidden;
+      set(el.curtain, handoverHTML(this.game.current, prev, m.names, recent));
+      el.curtain.hidden = false;
+      if (wasHidden) el.curtain.querySelector<HTMLElement>('[data-act=reveal]')?.focus();
+    } else {
+      el.curtain.hidden = true;
+      set(el.curtain, '');
+    }
+    document.title = `${t('title')} · ${el.status.querySelector('.headline')?.textContent ?? ''}`;
+    if (focusKey) el.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus();
+    this.fresh = false;
+    if (t0 !== undefined) {
+      void el.root.offsetHeight; // style and layout, included in the measured time
+      this.redrawTimes.push(performance.now() - t0);
+    }
+  }
+
+  /** For the tests: play an action for the current player as if chosen in the page. */
+  applyForTest(action: Action): boolean {
+    const g = this.game;
+    if (!g) return false;
+    const before = g.current;
+    try {
+      this.entries.push(applyLogged(g, action));
+    } catch {
+      return false;
+    }
+    this.sel = NONE;
+    this.fresh = true;
+    this.lookaheadFor = -1;
+    this.continueAfterChange(before);
+    return true;
+  }
+
+  setAiDelay(ms: number): void {
+    this.settings = { ...this.settings, aiDelay: ms };
+  }
+}

@@ -1,0 +1,317 @@
+// Dialogs: the start of a game, a claim's explanation, the end of a game, export and import, settings,
+// and the hand-over screen between hot-seat turns.
+import type { ClaimTiming, GameResult, MatchScore, PlayerIndex } from '../../pkg/index.js';
+import { escapeAttr, escapeHTML } from './cards.js';
+import { getLang, t, type Lang } from './i18n.js';
+import type { Level, Mode, Settings } from './storage.js';
+
+export interface DialogButton {
+  id: string;
+  label: string;
+  primary?: boolean;
+}
+
+export interface DialogOptions {
+  title: string;
+  body: string;
+  buttons: DialogButton[];
+  className?: string;
+  /** Called once the dialog is in the page, to wire up its inner controls. */
+  onReady?: (dialog: HTMLDialogElement) => void;
+  /** Return false to keep the dialog open after this button. */
+  onButton?: (id: string, dialog: HTMLDialogElement) => boolean;
+}
+
+let openCount = 0;
+
+export function dialogOpen(): boolean {
+  return openCount > 0;
+}
+
+/** Shows a modal dialog; resolves with the id of the button pressed ('cancel' for Escape). */
+export function openDialog(opts: DialogOptions): Promise<string> {
+  const dialog = document.createElement('dialog');
+  dialog.className = `dlg ${opts.className ?? ''}`;
+  dialog.setAttribute('aria-labelledby', 'dlg-title');
+  const buttons = opts.buttons
+    .map((b) => `<button type="button" class="btn ${b.primary ? 'primary' : ''}" data-dlg="${escapeAttr(b.id)}">${escapeHTML(b.label)}</button>`)
+    .join('');
+  dialog.innerHTML = `<h2 id="dlg-title">${opts.title}</h2><div class="dlg-body">${opts.body}</div><div class="dlg-buttons">${buttons}</div>`;
+  document.body.append(dialog);
+  openCount++;
+  return new Promise((resolve) => {
+    let result = 'cancel';
+    dialog.addEventListener('click', (event) => {
+      const btn = (event.target as Element).closest<HTMLElement>('[data-dlg]');
+      if (!btn) return;
+      const id = btn.dataset['dlg'] ?? 'cancel';
+      if (opts.onButton && !opts.onButton(id, dialog)) return;
+      result = id;
+      dialog.close();
+    });
+    dialog.addEventListener('close', () => {
+      openCount--;
+      dialog.remove();
+      resolve(result);
+    });
+    opts.onReady?.(dialog);
+    dialog.showModal();
+    const primary = dialog.querySelector<HTMLElement>('.primary, [autofocus]');
+    primary?.focus();
+  });
+}
+
+export interface StartChoice {
+  mode: Mode;
+  level: Level;
+  claimTiming: ClaimTiming;
+  tactics: boolean;
+  games: number;
+  seed: number | null;
+}
+
+export async function startDialog(defaults: StartChoice, canCancel: boolean): Promise<StartChoice | null> {
+  const radio = (name: string, value: string, label: string, checked: boolean): string =>
+    `<label class="choice"><input type="radio" name="${name}" value="${value}" ${checked ? 'checked' : ''}><span>${label}</span></label>`;
+  const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
+  const body =
+    `<form class="start-form" onsubmit="return false">` +
+    `<fieldset><legend>${t('opponent')}</legend>` +
+    radio('mode', 'computer', t('vsComputer'), defaults.mode === 'computer') +
+    `<label class="sub">${t('level')} <select name="level">` +
+    option('easy', t('levelEasy'), defaults.level === 'easy') +
+    option('medium', t('levelMedium'), defaults.level === 'medium') +
+    option('hard', t('levelHard'), defaults.level === 'hard') +
+    option('random', t('levelRandom'), defaults.level === 'random') +
+    `</select></label>` +
+    radio('mode', 'hotseat', t('vsFriend'), defaults.mode === 'hotseat') +
+    `</fieldset>` +
+    `<fieldset><legend>${t('claimTiming')}</legend>` +
+    radio('timing', 'afterPlay', t('timingAfterPlay'), defaults.claimTiming === 'afterPlay') +
+    radio('timing', 'startOfTurn', t('timingStartOfTurn'), defaults.claimTiming === 'startOfTurn') +
+    radio('timing', 'endOfTurn', t('timingEndOfTurn'), defaults.claimTiming === 'endOfTurn') +
+    `</fieldset>` +
+    `<label class="check"><input type="checkbox" name="tactics" ${defaults.tactics ? 'checked' : ''}> ${t('tacticsOn')}</label>` +
+    `<div class="row2"><label>${t('matchGames')} <select name="games">${[1, 2, 3, 4, 5, 7, 9].map((n) => option(String(n), String(n), n === defaults.games)).join('')}</select></label>` +
+    `<label>${t('seed')} <input name="seed" inputmode="numeric" pattern="[0-9]*" placeholder="${t('seedPlaceholder')}" value="${defaults.seed ?? ''}" size="10"></label></div>` +
+    `</form>`;
+  let choice: StartChoice | null = null;
+  const buttons: DialogButton[] = [];
+  if (canCancel) buttons.push({ id: 'cancel', label: t('cancel') });
+  buttons.push({ id: 'start', label: t('start'), primary: true });
+  const result = await openDialog({
+    title: t('newGame'),
+    body,
+    buttons,
+    className: 'start',
+    onReady: (dialog) => {
+      if (!canCancel) dialog.addEventListener('cancel', (e) => e.preventDefault());
+      const form = dialog.querySelector('form')!;
+      const sync = (): void => {
+        const mode = (form.elements.namedItem('mode') as RadioNodeList).value;
+        (form.elements.namedItem('level') as HTMLSelectElement).disabled = mode !== 'computer';
+      };
+      form.addEventListener('change', sync);
+      sync();
+    },
+    onButton: (id, dialog) => {
+      if (id !== 'start') return true;
+      const form = dialog.querySelector('form')!;
+      const value = (name: string): string => {
+        const el = form.elements.namedItem(name);
+        if (el instanceof RadioNodeList) return el.value;
+        if (el instanceof HTMLInputElement && el.type === 'checkbox') return el.checked ? 'on' : '';
+        return (el as HTMLInputElement | HTMLSelectElement | null)?.value ?? '';
+      };
+      const seedText = value('seed').trim();
+      const seed = seedText === '' ? null : Number(seedText);
+      if (seed !== null && (!Number.isSafeInteger(seed) || seed < 0)) {
+        form.querySelector<HTMLInputElement>('[name=seed]')?.focus();
+        return false;
+      }
+      choice = {
+        mode: value('mode') === 'hotseat' ? 'hotseat' : 'computer',
+        level: (value('level') || 'medium') as Level,
+        claimTiming: value('timing') as ClaimTiming,
+        tactics: value('tactics') === 'on',
+        games: Number(value('games')) || 1,
+        seed,
+      };
+      return true;
+    },
+  });
+  return result === 'start' ? choice : null;
+}
+
+export async function confirmDialog(text: string): Promise<boolean> {
+  const r = await openDialog({
+    title: t('newGame'),
+    body: `<p>${escapeHTML(text)}</p>`,
+    buttons: [
+      { id: 'cancel', label: t('cancel') },
+      { id: 'ok', label: t('ok'), primary: true },
+    ],
+  });
+  return r === 'ok';
+}
+
+export function endDialog(opts: {
+  result: GameResult;
+  names: readonly string[];
+  match: MatchScore;
+  breakthrough: number[] | null;
+  canNext: boolean;
+}): Promise<string> {
+  const { result, names, match } = opts;
+  const victory = t(result.victory === 'breakthrough' ? 'victoryBreakthrough' : result.victory === 'envelopment' ? 'victoryEnvelopment' : 'victoryExhaustion');
+  const headline = result.winner === null ? t('draw') : t('winsBy', { name: escapeHTML(names[result.winner] ?? ''), victory });
+  let body = `<p class="headline ${result.winner === null ? '' : `p${result.winner}`}">${headline}</p>`;
+  if (opts.breakthrough) body += `<p class="sub">${t('breakthroughFlags', { flags: opts.breakthrough.join(' – ') })}</p>`;
+  body += `<p class="flags-count">${names
+    .slice(0, 2)
+    .map((n, i) => `<span class="p${i}">${escapeHTML(n)}: ${t('flagsClaimedN', { n: result.flags[i] ?? 0 })}</span>`)
+    .join(' · ')}</p>`;
+  if (match.games > 1) {
+    const rows = match.results
+      .map(
+        (r, i) =>
+          `<tr><td>${i + 1}</td><td>${r.winner === null ? '–' : escapeHTML(names[r.winner] ?? '')}</td><td>${r.flags[0]} : ${r.flags[1]}</td></tr>`,
+      )
+      .join('');
+    const a = match.scores[0] ?? 0;
+    const b = match.scores[1] ?? 0;
+    body +=
+      `<h3>${t('matchScore')} · ${t('gameN', { n: match.results.length, total: match.games })}</h3>` +
+      `<table class="score"><tbody>${rows}</tbody><tfoot><tr><td></td><td>${escapeHTML(names[0] ?? '')} ${a} · ${escapeHTML(names[1] ?? '')} ${b}</td><td>${t('points')}</td></tr></tfoot></table>`;
+    if (match.over) {
+      body += `<p class="headline small">${a === b ? t('matchTie', { a, b }) : t('matchWinner', { name: escapeHTML(names[a > b ? 0 : 1] ?? ''), a: Math.max(a, b), b: Math.min(a, b) })}</p>`;
+    }
+  }
+  const buttons: DialogButton[] = [{ id: 'replay', label: t('replay') }, { id: 'close', label: t('close') }];
+  buttons.push(opts.canNext ? { id: 'next', label: t('nextGame'), primary: true } : { id: 'new', label: t('newGame'), primary: true });
+  return openDialog({ title: t('stepGameOver'), body, buttons, className: 'end' });
+}
+
+export function claimDialog(title: string, body: string, canClaim: string | null): Promise<string> {
+  const buttons: DialogButton[] = [{ id: 'close', label: t('close'), primary: canClaim === null }];
+  if (canClaim) buttons.push({ id: 'claim', label: canClaim, primary: true });
+  return openDialog({ title, body, buttons, className: 'claim' });
+}
+
+export function exportDialog(text: string, fileName: string): Promise<string> {
+  return openDialog({
+    title: t('exportTitle'),
+    body: `<p>${t('exportBody')}</p><textarea class="record" readonly rows="8" aria-label="${escapeAttr(t('exportTitle'))}">${escapeHTML(text)}</textarea><p class="status" aria-live="polite"></p>`,
+    buttons: [
+      { id: 'copy', label: t('copy') },
+      { id: 'download', label: t('download') },
+      { id: 'close', label: t('close'), primary: true },
+    ],
+    onButton: (id, dialog) => {
+      const status = dialog.querySelector('.status')!;
+      if (id === 'download') {
+        const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = fileName;
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+        return false;
+      }
+      if (id === 'copy') {
+        const area = dialog.querySelector('textarea')!;
+        area.select();
+        navigator.clipboard?.writeText(text).then(
+          () => (status.textContent = t('copied')),
+          () => undefined,
+        );
+        return false;
+      }
+      return true;
+    },
+  });
+}
+
+/** Asks for a record (pasted or from a file); `check` returns an error message or null. */
+export async function importDialog(check: (text: string) => string | null): Promise<string | null> {
+  let accepted: string | null = null;
+  await openDialog({
+    title: t('importTitle'),
+    body:
+      `<p>${t('importBody')}</p><textarea class="record" rows="8" aria-label="${escapeAttr(t('importTitle'))}" placeholder='{"format":"battleline-record", …}'></textarea>` +
+      `<label class="file btn">${t('importFile')}<input type="file" accept=".json,application/json,text/plain" hidden></label><p class="status error" aria-live="polite"></p>`,
+    buttons: [
+      { id: 'cancel', label: t('cancel') },
+      { id: 'load', label: t('importLoad'), primary: true },
+    ],
+    onReady: (dialog) => {
+      const file = dialog.querySelector<HTMLInputElement>('input[type=file]')!;
+      file.addEventListener('change', () => {
+        const f = file.files?.[0];
+        if (f) void f.text().then((text) => (dialog.querySelector('textarea')!.value = text));
+      });
+    },
+    onButton: (id, dialog) => {
+      if (id !== 'load') return true;
+      const text = dialog.querySelector('textarea')!.value;
+      const error = check(text);
+      if (error) {
+        dialog.querySelector('.status')!.textContent = t('importBad', { msg: error });
+        return false;
+      }
+      accepted = text;
+      return true;
+    },
+  });
+  return accepted;
+}
+
+export async function settingsDialog(settings: Settings): Promise<Settings | null> {
+  const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
+  let out: Settings | null = null;
+  const result = await openDialog({
+    title: t('settings'),
+    body:
+      `<form class="settings-form" onsubmit="return false">` +
+      `<label class="check"><input type="checkbox" name="hints" ${settings.hints ? 'checked' : ''}> ${t('hintsSetting')}</label>` +
+      `<label>${t('aiSpeed')} <select name="pace">` +
+      option('1100', t('aiSpeedSlow'), settings.aiDelay >= 1000) +
+      option('650', t('aiSpeedNormal'), settings.aiDelay >= 300 && settings.aiDelay < 1000) +
+      option('150', t('aiSpeedFast'), settings.aiDelay < 300) +
+      `</select></label>` +
+      `<label>${t('language')} <select name="lang">${option('en', 'English', getLang() === 'en')}${option('zh', '中文', getLang() === 'zh')}</select></label>` +
+      `<p class="note">${t('keyboardHelp')}</p>` +
+      `</form>`,
+    buttons: [
+      { id: 'cancel', label: t('cancel') },
+      { id: 'ok', label: t('ok'), primary: true },
+    ],
+    onButton: (id, dialog) => {
+      if (id === 'ok') {
+        const form = dialog.querySelector('form')!;
+        out = {
+          hints: (form.elements.namedItem('hints') as HTMLInputElement).checked,
+          aiDelay: Number((form.elements.namedItem('pace') as HTMLSelectElement).value),
+          lang: (form.elements.namedItem('lang') as HTMLSelectElement).value as Lang,
+        };
+      }
+      return true;
+    },
+  });
+  return result === 'ok' ? out : null;
+}
+
+/** The curtain between hot-seat turns: hides the hand of the player who just moved. */
+export function handoverHTML(next: PlayerIndex, prev: PlayerIndex, names: readonly string[], recent: string[]): string {
+  const name = escapeHTML(names[next] ?? '');
+  return (
+    `<div class="curtain-card" role="dialog" aria-modal="true" aria-labelledby="handover-title">` +
+    `<h2 id="handover-title">${t('handoverTitle', { name })}</h2>` +
+    `<p>${t('handoverBody', { prev: escapeHTML(names[prev] ?? ''), name })}</p>` +
+    (recent.length ? `<div class="recent"><h3>${t('handoverRecent')}</h3><ul>${recent.map((r) => `<li>${r}</li>`).join('')}</ul></div>` : '') +
+    `<button type="button" class="btn primary big" data-act="reveal">${t('handoverShow', { name })}</button>` +
+    `</div>`
+  );
+}

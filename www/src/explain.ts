@@ -1,0 +1,68 @@
+// A claim's verdict in words, built from the engine's proof (not its English sentence) so that it reads
+// in both languages: the claimant's formation, and for a refusal the counterexample the engine found.
+import type { CardName, FlagView, PlayerIndex, Proof, Strength } from '../../pkg/index.js';
+import { escapeHTML, miniCard } from './cards.js';
+import { t } from './i18n.js';
+import { strengthText } from './log.js';
+
+export interface ExplainContext {
+  names: readonly string[];
+  /** The player asking (the claimant). */
+  viewer: PlayerIndex;
+  flag: FlagView;
+}
+
+function cards(list: readonly CardName[]): string {
+  return `<span class="cardrow">${list.map((c) => miniCard(c)).join('')}</span>`;
+}
+
+function sameStrength(a: Strength, b: Strength): boolean {
+  return a.kind === b.kind && a.sum === b.sum;
+}
+
+export function explainHTML(proof: Proof, ctx: ExplainContext): string {
+  const { flag } = ctx;
+  const fog = flag.fog !== null;
+  const need = flag.mud !== null ? 4 : 3;
+  const name = (p: PlayerIndex): string => `<b class="who p${p}">${escapeHTML(ctx.names[p] ?? '')}</b>`;
+  const parts: string[] = [];
+  parts.push(`<p class="verdict ${proof.claimable ? 'yes' : 'no'}">${proof.claimable ? t('claimYes') : t('claimNo')}</p>`);
+  if (flag.claimedBy !== null) {
+    parts.push(`<p>${t('claimAlreadyClaimed', { name: name(flag.claimedBy) })}</p>`);
+    return parts.join('');
+  }
+  const mine = flag.sides[proof.claimant] ?? [];
+  if (!proof.claimantStrength) {
+    const key = proof.claimant === ctx.viewer ? 'claimIncomplete' : 'claimIncompleteOther';
+    parts.push(`<p>${t(key, { name: name(proof.claimant), have: mine.length, need })}</p>`);
+    if (mine.length) parts.push(`<p>${cards(mine)}</p>`);
+    return parts.join('');
+  }
+  const own = proof.claimantStrength;
+  parts.push(
+    `<div class="proof-row mine"><span class="label">${t('claimYourFormation')}</span>${cards(mine)}<span class="strength">${strengthText(own, fog)}</span></div>`,
+  );
+  for (const opp of proof.opponents) {
+    if (opp.beatsClaimant && opp.strength) {
+      const lead = opp.complete
+        ? t('claimCounterComplete', { name: name(opp.player) })
+        : t('claimCounter', { name: name(opp.player), cards: cards(opp.added) });
+      parts.push(
+        `<div class="proof-row counter"><p class="label">${lead}</p>${cards(opp.cards)}<span class="strength">${strengthText(opp.strength, fog)}</span>` +
+          `<p class="beats">${t('claimBeats', { formation: strengthText(own, fog) })}</p></div>`,
+      );
+    } else if (!opp.strength) {
+      parts.push(`<p>${t('claimCannotComplete', { name: name(opp.player) })}</p>`);
+    } else {
+      parts.push(
+        `<div class="proof-row best"><span class="label">${t('claimTheirBest', { name: name(opp.player) })}</span>${cards(opp.cards)}<span class="strength">${strengthText(opp.strength, fog)}</span></div>`,
+      );
+      parts.push(
+        `<p>${sameStrength(opp.strength, own) ? t('claimTieWins', { name: name(opp.player) }) : t('claimBestNotEnough', { name: name(opp.player), formation: strengthText(opp.strength, fog) })}</p>`,
+      );
+    }
+  }
+  if (fog) parts.push(`<p class="note">${t('underFog')}</p>`);
+  if (flag.mud !== null) parts.push(`<p class="note">${t('withMud')}</p>`);
+  return parts.join('');
+}

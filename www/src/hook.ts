@@ -1,0 +1,67 @@
+// A test hook: the end-to-end tests read the game through window.__battleline (legal actions, views,
+// timings) and then act by clicking the real page. Players never need it.
+import type { Action, Game, PlayerView } from '../../pkg/index.js';
+import type { Controller } from './controller.js';
+
+export interface TestHook {
+  ready: boolean;
+  readonly game: Game | null;
+  controller: Controller;
+  view(): PlayerView | null;
+  legal(): Action[];
+  state(): {
+    mode: string;
+    handover: boolean;
+    thinking: boolean;
+    viewer: number;
+    current: number | null;
+    phase: string | null;
+    over: boolean;
+    matchOver: boolean;
+    actionCount: number;
+    replay: boolean;
+    myTurn: boolean;
+    endPending: boolean;
+  };
+  apply(action: Action): boolean;
+  setAiDelay(ms: number): void;
+  redrawTimes(): number[];
+}
+
+declare global {
+  interface Window {
+    __battleline?: TestHook;
+  }
+}
+
+export function installHook(controller: Controller): void {
+  window.__battleline = {
+    ready: false,
+    get game() {
+      return controller.game;
+    },
+    controller,
+    view: () => (controller.game ? controller.game.view(controller.viewer()) : null),
+    legal: () => (controller.game && !controller.game.result() ? controller.game.legalActions() : []),
+    state: () => {
+      const g = controller.game;
+      return {
+        mode: controller.session.mode,
+        handover: controller.handover,
+        thinking: controller.thinking,
+        viewer: controller.viewer(),
+        current: g ? g.current : null,
+        phase: g ? g.phase.step : null,
+        over: g ? g.result() !== null : false,
+        matchOver: g ? g.matchScore().over : false,
+        actionCount: g ? g.actionCount : 0,
+        replay: controller.replay !== null,
+        myTurn: controller.myTurn(),
+        endPending: controller.endPending,
+      };
+    },
+    apply: (action) => controller.applyForTest(action),
+    setAiDelay: (ms) => controller.setAiDelay(ms),
+    redrawTimes: () => [...controller.redrawTimes],
+  };
+}

@@ -1,0 +1,560 @@
+// Every word the page shows, in English and Chinese (the rules came in Chinese), and the names of
+// cards, colours and formations in both languages.
+import type { CardName, ColourLetter, DeckKind, FormationKind, TacticName } from '../../pkg/index.js';
+
+export type Lang = 'en' | 'zh';
+
+const en = {
+  title: 'Battle Line',
+  newGame: 'New game',
+  start: 'Start',
+  cancel: 'Cancel',
+  close: 'Close',
+  ok: 'OK',
+  undo: 'Undo',
+  hint: 'Hint',
+  menu: 'Menu',
+  log: 'Log',
+  rules: 'Rules',
+  settings: 'Settings',
+  exportRecord: 'Export record',
+  importRecord: 'Import record',
+  replay: 'Replay',
+  language: 'Language',
+  langName: 'English',
+  otherLang: '中文',
+  // start dialog
+  opponent: 'Opponent',
+  vsComputer: 'The computer',
+  vsFriend: 'A friend on this device',
+  level: 'Level',
+  levelEasy: 'Easy',
+  levelMedium: 'Medium',
+  levelHard: 'Hard',
+  levelRandom: 'Random',
+  claimTiming: 'Claim timing',
+  timingAfterPlay: 'Play, claim, draw (standard)',
+  timingStartOfTurn: 'Claim, play, draw (advanced)',
+  timingEndOfTurn: 'Play, draw, claim',
+  tacticsOn: 'Play with tactics cards',
+  matchGames: 'Games in the match',
+  seed: 'Seed (optional)',
+  seedPlaceholder: 'random',
+  playerNames: 'Names',
+  // players
+  you: 'You',
+  computer: 'Computer',
+  player1: 'Player 1',
+  player2: 'Player 2',
+  // status
+  turnOf: '{name}’s turn',
+  yourTurn: 'Your turn',
+  stepPlay: 'Play a card',
+  stepClaim: 'Claim flags',
+  stepDraw: 'Draw a card',
+  stepScoutDraw: 'Scout: draw {n} more',
+  stepScoutReturn: 'Scout: return {n} to the decks',
+  stepGameOver: 'Game over',
+  thinking: 'thinking…',
+  stepsOrder: 'Turn',
+  stepNamePlay: 'Play',
+  stepNameClaim: 'Claim',
+  stepNameDraw: 'Draw',
+  // prompts
+  promptPlay: 'Choose a card, then a flag. Click a flag to check a claim.',
+  promptPlayTactic: 'Choose a card, then a flag.',
+  promptSelected: '{card}: choose a lit flag.',
+  promptClaim: 'Click a glowing flag to claim it, or go on.',
+  promptClaimDraw: 'Click a glowing flag to claim it, or draw a card.',
+  promptClaimPlay: 'Click a glowing flag to claim it, or play a card.',
+  promptDraw: 'Draw a card: choose a deck.',
+  promptScoutPlay: 'Scout: draw three cards, then return two.',
+  promptScoutDraw: 'Scout: choose a deck to draw from ({n} more).',
+  promptScoutReturn: 'Scout: pick a card from your hand to put back on its deck ({n} more).',
+  promptRedeploySource: 'Redeploy: pick one of your cards on an unclaimed flag.',
+  promptRedeployDest: 'Redeploy {card}: pick a flag, or discard it.',
+  promptDeserterSource: 'Deserter: pick an opponent’s card to discard.',
+  promptTraitorSource: 'Traitor: pick an opponent’s troop card.',
+  promptTraitorDest: 'Traitor {card}: pick a flag on your side.',
+  promptPassOnly: 'You cannot play a troop card: play a tactics card or pass.',
+  promptWaitComputer: 'The computer is playing…',
+  promptOver: 'The game is over.',
+  doneClaiming: 'Done claiming',
+  endTurn: 'End turn',
+  pass: 'Pass',
+  playScout: 'Play Scout',
+  discardIt: 'Discard it',
+  cancelSelection: 'Cancel',
+  // board
+  flag: 'Flag {n}',
+  troopDeck: 'Troop deck',
+  tacticsDeck: 'Tactics deck',
+  cardsLeft: '{n} cards',
+  discardPile: 'Discards',
+  emptyPile: 'none',
+  handOf: 'Hand',
+  inHand: '{troops} troops, {tactics} tactics in hand',
+  tacticsPlayedN: 'Tactics played: {n}',
+  flagsClaimedN: 'Flags: {n}',
+  fog: 'Fog',
+  mud: 'Mud',
+  claimable: 'Claim!',
+  claimedBy: 'claimed by {name}',
+  unclaimed: 'unclaimed',
+  sideOf: '{name}: {cards}',
+  noCards: 'no cards',
+  lastMove: 'last move',
+  // claim explanation
+  claimTitle: 'Flag {n}: can {name} claim it?',
+  claimYes: 'Yes, the flag can be claimed.',
+  claimNo: 'No, not yet.',
+  claimAlreadyClaimed: 'This flag is already claimed by {name}.',
+  claimIncomplete: 'Your side is not complete: it holds {have} of the {need} cards it needs.',
+  claimIncompleteOther: '{name}’s side is not complete: it holds {have} of the {need} cards it needs.',
+  claimYourFormation: 'Your formation',
+  claimTheirBest: 'The best {name} can still reach',
+  claimCounter: 'Counterexample: if {name} gets {cards}, they make',
+  claimCounterComplete: '{name}’s complete side already makes',
+  claimBeats: 'which beats {formation}.',
+  claimBestNotEnough: '{name}’s best possible: {formation}, which does not beat yours.',
+  claimCannotComplete: '{name} can no longer complete their side.',
+  claimTieWins: 'At best {name} ties, and the side completed later loses.',
+  claimLater: 'You can claim it in your claim step.',
+  claimNotYourTurn: 'Claims are made on your own turn.',
+  claimAction: 'Claim flag {n}',
+  claimed: '{name} claimed flag {n}.',
+  formationSum: '{formation} (sum {sum})',
+  underFog: 'Fog: only the sum counts.',
+  withMud: 'Mud: four cards per side.',
+  // hand-over
+  handoverTitle: 'Pass the device to {name}',
+  handoverBody: '{prev} has finished. {name}, tap when you are ready: your hand will be shown.',
+  handoverShow: 'Show {name}’s hand',
+  handoverRecent: 'What happened',
+  // end
+  winsBy: '{name} wins by {victory}!',
+  draw: 'A draw.',
+  victoryBreakthrough: 'breakthrough (three adjacent flags)',
+  victoryEnvelopment: 'envelopment (five flags)',
+  victoryExhaustion: 'holding more flags when no one could move',
+  victoryShortBreakthrough: 'breakthrough',
+  victoryShortEnvelopment: 'envelopment',
+  victoryShortExhaustion: 'exhaustion',
+  breakthroughFlags: 'Flags {flags}',
+  matchScore: 'Match score',
+  gameN: 'Game {n} of {total}',
+  nextGame: 'Next game',
+  matchOver: 'The match is over.',
+  matchWinner: '{name} wins the match {a} – {b}.',
+  matchTie: 'The match is tied {a} – {b}.',
+  points: 'points',
+  // log
+  logTitle: 'Game log',
+  logPlay: '{who} played {card} at flag {flag}.',
+  logEnv: '{who} put {card} on flag {flag}.',
+  logScout: '{who} played Scout.',
+  logScoutDraw: '{who} drew from the {deck} (Scout){card}.',
+  logScoutReturn: '{who} put {card} back on the {deck}.',
+  logACard: 'a card',
+  logRedeployMove: '{who} redeployed {card} from flag {from} to flag {to}.',
+  logRedeployDiscard: '{who} redeployed {card} from flag {from} to the discards.',
+  logDeserter: '{who} made {card} desert from flag {from}.',
+  logTraitor: '{who} turned {card} traitor: from flag {from} to flag {to}.',
+  logClaim: '{who} claimed flag {flag}{with}.',
+  logClaimWith: ' with {formation}',
+  logEndClaims: '{who} ended the claims.',
+  logDraw: '{who} drew from the {deck}{card}.',
+  logPass: '{who} passed.',
+  logNextGame: 'Game {n} begins; {who} starts.',
+  logStart: 'The game begins; {who} starts.',
+  logResult: '{who} wins by {victory}.',
+  logDrawResult: 'The game is a draw.',
+  logDrewCard: ': {card}',
+  deckTroopWord: 'troop deck',
+  deckTacticsWord: 'tactics deck',
+  // menus, import/export, replay
+  exportTitle: 'Export the game record',
+  exportBody: 'The record (seed and actions) replays this game exactly.',
+  download: 'Download',
+  copy: 'Copy',
+  copied: 'Copied.',
+  importTitle: 'Import a game record',
+  importBody: 'Paste a record or choose a file. A finished game opens in the replay; an unfinished one continues here with two players on this device.',
+  importFile: 'Choose file',
+  importLoad: 'Load',
+  importBad: 'This is not a valid record: {msg}',
+  replayTitle: 'Replay',
+  replayStep: 'Step {i} of {n}',
+  replayStart: 'Start',
+  replayBack: 'Back',
+  replayForward: 'Forward',
+  replayEnd: 'End',
+  replayPlay: 'Play',
+  replayPause: 'Pause',
+  replayExit: 'Leave replay',
+  replayFlip: 'Switch sides',
+  replayNothing: 'Start of the game',
+  hintsSetting: 'Mark flags that can be claimed now',
+  aiSpeed: 'Computer’s pace',
+  aiSpeedSlow: 'Slow',
+  aiSpeedNormal: 'Normal',
+  aiSpeedFast: 'Fast',
+  resumeNote: 'Your game was restored.',
+  newGameConfirm: 'Start a new game? The current one will be lost.',
+  hintFor: 'Hint: {text}',
+  hintNone: 'No hint available.',
+  undone: 'Undone.',
+  illegal: 'That move is not allowed: {msg}',
+  loading: 'Loading the engine…',
+  loadFailed: 'The game engine could not be loaded: {msg}',
+  offlineReady: 'Ready to play offline.',
+  keyboardHelp: 'Keys: 1–9 flags, T troop deck, K tactics deck, P pass, U undo, H hint, Esc cancel.',
+  morale: 'Morale',
+  environment: 'Environment',
+  guile: 'Guile',
+  anyColourValue: 'any colour & value',
+  anyColour8: 'any colour, value 8',
+  anyColour123: 'any colour, value 1–3',
+  descFog: 'sum only',
+  descMud: 'four cards',
+  descScout: 'draw 3, return 2',
+  descRedeploy: 'move your card',
+  descDeserter: 'discard theirs',
+  descTraitor: 'take their troop',
+  backToGame: 'Back to the game',
+  rulesTitle: 'Rules of Battle Line',
+  cardBack: 'face-down card',
+} as const;
+
+export type Key = keyof typeof en;
+
+const zh: Record<Key, string> = {
+  title: '战线',
+  newGame: '新游戏',
+  start: '开始',
+  cancel: '取消',
+  close: '关闭',
+  ok: '确定',
+  undo: '悔棋',
+  hint: '提示',
+  menu: '菜单',
+  log: '记录',
+  rules: '规则',
+  settings: '设置',
+  exportRecord: '导出记录',
+  importRecord: '导入记录',
+  replay: '回放',
+  language: '语言',
+  langName: '中文',
+  otherLang: 'English',
+  opponent: '对手',
+  vsComputer: '电脑',
+  vsFriend: '同一设备上的朋友',
+  level: '难度',
+  levelEasy: '简单',
+  levelMedium: '中等',
+  levelHard: '困难',
+  levelRandom: '随机',
+  claimTiming: '声明占据的时机',
+  timingAfterPlay: '出牌、声明、抓牌（标准）',
+  timingStartOfTurn: '声明、出牌、抓牌（进阶）',
+  timingEndOfTurn: '出牌、抓牌、声明',
+  tacticsOn: '使用战术牌',
+  matchGames: '比赛局数',
+  seed: '随机种子（可选）',
+  seedPlaceholder: '随机',
+  playerNames: '名字',
+  you: '你',
+  computer: '电脑',
+  player1: '玩家一',
+  player2: '玩家二',
+  turnOf: '轮到{name}',
+  yourTurn: '轮到你',
+  stepPlay: '出一张牌',
+  stepClaim: '声明占据地区',
+  stepDraw: '抓一张牌',
+  stepScoutDraw: '侦察：再抓 {n} 张',
+  stepScoutReturn: '侦察：放回 {n} 张',
+  stepGameOver: '游戏结束',
+  thinking: '思考中…',
+  stepsOrder: '回合',
+  stepNamePlay: '出牌',
+  stepNameClaim: '声明',
+  stepNameDraw: '抓牌',
+  promptPlay: '先选一张牌，再选一个地区。点击地区可查看能否占据。',
+  promptPlayTactic: '先选一张牌，再选一个地区。',
+  promptSelected: '{card}：请选择一个亮起的地区。',
+  promptClaim: '点击发光的地区来占据它，或者继续。',
+  promptClaimDraw: '点击发光的地区来占据它，或者抓牌。',
+  promptClaimPlay: '点击发光的地区来占据它，或者出牌。',
+  promptDraw: '抓牌：选择一个牌堆。',
+  promptScoutPlay: '侦察：抓三张牌，再放回两张。',
+  promptScoutDraw: '侦察：选择要抓牌的牌堆（还剩 {n} 张）。',
+  promptScoutReturn: '侦察：从手牌中选一张放回对应的牌堆顶（还剩 {n} 张）。',
+  promptRedeploySource: '调整：选择你在未被占据地区上的一张牌。',
+  promptRedeployDest: '调整{card}：选择一个地区，或者弃掉它。',
+  promptDeserterSource: '逃亡：选择对手的一张牌弃掉。',
+  promptTraitorSource: '叛逆：选择对手的一张部队牌。',
+  promptTraitorDest: '叛逆{card}：选择你这一侧的一个地区。',
+  promptPassOnly: '你无法打出部队牌：可以打出战术牌或者略过。',
+  promptWaitComputer: '电脑正在行动…',
+  promptOver: '游戏已经结束。',
+  doneClaiming: '声明完毕',
+  endTurn: '结束回合',
+  pass: '略过',
+  playScout: '打出侦察',
+  discardIt: '弃掉',
+  cancelSelection: '取消',
+  flag: '地区 {n}',
+  troopDeck: '部队牌堆',
+  tacticsDeck: '战术牌堆',
+  cardsLeft: '{n} 张',
+  discardPile: '弃牌',
+  emptyPile: '无',
+  handOf: '手牌',
+  inHand: '手牌：部队牌 {troops} 张，战术牌 {tactics} 张',
+  tacticsPlayedN: '已用战术牌：{n}',
+  flagsClaimedN: '地区：{n}',
+  fog: '迷雾',
+  mud: '沼泽',
+  claimable: '可占据！',
+  claimedBy: '已被{name}占据',
+  unclaimed: '未被占据',
+  sideOf: '{name}：{cards}',
+  noCards: '没有牌',
+  lastMove: '上一步',
+  claimTitle: '地区 {n}：{name}能占据吗？',
+  claimYes: '可以，这个地区可以被占据。',
+  claimNo: '还不行。',
+  claimAlreadyClaimed: '这个地区已经被{name}占据。',
+  claimIncomplete: '你这一侧还不完整：已有 {have} 张，需要 {need} 张。',
+  claimIncompleteOther: '{name}这一侧还不完整：已有 {have} 张，需要 {need} 张。',
+  claimYourFormation: '你的阵型',
+  claimTheirBest: '{name}还能达到的最强阵型',
+  claimCounter: '反例：如果{name}得到 {cards}，就能组成',
+  claimCounterComplete: '{name}已完成的一侧组成',
+  claimBeats: '能打败{formation}。',
+  claimBestNotEnough: '{name}最多只能组成{formation}，打不过你。',
+  claimCannotComplete: '{name}已经无法补满这一侧。',
+  claimTieWins: '{name}最多打平，而后完成阵型的一方输。',
+  claimLater: '你可以在声明步骤中占据它。',
+  claimNotYourTurn: '只能在自己的回合声明占据。',
+  claimAction: '占据地区 {n}',
+  claimed: '{name}占据了地区 {n}。',
+  formationSum: '{formation}（总和 {sum}）',
+  underFog: '迷雾：只比较数字总和。',
+  withMud: '沼泽：每侧需要四张牌。',
+  handoverTitle: '请把设备交给{name}',
+  handoverBody: '{prev}已经完成回合。{name}准备好后请点击：将显示你的手牌。',
+  handoverShow: '显示{name}的手牌',
+  handoverRecent: '刚才发生了什么',
+  winsBy: '{name}以{victory}获胜！',
+  draw: '平局。',
+  victoryBreakthrough: '突破性胜利（连续三个地区）',
+  victoryEnvelopment: '压倒性胜利（任意五个地区）',
+  victoryExhaustion: '双方都无法行动时占据更多地区',
+  victoryShortBreakthrough: '突破性胜利',
+  victoryShortEnvelopment: '压倒性胜利',
+  victoryShortExhaustion: '僵局',
+  breakthroughFlags: '地区 {flags}',
+  matchScore: '比赛比分',
+  gameN: '第 {n} 局，共 {total} 局',
+  nextGame: '下一局',
+  matchOver: '比赛结束。',
+  matchWinner: '{name}以 {a} – {b} 赢得比赛。',
+  matchTie: '比赛打平 {a} – {b}。',
+  points: '分',
+  logTitle: '游戏记录',
+  logPlay: '{who}在地区 {flag} 打出{card}。',
+  logEnv: '{who}在地区 {flag} 放置{card}。',
+  logScout: '{who}打出侦察。',
+  logScoutDraw: '{who}从{deck}抓牌（侦察）{card}。',
+  logScoutReturn: '{who}把{card}放回{deck}。',
+  logACard: '一张牌',
+  logRedeployMove: '{who}把{card}从地区 {from} 调整到地区 {to}。',
+  logRedeployDiscard: '{who}把{card}从地区 {from} 调整到弃牌堆。',
+  logDeserter: '{who}使地区 {from} 的{card}逃亡。',
+  logTraitor: '{who}使{card}叛逆：从地区 {from} 到地区 {to}。',
+  logClaim: '{who}占据了地区 {flag}{with}。',
+  logClaimWith: '（{formation}）',
+  logEndClaims: '{who}结束声明。',
+  logDraw: '{who}从{deck}抓牌{card}。',
+  logPass: '{who}略过。',
+  logNextGame: '第 {n} 局开始；{who}先行动。',
+  logStart: '游戏开始；{who}先行动。',
+  logResult: '{who}以{victory}获胜。',
+  logDrawResult: '本局平局。',
+  logDrewCard: '：{card}',
+  deckTroopWord: '部队牌堆',
+  deckTacticsWord: '战术牌堆',
+  exportTitle: '导出游戏记录',
+  exportBody: '记录（随机种子和所有动作）可以完整重现这局游戏。',
+  download: '下载',
+  copy: '复制',
+  copied: '已复制。',
+  importTitle: '导入游戏记录',
+  importBody: '粘贴记录或选择文件。已结束的游戏会打开回放；未结束的游戏会在本设备上以双人模式继续。',
+  importFile: '选择文件',
+  importLoad: '载入',
+  importBad: '这不是有效的记录：{msg}',
+  replayTitle: '回放',
+  replayStep: '第 {i} 步，共 {n} 步',
+  replayStart: '开头',
+  replayBack: '后退',
+  replayForward: '前进',
+  replayEnd: '结尾',
+  replayPlay: '播放',
+  replayPause: '暂停',
+  replayExit: '退出回放',
+  replayFlip: '交换视角',
+  replayNothing: '游戏开始',
+  hintsSetting: '标出现在可以占据的地区',
+  aiSpeed: '电脑的速度',
+  aiSpeedSlow: '慢',
+  aiSpeedNormal: '正常',
+  aiSpeedFast: '快',
+  resumeNote: '已恢复你的游戏。',
+  newGameConfirm: '开始新游戏吗？当前游戏将会丢失。',
+  hintFor: '提示：{text}',
+  hintNone: '没有可用的提示。',
+  undone: '已悔棋。',
+  illegal: '不能这样走：{msg}',
+  loading: '正在载入引擎…',
+  loadFailed: '无法载入游戏引擎：{msg}',
+  offlineReady: '已可离线游戏。',
+  keyboardHelp: '按键：1–9 地区，T 部队牌堆，K 战术牌堆，P 略过，U 悔棋，H 提示，Esc 取消。',
+  morale: '士气',
+  environment: '环境',
+  guile: '计谋',
+  anyColourValue: '任意颜色和数字',
+  anyColour8: '任意颜色的 8',
+  anyColour123: '任意颜色的 1–3',
+  descFog: '只比总和',
+  descMud: '需要四张',
+  descScout: '抓三放二',
+  descRedeploy: '移动己方牌',
+  descDeserter: '弃掉对方牌',
+  descTraitor: '夺取对方部队',
+  backToGame: '返回游戏',
+  rulesTitle: '战线游戏规则',
+  cardBack: '背面朝上的牌',
+};
+
+const tables: Record<Lang, Record<Key, string>> = { en, zh };
+let current: Lang = 'en';
+
+export function setLang(lang: Lang): void {
+  current = lang;
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+export function getLang(): Lang {
+  return current;
+}
+
+/** The string for `key`, with `{name}` placeholders filled in. */
+export function t(key: Key, params?: Record<string, string | number>): string {
+  const text = tables[current][key];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+const colourNames: Record<Lang, Record<ColourLetter, string>> = {
+  en: { r: 'Red', o: 'Orange', y: 'Yellow', g: 'Green', b: 'Blue', p: 'Purple' },
+  zh: { r: '红', o: '橙', y: '黄', g: '绿', b: '蓝', p: '紫' },
+};
+
+const unitNames: Record<Lang, string[]> = {
+  en: ['', 'Skirmishers', 'Peltasts', 'Javelineers', 'Hoplites', 'Phalangists', 'Hypaspists', 'Light Cavalry', 'Heavy Cavalry', 'Chariots', 'Elephants'],
+  zh: ['', '散兵', '轻盾兵', '标枪兵', '重装步兵', '方阵步兵', '持盾卫队', '轻骑兵', '重骑兵', '战车', '战象'],
+};
+
+const tacticNames: Record<Lang, Record<TacticName, string>> = {
+  en: {
+    alexander: 'Alexander',
+    darius: 'Darius',
+    companion: 'Companion Cavalry',
+    shield: 'Shield Bearers',
+    fog: 'Fog',
+    mud: 'Mud',
+    scout: 'Scout',
+    redeploy: 'Redeploy',
+    deserter: 'Deserter',
+    traitor: 'Traitor',
+  },
+  zh: {
+    alexander: '亚历山大',
+    darius: '大流士',
+    companion: '攻击卡（伙伴骑兵）',
+    shield: '防守卡（持盾兵）',
+    fog: '迷雾',
+    mud: '沼泽',
+    scout: '侦察',
+    redeploy: '调整',
+    deserter: '逃亡',
+    traitor: '叛逆',
+  },
+};
+
+const tacticShort: Record<Lang, Record<TacticName, string>> = {
+  en: { ...tacticNames.en, companion: 'Companion', shield: 'Shield' },
+  zh: { ...tacticNames.zh, companion: '攻击卡', shield: '防守卡' },
+};
+
+const formationNames: Record<Lang, Record<FormationKind, string>> = {
+  en: { wedge: 'Wedge', phalanx: 'Phalanx', battalionOrder: 'Battalion Order', skirmishLine: 'Skirmish Line', host: 'Host' },
+  zh: { wedge: '同花顺', phalanx: '炸弹（三条）', battalionOrder: '同花', skirmishLine: '顺子', host: '其他' },
+};
+
+export function colourName(colour: ColourLetter): string {
+  return colourNames[current][colour];
+}
+
+export function unitName(value: number): string {
+  return unitNames[current][value] ?? '';
+}
+
+export function tacticName(name: TacticName, short = false): string {
+  return (short ? tacticShort : tacticNames)[current][name];
+}
+
+export function formationName(kind: FormationKind): string {
+  return formationNames[current][kind];
+}
+
+export function formationNameIn(lang: Lang, kind: FormationKind): string {
+  return formationNames[lang][kind];
+}
+
+export function deckName(deck: DeckKind): string {
+  return t(deck === 'troop' ? 'troopDeck' : 'tacticsDeck');
+}
+
+export function deckWord(deck: DeckKind): string {
+  return t(deck === 'troop' ? 'deckTroopWord' : 'deckTacticsWord');
+}
+
+const troopPattern = /^([roygbp])(10|[1-9])$/;
+
+/** "Red 7" / "红7" or the tactic's name. */
+export function cardShort(card: CardName): string {
+  const m = troopPattern.exec(card);
+  if (m) return current === 'zh' ? `${colourName(m[1] as ColourLetter)}${m[2]}` : `${colourName(m[1] as ColourLetter)} ${m[2]}`;
+  return tacticName(card as TacticName, true);
+}
+
+/** "Red 7, Light Cavalry" / "红7 轻骑兵": the accessible name of a card. */
+export function cardLong(card: CardName): string {
+  const m = troopPattern.exec(card);
+  if (m) {
+    const unit = unitName(Number(m[2]));
+    return current === 'zh' ? `${cardShort(card)} ${unit}` : `${cardShort(card)}, ${unit}`;
+  }
+  return tacticName(card as TacticName);
+}
+
+/** A list of card names in words. */
+export function cardList(cards: readonly CardName[]): string {
+  if (cards.length === 0) return t('noCards');
+  return cards.map(cardShort).join(current === 'zh' ? '、' : ', ');
+}

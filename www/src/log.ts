@@ -1,0 +1,181 @@
+// The game log: every action applied, with what it needs to be told in words, and the words themselves.
+// Secrets (the card drawn, the card Scout put back) are kept with the entry and shown only to the player
+// allowed to see them.
+import type { Action, CardName, FlagNumber, Game, GameRecord, GameResult, PlayerIndex, PlayerView, Strength } from '../../pkg/index.js';
+import { deckOf, escapeHTML, miniCard } from './cards.js';
+import { deckWord, formationName, t } from './i18n.js';
+
+export interface LogEntry {
+  /** Index of the action in the record. */
+  n: number;
+  actor: PlayerIndex;
+  action: Action;
+  /** The flag a guile card took its target from. */
+  from?: FlagNumber;
+  /** The card drawn or put back: known to the actor only. */
+  secret?: CardName;
+  /** The claimant's formation, for a claim. */
+  formation?: Strength | null;
+  fog?: boolean;
+  /** The game ended with this action. */
+  result?: GameResult;
+  /** For nextGame: who starts the new game. */
+  starter?: PlayerIndex;
+  gameIndex: number;
+}
+
+function flagOf(view: PlayerView, card: CardName): FlagNumber | undefined {
+  for (const f of view.flags) {
+    if (f.sides.some((side) => side.includes(card))) return f.flag;
+    if ((card === 'fog' && f.fog !== null) || (card === 'mud' && f.mud !== null)) return f.flag;
+  }
+  return undefined;
+}
+
+function removeOnce(list: CardName[], cards: readonly CardName[]): CardName[] {
+  const rest = [...list];
+  for (const c of cards) {
+    const i = rest.indexOf(c);
+    if (i >= 0) rest.splice(i, 1);
+  }
+  return rest;
+}
+
+/** Applies `action` for the current player and returns its log entry (throws as the engine does). */
+export function applyLogged(game: Game, action: Action): LogEntry {
+  const actor = game.current;
+  const entry: LogEntry = { n: game.actionCount, actor, action, gameIndex: 0 };
+  let before: PlayerView | null = null;
+  if (action.type === 'draw' || action.type === 'scoutDraw' || action.type === 'redeploy' || action.type === 'deserter' || action.type === 'traitor') {
+    before = game.view(actor);
+    entry.gameIndex = before.gameIndex;
+    if (action.type === 'redeploy' || action.type === 'deserter' || action.type === 'traitor') {
+      const from = flagOf(before, action.card);
+      if (from !== undefined) entry.from = from;
+    }
+  }
+  game.applyAs(actor, action);
+  if (action.type === 'draw' || action.type === 'scoutDraw') {
+    const after = game.view(actor);
+    const fresh = removeOnce(after.hand, before?.hand ?? []);
+    if (fresh.length === 1) entry.secret = fresh[0];
+  } else if (action.type === 'scoutReturn') {
+    entry.secret = action.card;
+  } else if (action.type === 'claim') {
+    const side = game.formations(action.flag).find((s) => s.player === actor);
+    entry.formation = side?.strength ?? null;
+    entry.fog = game.view(actor).flags[action.flag - 1]?.fog !== null;
+  } else if (action.type === 'nextGame') {
+    entry.starter = game.current;
+  }
+  const result = game.result();
+  if (result && action.type !== 'nextGame') entry.result = result;
+  if (!before) entry.gameIndex = game.matchScore().gameIndex;
+  return entry;
+}
+
+/** Replays a record from its start, returning the live game and the log of every action. */
+export function replayLogged(record: GameRecord, GameClass: typeof Game): { game: Game; entries: LogEntry[] } {
+  const game = GameClass.fromRecord({ ...record, actions: [] });
+  const entries: LogEntry[] = [];
+  try {
+    for (const action of record.actions) entries.push(applyLogged(game, action));
+  } catch (err) {
+    game.free();
+    throw err;
+  }
+  return { game, entries };
+}
+
+export interface TellContext {
+  names: readonly string[];
+  /** Whose secrets may be shown: a seat, 'all' (replay) or null (hot-seat: nobody's). */
+  reveal: PlayerIndex | 'all' | null;
+}
+
+function who(ctx: TellContext, p: PlayerIndex): string {
+  return `<b class="who p${p}">${escapeHTML(ctx.names[p] ?? `P${p + 1}`)}</b>`;
+}
+
+export function strengthText(s: Strength, fog: boolean): string {
+  if (fog) return t('formationSum', { formation: t('fog'), sum: s.sum });
+  return t('formationSum', { formation: formationName(s.kind), sum: s.sum });
+}
+
+export function victoryText(result: GameResult): string {
+  return t(result.victory === 'breakthrough' ? 'victoryShortBreakthrough' : result.victory === 'envelopment' ? 'victoryShortEnvelopment' : 'victoryShortExhaustion');
+}
+
+/** One entry in words (HTML with small cards); null for entries not worth a line (ending the claims). */
+export function tell(entry: LogEntry, ctx: TellContext): string | null {
+  const a = entry.action;
+  const w = who(ctx, entry.actor);
+  const visible = entry.secret && (ctx.reveal === 'all' || ctx.reveal === entry.actor);
+  let text: string | null;
+  switch (a.type) {
+    case 'play':
+      text = t('logPlay', { who: w, card: miniCard(a.card), flag: a.flag });
+      break;
+    case 'environment':
+      text = t('logEnv', { who: w, card: miniCard(a.card), flag: a.flag });
+      break;
+    case 'scout':
+      text = t('logScout', { who: w });
+      break;
+    case 'scoutDraw':
+      text = t('logScoutDraw', { who: w, deck: deckWord(a.deck), card: visible && entry.secret ? t('logDrewCard', { card: miniCard(entry.secret) }) : '' });
+      break;
+    case 'scoutReturn':
+      text = t('logScoutReturn', { who: w, card: visible ? miniCard(a.card) : t('logACard'), deck: deckWord(deckOf(a.card)) });
+      break;
+    case 'redeploy':
+      text =
+        a.to === null
+          ? t('logRedeployDiscard', { who: w, card: miniCard(a.card), from: entry.from ?? '?' })
+          : t('logRedeployMove', { who: w, card: miniCard(a.card), from: entry.from ?? '?', to: a.to });
+      break;
+    case 'deserter':
+      text = t('logDeserter', { who: w, card: miniCard(a.card), from: entry.from ?? '?' });
+      break;
+    case 'traitor':
+      text = t('logTraitor', { who: w, card: miniCard(a.card), from: entry.from ?? '?', to: a.to });
+      break;
+    case 'claim':
+      text = t('logClaim', {
+        who: w,
+        flag: a.flag,
+        with: entry.formation ? t('logClaimWith', { formation: strengthText(entry.formation, !!entry.fog) }) : '',
+      });
+      break;
+    case 'endClaims':
+      text = null;
+      break;
+    case 'draw':
+      text = t('logDraw', { who: w, deck: deckWord(a.deck), card: visible && entry.secret ? t('logDrewCard', { card: miniCard(entry.secret) }) : '' });
+      break;
+    case 'pass':
+      text = t('logPass', { who: w });
+      break;
+    case 'nextGame':
+      text = t('logNextGame', { n: entry.gameIndex + 1, who: who(ctx, entry.starter ?? 0) });
+      break;
+  }
+  if (entry.result) {
+    const r = entry.result;
+    const end = r.winner === null ? t('logDrawResult') : t('logResult', { who: who(ctx, r.winner), victory: victoryText(r) });
+    text = text ? `${text} ${end}` : end;
+  }
+  return text;
+}
+
+/** The entries of the last turn: the most recent actor's actions since the previous actor's. */
+export function lastTurn(entries: readonly LogEntry[]): LogEntry[] {
+  const out: LogEntry[] = [];
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.action.type === 'nextGame') break;
+    if (out.length > 0 && e.actor !== out[0]!.actor) break;
+    out.unshift(e);
+  }
+  return out;
+}

@@ -1,0 +1,33 @@
+// The rules page: English and Chinese side by side in the page, one shown at a time, following the
+// language chosen in the game (or the #en / #zh in the address).
+type Lang = 'en' | 'zh';
+
+function show(lang: Lang): void {
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  for (const section of document.querySelectorAll<HTMLElement>('[data-lang]')) section.hidden = section.dataset['lang'] !== lang;
+  for (const tab of document.querySelectorAll<HTMLElement>('[data-show]')) tab.setAttribute('aria-pressed', String(tab.dataset['show'] === lang));
+  try {
+    const key = 'battleline.settings.v1';
+    const settings = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+    localStorage.setItem(key, JSON.stringify({ ...settings, lang }));
+  } catch {
+    // no storage: the choice lasts for this page only
+  }
+}
+
+function initial(): Lang {
+  if (location.hash === '#zh' || location.hash === '#en') return location.hash.slice(1) as Lang;
+  try {
+    const saved = JSON.parse(localStorage.getItem('battleline.settings.v1') ?? '{}') as { lang?: string };
+    if (saved.lang === 'zh' || saved.lang === 'en') return saved.lang;
+  } catch {
+    // fall through
+  }
+  return navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+document.addEventListener('click', (event) => {
+  const tab = (event.target as Element).closest<HTMLElement>('[data-show]');
+  if (tab) show(tab.dataset['show'] as Lang);
+});
+show(initial());
