@@ -1,0 +1,254 @@
+// Shared pieces of the end-to-end tests: the real server on a free port, Debian's Chromium through
+// playwright-core, a console watcher that fails the test on any error, and drivers that carry out an
+// engine action by clicking the page's own elements.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+export const shotsDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
+mkdirSync(shotsDir, { recursive: true });
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** Starts scripts/serve.mjs on a free port; resolves with its URL and a stop function. */
+export async function startServer() {
+  const proc = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let errText = '';
+  proc.stderr.on('data', (d) => (errText += d));
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${errText}`)), 10000);
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    });
+    proc.once('exit', (code) => reject(new Error(`server exited (${code}): ${errText}`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+/**
+ * A fresh context and page; every console error and page error is collected in `errors`.
+ * Options: viewport, reducedMotion, locale.
+ */
+export async function openPage(browser, opts = {}) {
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? DESKTOP,
+    deviceScaleFactor: 1,
+    reducedMotion: opts.reducedMotion ?? 'reduce',
+    locale: opts.locale ?? 'en-GB',
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`page: ${err.message}`));
+  page.on('requestfailed', (req) => {
+    if (!opts.allowFailedRequests) errors.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`);
+  });
+  return { context, page, errors };
+}
+
+export function assertNoErrors(errors) {
+  assert.deepEqual(errors, [], `the browser reported errors:\n${errors.join('\n')}`);
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: `${shotsDir}${name}.png` });
+}
+
+export async function waitReady(page) {
+  await page.waitForFunction(() => window.__battleline?.ready === true, null, { timeout: 10000 });
+}
+
+/** Fills the start dialog and starts. */
+export async function startGame(page, { mode = 'hotseat', level = 'random', timing = 'afterPlay', tactics = true, games = 1, seed = 1 } = {}) {
+  const dialog = page.locator('dialog.start');
+  await dialog.waitFor();
+  await dialog.locator(`input[name=mode][value=${mode}]`).check();
+  if (mode === 'computer') await dialog.locator('select[name=level]').selectOption(level);
+  await dialog.locator(`input[name=timing][value=${timing}]`).check();
+  await dialog.locator('input[name=tactics]').setChecked(tactics);
+  await dialog.locator('select[name=games]').selectOption(String(games));
+  await dialog.locator('input[name=seed]').fill(seed === null ? '' : String(seed));
+  await dialog.locator('[data-dlg=start]').click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+export const state = (page) => page.evaluate(() => window.__battleline.state());
+export const legal = (page) => page.evaluate(() => window.__battleline.legal());
+export const actionCount = (page) => page.evaluate(() => window.__battleline.game.actionCount);
+
+/** In hot-seat games: the curtain's button, if the curtain is up. */
+export async function revealIfHandover(page) {
+  const s = await state(page);
+  if (s.handover) {
+    await page.locator('#curtain [data-act=reveal]').click();
+    await page.waitForFunction(() => !window.__battleline.state().handover);
+  }
+}
+
+/** Clicks through the page to carry out `action` (an engine action) for the player at the bottom. */
+export async function clickAction(page, action) {
+  const before = await actionCount(page);
+  const sideOf = (flag) => page.locator(`.col[data-flag="${flag}"] .side.me`);
+  const flagBtn = (flag) => page.locator(`.flag-btn[data-flag="${flag}"]`);
+  const hand = (card) => page.locator(`[data-hand="${card}"]`);
+  // A covered card shows only its top band: click there, as a player would.
+  const src = (card) => ({ click: () => page.locator(`[data-src="${card}"]`).click({ position: { x: 12, y: 7 } }) });
+  switch (action.type) {
+    case 'play':
+      await hand(action.card).click();
+      await sideOf(action.flag).click();
+      break;
+    case 'environment':
+      await hand(action.card).click();
+      await flagBtn(action.flag).click();
+      break;
+    case 'scout':
+      await hand('scout').click();
+      await page.locator('[data-act=scout]').click();
+      break;
+    case 'scoutDraw':
+    case 'draw':
+      await page.locator(`[data-deck="${action.deck}"]`).click();
+      break;
+    case 'scoutReturn':
+      await hand(action.card).click();
+      break;
+    case 'redeploy':
+      await hand('redeploy').click();
+      await src(action.card).click();
+      if (action.to === null) await page.locator('[data-act=discard]').click();
+      else await sideOf(action.to).click();
+      break;
+    case 'deserter':
+      await hand('deserter').click();
+      await src(action.card).click();
+      break;
+    case 'traitor':
+      await hand('traitor').click();
+      await src(action.card).click();
+      await sideOf(action.to).click();
+      break;
+    case 'claim':
+      await flagBtn(action.flag).click();
+      break;
+    case 'endClaims':
+      await page.locator('[data-act=endClaims]').click();
+      break;
+    case 'pass':
+      await page.locator('[data-act=pass]').click();
+      break;
+    case 'nextGame':
+      await page.locator('[data-act=nextGame]').click();
+      break;
+    default:
+      throw new Error(`no driver for ${JSON.stringify(action)}`);
+  }
+  await page.waitForFunction((n) => window.__battleline.game.actionCount > n, before, { timeout: 5000 });
+}
+
+/** A small seeded generator for the tests' choices. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Closes the end-of-game dialog if it is open; returns the button ids it offered. */
+export async function closeEndDialog(page) {
+  const dialog = page.locator('dialog.end');
+  await page.waitForFunction(() => !window.__battleline.state().endPending);
+  if ((await dialog.count()) === 0) return null;
+  const ids = await dialog.locator('[data-dlg]').evaluateAll((els) => els.map((e) => e.dataset.dlg));
+  await dialog.locator('[data-dlg=close]').click();
+  await dialog.waitFor({ state: 'detached' });
+  return ids;
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Starts a new game from the tool bar (confirming if a game is in progress). */
+export async function newGameViaUI(page, opts) {
+  await closeEndDialog(page);
+  await page.locator('.tools [data-act=new]').click();
+  const confirm = page.locator('dialog.dlg:not(.start) [data-dlg=ok]');
+  const start = page.locator('dialog.start');
+  await Promise.race([confirm.waitFor(), start.waitFor()]);
+  if (await confirm.count()) await confirm.click();
+  await startGame(page, opts);
+}
+
+/** Plays `action` through the test hook (for fast-forwarding to an interesting position). */
+export async function applyViaHook(page, action) {
+  const ok = await page.evaluate((a) => window.__battleline.apply(a), action);
+  if (!ok) throw new Error(`the hook refused ${JSON.stringify(action)}`);
+}
+
+/** The last action of the record. */
+export const lastAction = (page) => page.evaluate(() => window.__battleline.game.record().actions.at(-1));
+
+/**
+ * Plays through the test hook, inside the page, until `until(h)` is true or the game ends:
+ * `policy(actions, h, random)` picks each action. Both run in the page (no closures).
+ * Returns the number of actions played.
+ */
+export async function fastForward(page, { until, policy, max = 600, seed = 1 }) {
+  return page.evaluate(
+    ({ untilSrc, policySrc, max, seed }) => {
+      const until = (0, eval)(`(${untilSrc})`);
+      const policy = (0, eval)(`(${policySrc})`);
+      let a = seed >>> 0;
+      const random = () => {
+        a = (Math.imul(a, 1664525) + 1013904223) >>> 0;
+        return a / 4294967296;
+      };
+      const h = window.__battleline;
+      let n = 0;
+      while (n < max) {
+        const s = h.state();
+        if (s.over || until(h)) break;
+        const action = policy(h.legal(), h, random);
+        if (!h.apply(action)) throw new Error(`refused: ${JSON.stringify(action)}`);
+        n++;
+      }
+      return n;
+    },
+    { untilSrc: until.toString(), policySrc: policy.toString(), max, seed },
+  );
+}

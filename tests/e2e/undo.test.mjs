@@ -1,0 +1,83 @@
+// Against the computer: a turn played with the keyboard alone, the computer's answer shown step by
+// step from its own view, then Undo back to before the human's move.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertNoErrors, launchBrowser, legal, openPage, startGame, startServer, state, waitReady } from './helpers.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const myTurn = (page) => page.waitForFunction(() => window.__battleline.state().myTurn, null, { timeout: 15000 });
+
+test('a turn by keyboard against the computer, then undo', async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.url);
+  await waitReady(page);
+  await page.evaluate(() => window.__battleline.setAiDelay(60));
+  await startGame(page, { mode: 'computer', level: 'random', seed: 5, tactics: true });
+  await myTurn(page);
+  assert.equal((await state(page)).viewer, 0, 'the human sits at the bottom');
+
+  const digest0 = await page.evaluate(() => window.__battleline.game.digest());
+  const count0 = (await state(page)).actionCount;
+  const play = (await legal(page)).find((a) => a.type === 'play' && /^[roygbp]\d/.test(a.card));
+  assert.ok(play);
+  // Keyboard only: focus the card, Enter selects it, the flag's number plays it, T draws a troop card.
+  await page.locator(`[data-hand="${play.card}"]`).focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.locator(`[data-hand="${play.card}"][aria-pressed=true]`).count(), 1, 'Enter selected the card');
+  assert.ok((await page.locator('.col.lit-side').count()) > 0, 'legal targets light up');
+  await page.keyboard.press(String(play.flag));
+  await page.waitForFunction((n) => window.__battleline.game.actionCount > n, count0);
+  assert.deepEqual((await page.evaluate(() => window.__battleline.game.record().actions))[count0], play);
+  let s = await state(page);
+  if (s.phase === 'claim') {
+    await page.keyboard.press('e');
+    s = await state(page);
+  }
+  if (s.phase === 'draw') await page.keyboard.press('t');
+
+  // The computer answers; its steps land one by one, with the last move marked.
+  await myTurn(page);
+  const after = await page.evaluate(() => window.__battleline.game.record().actions);
+  assert.ok(after.length >= count0 + 2, 'the computer played');
+  assert.ok((await page.locator('.card.on-board.last, .deck.last').count()) > 0, 'the last move is highlighted');
+  assert.match(await page.locator('#log').innerText(), /Computer (played|put)/);
+
+  // Undo back to before the human's card: the card is back in hand, the position is as it was.
+  const undo = page.locator('.tools [data-act=undo]');
+  for (let i = 0; i < 4 && (await page.evaluate(() => window.__battleline.game.actionCount)) > count0; i++) {
+    await undo.click();
+  }
+  assert.equal(await page.evaluate(() => window.__battleline.game.digest()), digest0, 'undo restored the position');
+  assert.equal(await page.locator(`[data-hand="${play.card}"]`).count(), 1, 'the card is back in the hand');
+  assert.equal(await undo.isDisabled(), count0 === 0 || (await page.evaluate(() => window.__battleline.controller.undoTarget())) === null);
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('cards and flags carry ARIA labels', async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.url);
+  await waitReady(page);
+  await page.evaluate(() => window.__battleline.setAiDelay(0));
+  await startGame(page, { mode: 'computer', level: 'random', seed: 6 });
+  await myTurn(page);
+  const labels = await page.locator('#hand [data-hand]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  assert.ok(labels.length >= 7);
+  for (const label of labels) assert.match(label, /^(Red|Orange|Yellow|Green|Blue|Purple) \d+, \w|^[A-Z]/);
+  const flags = await page.locator('.flag-btn').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  assert.equal(flags.length, 9);
+  flags.forEach((label, i) => assert.match(label, new RegExp(`^Flag ${i + 1}\\. (unclaimed|claimed)`)));
+  assert.ok(await page.locator('[data-deck=troop][aria-label^="Troop deck"]').count());
+  assertNoErrors(errors);
+  await context.close();
+});
