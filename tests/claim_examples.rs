@@ -8,6 +8,30 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// Counts heap allocations per thread, to check that `is_claimable` makes none.
+struct CountingAllocator;
+
+thread_local! {
+    static ALLOCATIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator; only a counter is added.
+unsafe impl std::alloc::GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract, which `System` shares.
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: `ptr` was allocated by `System` with this layout (see `alloc`).
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace().map(|t| t.parse().unwrap()).collect()
 }
@@ -506,4 +530,33 @@ fn flag_setup_never_panics_on_random_input() {
             assert!(!prove(&flag, players, claimant, CardSet::ALL_TROOPS).claimable);
         }
     }
+}
+
+// The hot path allocates nothing: Mud, an empty opposing side, wild cards, three players, Fog.
+#[test]
+fn is_claimable_does_not_allocate() {
+    let mut flags = Vec::new();
+    for (mine, theirs, fog) in [
+        ("r7 r8 r9 r10", "", false),
+        ("alexander r9 companion r10", "shield b2", true),
+        ("r1 o5 y9 g2", "darius", false),
+    ] {
+        let mut flag = Flag { mud: Some(0), fog: fog.then_some(0), ..Flag::default() };
+        flag.sides[0] = SideCards::from_cards(&cards(mine)).unwrap();
+        flag.sides[1] = SideCards::from_cards(&cards(theirs)).unwrap();
+        flag.sides[2] = SideCards::from_cards(&cards("b1 b3")).unwrap();
+        flag.completed[0] = Some(0);
+        flags.push(flag);
+    }
+    let before = ALLOCATIONS.with(|n| n.get());
+    let mut verdicts = 0;
+    for flag in &flags {
+        for players in [2, 3] {
+            verdicts += usize::from(is_claimable(flag, players, 0, CardSet::ALL_TROOPS));
+        }
+    }
+    assert_eq!(ALLOCATIONS.with(|n| n.get()), before, "is_claimable allocated");
+    assert_eq!(verdicts, 4, "the first two flags are claimable with two and three players");
+    let _ = prove(&flags[0], 2, 0, CardSet::ALL_TROOPS);
+    assert!(ALLOCATIONS.with(|n| n.get()) > before, "the counter works");
 }
