@@ -74,7 +74,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
     let build =
         if cfg!(debug_assertions) { "build with debug assertions (figures are pessimistic)" } else { "release build" };
-    writeln!(out, "battleline bench ({}): {cores} cores available, one thread used, {build}", scale.name)?;
+    let load = load_average().map_or_else(String::new, |load| format!(", load average {load}"));
+    writeln!(out, "battleline bench ({}): {cores} cores available{load}, one thread used, {build}", scale.name)?;
     writeln!(out, "timer: about {:.0} ns per Instant::now() pair, included in each batch", timer_overhead_ns())?;
     out.flush()?;
 
@@ -93,6 +94,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let mut all_met = true;
     for (set_name, set) in [("sampled from games", &sampled), ("worst cases", &worst)] {
         let claimable = set.iter().filter(|s| is_claimable(&s.flag, s.players, s.claimant, s.unseen)).count();
+        let mut slowest = Vec::new();
         for function in ["is_claimable", "prove"] {
             let times = match function {
                 "is_claimable" => time_each(set, BATCH_IS_CLAIMABLE, |s| {
@@ -100,6 +102,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
                 }),
                 _ => time_each(set, BATCH_PROVE, |s| prove(&s.flag, s.players, s.claimant, s.unseen).opponents.len()),
             };
+            let worst_at = (0..times.len()).max_by(|&a, &b| times[a].total_cmp(&times[b])).unwrap_or(0);
+            slowest.push(format!("  slowest {function} input: {}", describe(&set[worst_at])));
             let stats = Stats::of(times);
             let met = stats.median <= TARGET_MEDIAN_NS && stats.p99 <= TARGET_P99_NS;
             all_met &= met;
@@ -118,14 +122,17 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             out.flush()?;
         }
         writeln!(out, "  ({set_name}: {claimable} of {} claimable)", set.len())?;
+        for line in slowest {
+            writeln!(out, "{line}")?;
+        }
     }
 
     writeln!(out)?;
     writeln!(out, "random games, one thread: random legal actions, claiming whenever provable")?;
     writeln!(
         out,
-        "  {:<16} {:>7} {:>8} {:>9} {:>10} {:>12}  target",
-        "variant", "games", "seconds", "games/s", "actions/s", "actions/game"
+        "  {:<16} {:>7} {:>8} {:>9} {:>10} {:>12} {:>7}  target",
+        "variant", "games", "seconds", "games/s", "actions/s", "actions/game", "on CPU"
     )?;
     for (name, tactics) in [("with tactics", true), ("without tactics", false)] {
         let options = Options { tactics, ..Options::default() };
@@ -144,13 +151,14 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         };
         writeln!(
             out,
-            "  {:<16} {:>7} {:>8.2} {:>9.0} {:>10.0} {:>12.1}  {target}",
+            "  {:<16} {:>7} {:>8.2} {:>9.0} {:>10.0} {:>12.1} {:>7}  {target}",
             name,
             run.games,
             run.seconds,
             per_second,
             run.actions as f64 / run.seconds,
-            run.actions as f64 / run.games as f64
+            run.actions as f64 / run.games as f64,
+            run.on_cpu.map_or_else(|| "?".to_string(), |share| format!("{:.0}%", 100.0 * share))
         )?;
         out.flush()?;
     }
@@ -162,6 +170,24 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     )?;
     out.flush()?;
     Ok(())
+}
+
+/// A claim situation in one line: `mud, fog: [r3 r4 r5 alexander] vs [darius]; 52 unseen`.
+fn describe(situation: &Situation) -> String {
+    let flag = &situation.flag;
+    let env: Vec<&str> = [("mud", flag.mud.is_some()), ("fog", flag.fog.is_some())]
+        .into_iter()
+        .filter_map(|(name, on)| on.then_some(name))
+        .collect();
+    let sides: Vec<String> = (0..situation.players)
+        .map(|p| {
+            let cards: Vec<String> = flag.sides[p].iter().map(|c| c.to_string()).collect();
+            let who = if p == situation.claimant { "claimant " } else { "" };
+            format!("{who}[{}]", cards.join(" "))
+        })
+        .collect();
+    let env = if env.is_empty() { String::new() } else { format!("{}: ", env.join(", ")) };
+    format!("{env}{}; {} unseen", sides.join(" vs "), situation.unseen.len())
 }
 
 /// The median cost of an empty timed batch.
@@ -312,12 +338,27 @@ struct GamesRun {
     games: u64,
     actions: u64,
     seconds: f64,
+    /// Share of the wall-clock time this thread spent on a CPU, when Linux tells it.
+    on_cpu: Option<f64>,
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux: the first field of `/proc/thread-self/schedstat`).
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// The 1-minute load average (Linux), to tell a busy machine from a slow engine.
+fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_whitespace().next().map(String::from)
 }
 
 /// Plays random games (seeds 0, 1, …) until `time` has passed; at least one game.
 fn play_games(options: Options, time: Duration) -> Result<GamesRun, Failure> {
     let mut legal = Vec::with_capacity(128);
     let (mut games, mut actions) = (0u64, 0u64);
+    let cpu_start = thread_cpu_ns();
     let start = Instant::now();
     loop {
         let seed = games;
@@ -330,7 +371,8 @@ fn play_games(options: Options, time: Duration) -> Result<GamesRun, Failure> {
         games += 1;
         let elapsed = start.elapsed();
         if elapsed >= time {
-            return Ok(GamesRun { games, actions, seconds: elapsed.as_secs_f64() });
+            let on_cpu = cpu_start.zip(thread_cpu_ns()).map(|(a, b)| (b - a) as f64 / elapsed.as_nanos() as f64);
+            return Ok(GamesRun { games, actions, seconds: elapsed.as_secs_f64(), on_cpu });
         }
     }
 }
