@@ -1,0 +1,243 @@
+//! Determinization: a full [`Position`] sampled consistently with what one player may know.
+//!
+//! The cards the viewer cannot see are every card of the game minus their own hand, the board (sides,
+//! Fog, Mud) and the discard piles. The cards the viewer returned with Scout go back at their known
+//! depths; each opponent's hand gets exactly its troop and tactics counts from the rest, uniformly at
+//! random; what is left is shuffled into the decks around the known cards. The view is validated once
+//! through [`Setup`] and [`Position::from_setup`], so a view that describes no possible game is
+//! refused (`bad_input`), never a panic; later samples only re-deal the hidden cards.
+
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use crate::action::DeckKind;
+use crate::card::{Card, Tactic};
+use crate::card_set::CardSet;
+use crate::deck::Deck;
+use crate::error::{Error, ErrorCode};
+use crate::flag::{Player, MAX_PLAYERS};
+use crate::position::Position;
+use crate::setup::Setup;
+use crate::view::PlayerView;
+
+fn bad(message: String) -> Error {
+    Error::new(ErrorCode::BadInput, message)
+}
+
+/// A validated view, ready to be sampled many times cheaply.
+///
+/// ```
+/// use battleline::bot::Determinizer;
+/// use battleline::{Game, Options};
+/// let game = Game::new(Options::default(), 3).unwrap();
+/// let view = game.view(0).unwrap();
+/// let determinizer = Determinizer::new(&view).unwrap();
+/// let sample = determinizer.sample(&mut battleline::rng_from_seed(1));
+/// // The sample agrees with everything player 0 knows …
+/// assert_eq!(sample.view(0).unwrap(), game.position().view(0).unwrap());
+/// // … and deals player 1 a hand of the right size.
+/// assert_eq!(sample.hand(1).len(), 7);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Determinizer {
+    /// The viewer.
+    me: Player,
+    /// Number of players.
+    players: usize,
+    /// The viewer's hand.
+    own_hand: CardSet,
+    /// The sample template: public state and the viewer's cards; opponents' hands and decks are filled in.
+    base: Position,
+    /// The troop cards nobody can see from this view, in id order.
+    hidden_troops: Vec<Card>,
+    /// The hidden tactics cards, in id order.
+    hidden_tactics: Vec<Card>,
+    /// Each player's hand size (troops, tactics).
+    hand_sizes: [(usize, usize); MAX_PLAYERS],
+    /// Deck sizes (troop, tactics).
+    deck_lens: (usize, usize),
+    /// The viewer's returned cards: (deck, depth from the top, card).
+    known_in_decks: Vec<(DeckKind, usize, Card)>,
+}
+
+impl Determinizer {
+    /// Checks the view for consistency and splits the hidden cards from the known ones (`bad_input`
+    /// naming the first inconsistency).
+    pub fn new(view: &PlayerView) -> Result<Determinizer, Error> {
+        let options = view.options.validate().map_err(|e| bad(e.message))?;
+        let players = options.players;
+        let me = view.player;
+        if me >= players {
+            return Err(bad(format!("the view is player {me}'s, but the game has {players} players")));
+        }
+        if view.hand_sizes.len() != players {
+            return Err(bad(format!(
+                "handSizes needs one entry per player ({players}), not {}",
+                view.hand_sizes.len()
+            )));
+        }
+        let mut hand_sizes = [(0, 0); MAX_PLAYERS];
+        for (p, size) in view.hand_sizes.iter().enumerate() {
+            hand_sizes[p] = (usize::from(size.troops), usize::from(size.tactics));
+        }
+        let own_troops = view.hand.iter().filter(|c| c.is_troop()).count();
+        if (own_troops, view.hand.len() - own_troops) != hand_sizes[me] {
+            return Err(bad("the viewer's hand does not match their own hand size".into()));
+        }
+
+        // Every card the viewer sees; one seen twice is an inconsistent view.
+        let mut seen = CardSet::EMPTY;
+        let mut see = |card: Card, place: &str| {
+            if seen.contains(card) {
+                return Err(bad(format!("{card} appears twice (again in {place})")));
+            }
+            seen.insert(card);
+            Ok(())
+        };
+        for &card in &view.hand {
+            see(card, "the viewer's hand")?;
+        }
+        for flag in &view.flags {
+            for &card in flag.sides.iter().flatten() {
+                see(card, "a flag")?;
+            }
+            if flag.fog.is_some() {
+                see(Card::tactic(Tactic::Fog), "a flag")?;
+            }
+            if flag.mud.is_some() {
+                see(Card::tactic(Tactic::Mud), "a flag")?;
+            }
+        }
+        for &card in view.discards.iter().flatten() {
+            see(card, "a discard pile")?;
+        }
+        let deck_lens = (view.troop_deck, view.tactics_deck);
+        let mut known_in_decks = Vec::with_capacity(view.scout_returned.len());
+        for known in &view.scout_returned {
+            see(known.card, "the cards returned with Scout")?;
+            let (deck, depth) = (known.deck, usize::from(known.depth));
+            let len = if deck == DeckKind::Troop { deck_lens.0 } else { deck_lens.1 };
+            if DeckKind::of(known.card) != deck || depth >= len {
+                return Err(bad(format!("{} cannot lie at depth {depth} of the {deck:?} deck", known.card)));
+            }
+            if known_in_decks.iter().any(|&(d, p, _)| d == deck && p == depth) {
+                return Err(bad(format!("two returned cards lie at depth {depth} of the {deck:?} deck")));
+            }
+            known_in_decks.push((deck, depth, known.card));
+        }
+
+        let all = if options.tactics { CardSet::ALL_TROOPS.union(CardSet::ALL_TACTICS) } else { CardSet::ALL_TROOPS };
+        if !seen.difference(all).is_empty() {
+            return Err(bad("the view shows tactics cards in a game without tactics".into()));
+        }
+        let hidden = all.difference(seen);
+        let hidden_troops: Vec<Card> = hidden.troops().iter().collect();
+        let hidden_tactics: Vec<Card> = hidden.tactics().iter().collect();
+
+        // The hidden cards must fill exactly the opponents' hands and the unknown places of the decks.
+        let known = |deck: DeckKind| known_in_decks.iter().filter(|k| k.0 == deck).count();
+        let others = || (0..players).filter(|&p| p != me);
+        let troop_slots = others().map(|p| hand_sizes[p].0).sum::<usize>() + deck_lens.0 - known(DeckKind::Troop);
+        let tactic_slots = others().map(|p| hand_sizes[p].1).sum::<usize>() + deck_lens.1 - known(DeckKind::Tactics);
+        if troop_slots != hidden_troops.len() || tactic_slots != hidden_tactics.len() {
+            return Err(bad(format!(
+                "the view hides {} troop and {} tactics cards, but the other hands and the decks hold \
+                 {troop_slots} and {tactic_slots}",
+                hidden_troops.len(),
+                hidden_tactics.len()
+            )));
+        }
+
+        let mut determinizer = Determinizer {
+            me,
+            players,
+            own_hand: view.hand.iter().copied().collect(),
+            base: Position::deal(options, &mut crate::rng_from_seed(0), 0),
+            hidden_troops,
+            hidden_tactics,
+            hand_sizes,
+            deck_lens,
+            known_in_decks,
+        };
+        // The template goes through the engine's own validation once (flags, turn, step, counts).
+        let (hands, troop_deck, tactics_deck) = determinizer.deal(&mut crate::rng_from_seed(0));
+        let setup = Setup {
+            options,
+            current: view.current,
+            phase: view.phase,
+            turn: view.turn,
+            hands: hands[..players].iter().map(|h| h.iter().collect()).collect(),
+            troop_deck,
+            tactics_deck,
+            flags: view.flags.clone(),
+            discards: view.discards.clone(),
+            tactics_played: view.tactics_played.clone(),
+            leader_played: view.leader_played.clone(),
+            scout_returned: (0..players)
+                .map(|p| if p == me { view.scout_returned.iter().map(|k| k.card).collect() } else { Vec::new() })
+                .collect(),
+            passes_in_row: view.passes_in_row,
+            result: view.result,
+        };
+        determinizer.base = Position::from_setup(&setup)?;
+        Ok(determinizer)
+    }
+
+    /// The viewer.
+    pub fn viewer(&self) -> Player {
+        self.me
+    }
+
+    /// One position consistent with the view; every consistent deal is equally likely.
+    pub fn sample(&self, rng: &mut ChaCha8Rng) -> Position {
+        let (hands, troop_deck, tactics_deck) = self.deal(rng);
+        let mut position = self.base;
+        position.hands = hands;
+        position.troop_deck = Deck::from_cards(troop_deck.into_iter().rev());
+        position.tactics_deck = Deck::from_cards(tactics_deck.into_iter().rev());
+        position
+    }
+
+    /// Deals the hidden cards: every hand (the viewer's as it is) and both decks, top card first.
+    fn deal(&self, rng: &mut ChaCha8Rng) -> ([CardSet; MAX_PLAYERS], Vec<Card>, Vec<Card>) {
+        let mut troops = self.hidden_troops.clone();
+        let mut tactics = self.hidden_tactics.clone();
+        troops.shuffle(rng);
+        tactics.shuffle(rng);
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        hands[self.me] = self.own_hand;
+        for p in (0..self.players).filter(|&p| p != self.me) {
+            let (t, x) = self.hand_sizes[p];
+            hands[p] = troops.drain(troops.len() - t..).chain(tactics.drain(tactics.len() - x..)).collect();
+        }
+        let troop_deck = self.fill_deck(DeckKind::Troop, self.deck_lens.0, troops);
+        let tactics_deck = self.fill_deck(DeckKind::Tactics, self.deck_lens.1, tactics);
+        (hands, troop_deck, tactics_deck)
+    }
+
+    /// A deck of `len` cards, top first: the known ones at their depths, `rest` around them.
+    fn fill_deck(&self, deck: DeckKind, len: usize, rest: Vec<Card>) -> Vec<Card> {
+        let mut slots: Vec<Option<Card>> = vec![None; len];
+        for &(d, depth, card) in &self.known_in_decks {
+            if d == deck {
+                slots[depth] = Some(card);
+            }
+        }
+        let mut rest = rest.into_iter();
+        slots.into_iter().filter_map(|slot| slot.or_else(|| rest.next())).collect()
+    }
+}
+
+/// One position consistent with `view`, sampled with `rng` (see [`Determinizer`]).
+///
+/// ```
+/// use battleline::{bot::determinize, Game, Options};
+/// let game = Game::new(Options::default(), 5).unwrap();
+/// let view = game.view(1).unwrap();
+/// let sample = determinize(&view, &mut battleline::rng_from_seed(9)).unwrap();
+/// assert_eq!(sample.hand(1), game.position().hand(1));
+/// assert_eq!(sample.legal_actions().len(), game.position().legal_actions().len());
+/// ```
+pub fn determinize(view: &PlayerView, rng: &mut ChaCha8Rng) -> Result<Position, Error> {
+    Ok(Determinizer::new(view)?.sample(rng))
+}

@@ -1,0 +1,154 @@
+//! A static evaluation of a position from one player's side, using only what that player knows (the
+//! board, the discards, their own hand, deck sizes): for every flag an estimate of the chance to win it
+//! from the strongest formations each side can still reach, then the expected flags with a bonus for
+//! three adjacent ones (R-END-1). Used by the heuristic bot and to order the search's candidates.
+
+use crate::card_set::CardSet;
+use crate::flag::{Flag, FlagId, Player, FLAG_COUNT};
+use crate::formation::{best_completion, FormationKind, Pool, Shape, Strength};
+use crate::position::Position;
+
+/// One formation kind is worth this many points of sum.
+const KIND_STEP: f32 = 40.0;
+/// Points taken off a reachable formation for each card of it the player does not hold.
+const MISSING_OWN: f32 = 14.0;
+/// Points taken off an opponent's reachable formation for each card its side still needs.
+const MISSING_OPPONENT: f32 = 16.0;
+/// Logistic temperature turning a difference of points into a chance.
+const TEMPERATURE: f32 = 18.0;
+/// The same under Fog, where only sums count.
+const TEMPERATURE_FOG: f32 = 5.0;
+/// Weight of three adjacent flags (a breakthrough) on top of the flags themselves.
+const BREAKTHROUGH: f32 = 1.5;
+
+/// The points of a formation: kind first, then sum (R-FORM-3); sums only under Fog (R-ENV-1).
+pub(crate) fn points(strength: Strength, fog: bool) -> f32 {
+    if fog {
+        f32::from(strength.sum)
+    } else {
+        kind_rank(strength.kind) * KIND_STEP + f32::from(strength.sum)
+    }
+}
+
+fn kind_rank(kind: FormationKind) -> f32 {
+    match kind {
+        FormationKind::Host => 0.0,
+        FormationKind::SkirmishLine => 1.0,
+        FormationKind::BattalionOrder => 2.0,
+        FormationKind::Phalanx => 3.0,
+        FormationKind::Wedge => 4.0,
+    }
+}
+
+/// What one player knows about the cards that may still come.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Knowledge {
+    me: Player,
+    /// The player's own troops in hand.
+    hand: CardSet,
+    /// Troops of the player's hand.
+    pool_hand: Pool,
+    /// Troops of the hand and every unseen troop the player might still draw.
+    pool_mine: Pool,
+    /// Unseen troops not in the player's hand: what the opponents may hold or draw.
+    pool_others: Pool,
+}
+
+impl Knowledge {
+    /// The knowledge of `me` in `position` (public facts and `me`'s hand only).
+    pub(crate) fn new(position: &Position, me: Player) -> Knowledge {
+        let hand = position.hand(me).troops();
+        let others = position.unseen_troops().difference(hand);
+        let drawable = if position.troop_deck_len() == 0 { CardSet::EMPTY } else { others };
+        Knowledge {
+            me,
+            hand,
+            pool_hand: Pool::new(hand),
+            pool_mine: Pool::new(hand.union(drawable)),
+            pool_others: Pool::new(others),
+        }
+    }
+
+    /// The points `me` may expect at this flag; `None` when the side can no longer be completed.
+    fn mine(&self, flag: &Flag) -> Option<f32> {
+        let fog = flag.fog.is_some();
+        let side = &flag.sides[self.me];
+        let shape = Shape::of(side.iter());
+        let need = flag.capacity().saturating_sub(side.len());
+        let sure = best_completion(&shape, need, &self.pool_hand, fog, FormationKind::Host);
+        let sure = sure.map(|done| points(done.strength, fog));
+        if need == 0 {
+            return sure;
+        }
+        let hoped = best_completion(&shape, need, &self.pool_mine, fog, FormationKind::Host).map(|done| {
+            let missing = done.added().iter().filter(|c| !self.hand.contains(**c)).count();
+            points(done.strength, fog) - MISSING_OWN * missing as f32
+        });
+        match (sure, hoped) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The points an opponent may expect at this flag.
+    fn theirs(&self, flag: &Flag, opponent: Player) -> Option<f32> {
+        let fog = flag.fog.is_some();
+        let side = &flag.sides[opponent];
+        let need = flag.capacity().saturating_sub(side.len());
+        let pool = if need == 0 { Pool::EMPTY } else { self.pool_others };
+        best_completion(&Shape::of(side.iter()), need, &pool, fog, FormationKind::Host)
+            .map(|done| points(done.strength, fog) - MISSING_OPPONENT * need as f32)
+    }
+
+    /// The chance that `me` wins this unclaimed flag, for a two- or three-player position.
+    pub(crate) fn chance(&self, position: &Position, id: FlagId) -> f32 {
+        let flag = position.flag(id);
+        if let Some(owner) = flag.claimed {
+            return if owner == self.me { 1.0 } else { 0.0 };
+        }
+        if flag.is_complete(self.me) && position.can_claim(self.me, id) {
+            return 1.0;
+        }
+        let Some(mine) = self.mine(flag) else { return 0.0 };
+        let fog = flag.fog.is_some();
+        let mut chance = 1.0;
+        for opponent in (0..position.players()).filter(|&p| p != self.me) {
+            if flag.is_complete(opponent) && position.can_claim(opponent, id) {
+                return 0.0;
+            }
+            let Some(theirs) = self.theirs(flag, opponent) else { continue };
+            if flag.is_complete(self.me) && flag.is_complete(opponent) {
+                // Both complete but not yet provable (a tie in kind and sum): the first completer wins.
+                let first = matches!((flag.completed[self.me], flag.completed[opponent]), (Some(a), Some(b)) if a < b);
+                chance *= if mine > theirs || (mine == theirs && first) { 1.0 } else { 0.0 };
+                continue;
+            }
+            let temperature = if fog { TEMPERATURE_FOG } else { TEMPERATURE };
+            chance *= logistic((mine - theirs) / temperature);
+        }
+        chance
+    }
+
+    /// The expected flags of `me` plus the breakthrough bonus; a finished game is ±100.
+    pub(crate) fn evaluate(&self, position: &Position) -> f32 {
+        if let Some(result) = position.result() {
+            return match result.winner {
+                Some(w) if w == self.me => 100.0,
+                Some(_) => -100.0,
+                None => 0.0,
+            };
+        }
+        let mut mine = [0.0f32; FLAG_COUNT];
+        for id in FlagId::all() {
+            mine[id.index()] = self.chance(position, id);
+        }
+        let theirs = mine.map(|p| 1.0 - p);
+        let windows = |p: &[f32; FLAG_COUNT]| p.windows(3).map(|w| w[0] * w[1] * w[2]).sum::<f32>();
+        let adjacency = windows(&mine) - windows(&theirs) / (position.players() - 1) as f32;
+        mine.iter().sum::<f32>() + BREAKTHROUGH * adjacency
+    }
+}
+
+fn logistic(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}

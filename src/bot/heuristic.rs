@@ -1,0 +1,162 @@
+//! The rule-of-thumb player: claims whenever it can prove a claim, plays the card (or tactics card)
+//! that most raises a static evaluation of its position (the strongest formations its hand allows,
+//! weighed against what the opponent can still reach), and draws what its hand lacks.
+
+use rand_chacha::ChaCha8Rng;
+
+use super::eval::Knowledge;
+use super::{prepare, Bot};
+use crate::action::{Action, DeckKind};
+use crate::card::{Card, Tactic, TacticKind};
+use crate::error::Error;
+use crate::flag::Player;
+use crate::phase::Phase;
+use crate::position::Position;
+use crate::view::PlayerView;
+
+/// What playing a tactics card costs in the evaluation's units (expected flags): the card is gone and
+/// the opponent may answer with one of theirs (R-TAC-1), so it must pay for itself.
+fn tactic_cost(tactic: Tactic) -> f32 {
+    match tactic {
+        Tactic::Alexander | Tactic::Darius => 0.35,
+        Tactic::Companion | Tactic::Shield => 0.2,
+        Tactic::Fog | Tactic::Mud => 0.25,
+        Tactic::Scout => 0.0,
+        Tactic::Redeploy | Tactic::Deserter | Tactic::Traitor => 0.25,
+    }
+}
+
+/// What Scout is worth: three fresh cards to choose from.
+const SCOUT_VALUE: f32 = 0.1;
+
+/// A fast, deterministic rule-of-thumb player.
+///
+/// ```
+/// use battleline::bot::{Bot, HeuristicBot};
+/// use battleline::{Game, Options};
+/// let mut game = Game::new(Options::default(), 5).unwrap();
+/// let mut bots = [HeuristicBot::new(0), HeuristicBot::new(1)];
+/// while !game.is_match_over() {
+///     let player = game.position().current();
+///     let action = bots[player].choose(&game.view(player).unwrap()).unwrap();
+///     game.apply(&action).unwrap();
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct HeuristicBot {
+    #[allow(dead_code)]
+    rng: ChaCha8Rng,
+}
+
+impl HeuristicBot {
+    /// A heuristic bot. It is deterministic; the seed is kept for interface symmetry.
+    pub fn new(seed: u64) -> HeuristicBot {
+        HeuristicBot { rng: crate::rng_from_seed(seed) }
+    }
+}
+
+impl Bot for HeuristicBot {
+    fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
+        match prepare(view)? {
+            Err(forced) => Ok(forced),
+            Ok(turn) => Ok(choose(&turn.position, &turn.legal)),
+        }
+    }
+}
+
+/// The heuristic's action among `legal` for the current player of `position`. It reads only what
+/// that player knows (board, discards, own hand, deck sizes), so any determinization gives the same.
+pub(crate) fn choose(position: &Position, legal: &[Action]) -> Action {
+    let me = position.current();
+    match position.phase() {
+        Phase::Claim => legal.iter().copied().find(|a| matches!(a, Action::Claim { .. })).unwrap_or(Action::EndClaims),
+        Phase::Draw | Phase::ScoutDraw { .. } => draw_choice(position, legal, me),
+        Phase::ScoutReturn { .. } => scout_return(position, legal, me),
+        _ => best_play(position, legal, me),
+    }
+}
+
+/// Tactics when the hand has none and could use one soon; troops otherwise.
+fn draw_choice(position: &Position, legal: &[Action], me: Player) -> Action {
+    let hand = position.hand(me);
+    let played = position.tactics_played();
+    let may_play_tactic = (0..position.players()).all(|p| played[me] <= played[p]);
+    let wants_tactic = hand.tactics().is_empty() && may_play_tactic && hand.troops().len() >= 4;
+    let preferred = if wants_tactic { DeckKind::Tactics } else { DeckKind::Troop };
+    legal
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::Draw { deck } | Action::ScoutDraw { deck } if *deck == preferred))
+        .unwrap_or(legal[0])
+}
+
+/// Returns the card whose loss lowers the evaluation least.
+fn scout_return(position: &Position, legal: &[Action], me: Player) -> Action {
+    let mut best = (f32::NEG_INFINITY, legal[0]);
+    for &action in legal {
+        let Action::ScoutReturn { card } = action else { continue };
+        let mut after = *position;
+        if after.apply(&action).is_err() {
+            continue;
+        }
+        let kept = match card.as_tactic() {
+            None => Knowledge::new(&after, me).evaluate(&after),
+            Some(tactic) => {
+                let dead = tactic.is_leader() && position.leader_played()[me];
+                Knowledge::new(&after, me).evaluate(&after) + if dead { 1.0 } else { -tactic_cost(tactic) }
+            }
+        };
+        if kept > best.0 {
+            best = (kept, action);
+        }
+    }
+    best.1
+}
+
+/// The play-step action that most raises the evaluation, tactics cards paying their cost.
+fn best_play(position: &Position, legal: &[Action], me: Player) -> Action {
+    let now = Knowledge::new(position, me).evaluate(position);
+    let mut best = (f32::NEG_INFINITY, legal[0]);
+    for &action in legal {
+        let score = match action {
+            Action::Pass => now,
+            Action::Scout => now + SCOUT_VALUE,
+            _ => {
+                let mut after = *position;
+                if after.apply(&action).is_err() {
+                    continue;
+                }
+                let mut score = Knowledge::new(&after, me).evaluate(&after);
+                if let Some(tactic) = played_card(&action).and_then(Card::as_tactic) {
+                    score -= tactic_cost(tactic);
+                }
+                // Among equals, spend the lower card.
+                if let Some((_, value)) = played_card(&action).and_then(Card::troop) {
+                    score -= 0.001 * f32::from(value);
+                }
+                score
+            }
+        };
+        if score > best.0 {
+            best = (score, action);
+        }
+    }
+    best.1
+}
+
+/// The card taken from hand by a play-step action.
+fn played_card(action: &Action) -> Option<Card> {
+    match *action {
+        Action::Play { card, .. } | Action::Environment { card, .. } => Some(card),
+        Action::Redeploy { .. } => Some(Card::tactic(Tactic::Redeploy)),
+        Action::Deserter { .. } => Some(Card::tactic(Tactic::Deserter)),
+        Action::Traitor { .. } => Some(Card::tactic(Tactic::Traitor)),
+        Action::Scout => Some(Card::tactic(Tactic::Scout)),
+        _ => None,
+    }
+}
+
+#[allow(dead_code)]
+fn is_morale(card: Card) -> bool {
+    card.as_tactic().is_some_and(|t| t.kind() == TacticKind::Morale)
+}

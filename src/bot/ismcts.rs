@@ -1,0 +1,388 @@
+//! The search bot: single-observer Information-Set Monte Carlo Tree Search (Cowling, Powley and
+//! Whitehouse, 2012). Every playout samples the hidden cards anew from the viewer's knowledge
+//! ([`Determinizer`]), walks down one tree shared by all samples (a child is only eligible where its
+//! action is legal in the sample; UCB uses availability counts), adds one node, and plays on with the
+//! fast policy. Claims are always made (a proved claim never hurts), so they are not tree decisions.
+//! Progressive widening, ordered by a prior, keeps the tree narrow in this wide game. The budget is a
+//! number of playouts: reproducible under a seed, natively and in WebAssembly.
+
+use rand_chacha::ChaCha8Rng;
+
+use super::determinize::Determinizer;
+use super::eval::Knowledge;
+use super::leaf::win_chances;
+use super::rollout::{claim, policy, Noise, Prior};
+use super::{prepare, Bot};
+use crate::action::Action;
+use crate::error::Error;
+use crate::flag::Player;
+use crate::phase::Phase;
+use crate::position::Position;
+use crate::view::PlayerView;
+
+/// The search's parameters (exposed for tuning experiments).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// UCB exploration constant (rewards are in 0..1).
+    pub exploration: f32,
+    /// Progressive widening: a node with `n` visits may have `widen_c * n^widen_alpha` children.
+    pub widen_c: f32,
+    /// See `widen_c`.
+    pub widen_alpha: f32,
+    /// Actions played by the fast policy after the tree before the static evaluation scores the
+    /// position; `u32::MAX` plays every game to its end.
+    pub playout_actions: u32,
+    /// Weight of the static evaluation in the leaf value when the game has not ended.
+    pub eval_scale: f32,
+    /// Leaf evaluation: 0 the sampled position's win chances, 1 each player's knowledge.
+    pub leaf: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { exploration: 0.7, widen_c: 1.5, widen_alpha: 0.5, playout_actions: u32::MAX, eval_scale: 1.5, leaf: 0 }
+    }
+}
+
+/// Counters of the work done, for benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Decisions searched (forced answers and claims are not searched).
+    pub decisions: u64,
+    /// Playouts run.
+    pub playouts: u64,
+    /// Actions played inside playouts (tree and fast policy).
+    pub playout_actions: u64,
+}
+
+/// The Information-Set MCTS bot with a budget of playouts per decision.
+///
+/// ```
+/// use battleline::bot::{Bot, SearchBot};
+/// use battleline::{Game, Options};
+/// let game = Game::new(Options::default(), 8).unwrap();
+/// let player = game.position().current();
+/// let mut bot = SearchBot::new(200, 1);
+/// let action = bot.choose(&game.view(player).unwrap()).unwrap();
+/// assert!(game.legal_actions().contains(&action));
+/// assert_eq!(bot.stats().playouts, 200);
+/// ```
+#[derive(Clone, Debug)]
+pub struct SearchBot {
+    playouts: u32,
+    rng: ChaCha8Rng,
+    stats: SearchStats,
+    config: Config,
+}
+
+impl SearchBot {
+    /// A search bot running `playouts` playouts per decision (at least 1), seeded.
+    pub fn new(playouts: u32, seed: u64) -> SearchBot {
+        SearchBot::with_config(playouts, seed, Config::default())
+    }
+
+    /// A search bot with explicit parameters (tuning experiments).
+    #[doc(hidden)]
+    pub fn with_config(playouts: u32, seed: u64, config: Config) -> SearchBot {
+        SearchBot { playouts: playouts.max(1), rng: crate::rng_from_seed(seed), stats: SearchStats::default(), config }
+    }
+
+    /// The work done so far.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+}
+
+impl Bot for SearchBot {
+    fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
+        let turn = match prepare(view)? {
+            Err(forced) => return Ok(forced),
+            Ok(turn) => turn,
+        };
+        if turn.position.phase() == Phase::Claim {
+            return Ok(claim(&turn.position, turn.position.current()));
+        }
+        let root_order = root_order(&turn.position, &turn.legal);
+        let mut search = Search::new(&turn.determinizer, root_order, &mut self.rng, self.config);
+        for _ in 0..self.playouts {
+            search.iterate();
+        }
+        self.stats.decisions += 1;
+        self.stats.playouts += u64::from(self.playouts);
+        self.stats.playout_actions += search.actions;
+        Ok(search.best())
+    }
+}
+
+/// The root's actions, most promising first by the heuristic's evaluation, so that widening tries
+/// them in that order.
+fn root_order(position: &Position, legal: &[Action]) -> Vec<Action> {
+    let me = position.current();
+    let prior = Prior::new(position);
+    let mut scored: Vec<(f32, Action)> = legal
+        .iter()
+        .map(|&action| {
+            let score = match action {
+                Action::Play { .. }
+                | Action::Environment { .. }
+                | Action::Redeploy { .. }
+                | Action::Deserter { .. }
+                | Action::Traitor { .. } => {
+                    let mut after = *position;
+                    match after.apply(&action) {
+                        Ok(()) => Knowledge::new(&after, me).evaluate(&after) + prior.score(&action) * 0.01,
+                        Err(_) => f32::NEG_INFINITY,
+                    }
+                }
+                _ => prior.score(&action),
+            };
+            (score, action)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.into_iter().map(|(_, a)| a).collect()
+}
+
+struct Node {
+    /// The action leading here (unused at the root).
+    action: Action,
+    /// Who played it.
+    player: Player,
+    visits: u32,
+    /// Playouts in which this node's action was legal when its parent was visited.
+    available: u32,
+    /// Sum of the rewards of `player`.
+    reward: f32,
+    children: Vec<usize>,
+}
+
+struct Search<'a> {
+    determinizer: &'a Determinizer,
+    root_order: Vec<Action>,
+    rng: &'a mut ChaCha8Rng,
+    config: Config,
+    nodes: Vec<Node>,
+    /// Scratch buffers.
+    legal: Vec<Action>,
+    path: Vec<usize>,
+    actions: u64,
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        determinizer: &'a Determinizer,
+        root_order: Vec<Action>,
+        rng: &'a mut ChaCha8Rng,
+        config: Config,
+    ) -> Search<'a> {
+        let root = Node { action: Action::Pass, player: 0, visits: 0, available: 0, reward: 0.0, children: Vec::new() };
+        Search {
+            determinizer,
+            root_order,
+            rng,
+            config,
+            nodes: vec![root],
+            legal: Vec::with_capacity(64),
+            path: Vec::with_capacity(64),
+            actions: 0,
+        }
+    }
+
+    /// One playout: sample, select, expand, play out, back up.
+    fn iterate(&mut self) {
+        let mut position = self.determinizer.sample(self.rng);
+        let mut noise = Noise::new(self.rng);
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0;
+        loop {
+            self.auto_claims(&mut position);
+            if position.is_over() {
+                break;
+            }
+            let player = position.current();
+            let (eligible, best) = self.select(node, &position);
+            let limit = widening_limit(&self.config, self.nodes[node].visits);
+            if eligible < limit || best.is_none() {
+                if let Some(action) = self.unexpanded(node, &position) {
+                    let child = self.nodes.len();
+                    self.nodes.push(Node {
+                        action,
+                        player,
+                        visits: 0,
+                        available: 1,
+                        reward: 0.0,
+                        children: Vec::new(),
+                    });
+                    self.nodes[node].children.push(child);
+                    self.step(&mut position, action);
+                    self.path.push(child);
+                    break;
+                }
+            }
+            let Some(next) = best else { break };
+            self.step(&mut position, self.nodes[next].action);
+            self.path.push(next);
+            node = next;
+        }
+        let rewards = self.playout(&mut position, &mut noise);
+        for &n in &self.path {
+            let node = &mut self.nodes[n];
+            node.visits += 1;
+            node.reward += rewards[node.player];
+        }
+    }
+
+    /// Counts the children legal in this sample (marking them available) and picks the best by UCB.
+    fn select(&mut self, node: usize, position: &Position) -> (usize, Option<usize>) {
+        let player = position.current();
+        let mut best: Option<(f32, usize)> = None;
+        let mut eligible = 0;
+        for i in 0..self.nodes[node].children.len() {
+            let child = self.nodes[node].children[i];
+            if !quick_legal(position, player, &self.nodes[child].action) {
+                continue;
+            }
+            eligible += 1;
+            let c = &mut self.nodes[child];
+            c.available += 1;
+            let visits = c.visits.max(1) as f32;
+            let ucb = c.reward / visits + self.config.exploration * ((c.available as f32).ln() / visits).sqrt();
+            if best.is_none_or(|(b, _)| ucb > b) {
+                best = Some((ucb, child));
+            }
+        }
+        (eligible, best.map(|(_, c)| c))
+    }
+
+    fn step(&mut self, position: &mut Position, action: Action) {
+        if position.apply(&action).is_err() {
+            // Unreachable: tree actions are checked for this sample. Keep the playout going anyway.
+            position.legal_actions_into(&mut self.legal);
+            if let Some(&fallback) = self.legal.first() {
+                position.apply(&fallback).ok();
+            }
+        }
+        self.actions += 1;
+    }
+
+    /// The most promising legal action of this sample that is not yet a child of `node`.
+    fn unexpanded(&mut self, node: usize, position: &Position) -> Option<Action> {
+        let nodes = &self.nodes;
+        let is_child = |action: &Action| nodes[node].children.iter().any(|&c| nodes[c].action == *action);
+        if node == 0 {
+            return self.root_order.iter().copied().find(|a| !is_child(a));
+        }
+        candidates(position, &mut self.legal);
+        if self.legal.iter().all(is_child) {
+            return None;
+        }
+        let prior = Prior::new(position);
+        let mut best: Option<(f32, Action)> = None;
+        for action in &self.legal {
+            if is_child(action) {
+                continue;
+            }
+            let score = prior.score(action);
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, *action));
+            }
+        }
+        best.map(|(_, a)| a)
+    }
+
+    /// Claims are never tree decisions: claim everything provable, as the policy does.
+    fn auto_claims(&mut self, position: &mut Position) {
+        while position.phase() == Phase::Claim {
+            let action = claim(position, position.current());
+            if position.apply(&action).is_err() {
+                break;
+            }
+            self.actions += 1;
+        }
+    }
+
+    /// Plays on with the fast policy; each player's reward (win 1, draw ½, loss 0), or the static
+    /// evaluation's estimate when the playout is cut off.
+    fn playout(&mut self, position: &mut Position, noise: &mut Noise) -> [f32; 3] {
+        let mut left = self.config.playout_actions;
+        while !position.is_over() && left > 0 {
+            let action = policy(position, noise);
+            self.step(position, action);
+            left -= 1;
+        }
+        if self.config.leaf == 1 && !position.is_over() {
+            return knowledge_rewards(position, self.config.eval_scale);
+        }
+        win_chances(position)
+    }
+
+    /// The root child with the most visits.
+    fn best(&self) -> Action {
+        let root = &self.nodes[0];
+        root.children
+            .iter()
+            .map(|&c| &self.nodes[c])
+            .max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)))
+            .map_or(self.root_order[0], |n| n.action)
+    }
+}
+
+/// Whether a tree action is legal in this sample: the cheap tests for the common actions, the
+/// engine's check for the rest.
+fn quick_legal(position: &Position, player: Player, action: &Action) -> bool {
+    match *action {
+        Action::Play { card, flag } if card.is_troop() => {
+            position.phase() == Phase::Play
+                && position.hand(player).contains(card)
+                && position.flag(flag).has_room(player)
+        }
+        Action::Draw { deck } => {
+            position.phase() == Phase::Draw
+                && match deck {
+                    crate::action::DeckKind::Troop => position.troop_deck_len() > 0,
+                    crate::action::DeckKind::Tactics => position.tactics_deck_len() > 0,
+                }
+        }
+        _ => position.check(player, action).is_ok(),
+    }
+}
+
+fn widening_limit(config: &Config, visits: u32) -> usize {
+    (config.widen_c * (visits as f32).powf(config.widen_alpha)).max(1.0) as usize
+}
+
+/// The legal actions of the current player (claims excepted, they are automatic), with a fast path
+/// for troop plays that avoids the engine's explained refusals.
+fn candidates(position: &Position, out: &mut Vec<Action>) {
+    let player = position.current();
+    let hand = position.hand(player);
+    if position.phase() != Phase::Play || !hand.tactics().is_empty() {
+        position.legal_actions_into(out);
+        return;
+    }
+    out.clear();
+    for card in hand.iter() {
+        for flag in crate::flag::FlagId::all() {
+            if position.flag(flag).has_room(player) {
+                out.push(Action::Play { card, flag });
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push(Action::Pass);
+    }
+}
+
+fn knowledge_rewards(position: &Position, scale: f32) -> [f32; 3] {
+    let mut out = [0.0; 3];
+    let players = position.players();
+    let values: Vec<f32> = (0..players).map(|p| Knowledge::new(position, p).evaluate(position)).collect();
+    for (p, slot) in out.iter_mut().enumerate().take(players) {
+        let others =
+            values.iter().enumerate().filter(|&(q, _)| q != p).map(|(_, v)| *v).fold(f32::MIN, f32::max);
+        *slot = 1.0 / (1.0 + (-(values[p] - others) / scale).exp());
+    }
+    out
+}

@@ -1,0 +1,336 @@
+//! Computer opponents: `random`, `heuristic` and `search` (Information-Set Monte Carlo Tree Search).
+//!
+//! A bot sees exactly one player's [`PlayerView`] and nothing else: the [`Bot`] trait and [`suggest`]
+//! take a view, never a [`crate::Position`] or a [`crate::Game`], so a bot cannot read the opponent's
+//! hand or the deck order even by mistake. The legal actions are computed from the view alone (they
+//! never depend on hidden cards); search bots sample the hidden cards consistently with the view
+//! ([`Determinizer`]). Budgets are counted in playouts, never in wall time, so a bot is reproducible
+//! under a seed and behaves the same natively and in WebAssembly.
+//!
+//! ```
+//! use battleline::bot::{suggest, Level};
+//! use battleline::{Game, Options};
+//! let mut game = Game::new(Options::default(), 1).unwrap();
+//! let player = game.position().current();
+//! let action = suggest(&game.view(player).unwrap(), Level::Easy, 42).unwrap();
+//! game.apply(&action).unwrap();
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::Action;
+use crate::error::{Error, ErrorCode};
+use crate::view::PlayerView;
+
+mod determinize;
+mod eval;
+mod heuristic;
+mod ismcts;
+mod leaf;
+mod random;
+mod rollout;
+
+pub use determinize::{determinize, Determinizer};
+pub use heuristic::HeuristicBot;
+#[doc(hidden)]
+pub use ismcts::Config as SearchConfig;
+pub use ismcts::{SearchBot, SearchStats};
+pub use random::RandomBot;
+
+/// A computer player. It is given the view of the player whose turn it is and answers with one of
+/// that player's legal actions; anything else (a view of a finished match, of another player's turn,
+/// an inconsistent view) is an error, never a panic.
+///
+/// ```
+/// use battleline::bot::{Bot, RandomBot};
+/// use battleline::{Game, Options};
+/// let mut game = Game::new(Options::default(), 7).unwrap();
+/// let mut bot = RandomBot::new(1);
+/// let player = game.position().current();
+/// let action = bot.choose(&game.view(player).unwrap()).unwrap();
+/// assert!(game.legal_actions().contains(&action));
+/// // The other player's view: not their turn.
+/// let err = bot.choose(&game.view(1 - player).unwrap()).unwrap_err();
+/// assert_eq!(err.code, battleline::ErrorCode::NotYourTurn);
+/// ```
+pub trait Bot {
+    /// The action for the viewer, whose turn it must be.
+    fn choose(&mut self, view: &PlayerView) -> Result<Action, Error>;
+}
+
+/// The three strengths of the search bot offered on the page, defined by playout budgets.
+///
+/// ```
+/// use battleline::bot::Level;
+/// assert_eq!("hard".parse::<Level>().unwrap(), Level::Hard);
+/// assert!(Level::Easy.playouts() < Level::Medium.playouts());
+/// assert_eq!(serde_json::to_string(&Level::Medium).unwrap(), "\"medium\"");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Level {
+    /// A quick search (well under 100 ms a move).
+    Easy,
+    /// A middle budget.
+    Medium,
+    /// The strongest level offered (at most about 2 s a move in WebAssembly).
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// Playouts per decision.
+    pub const fn playouts(self) -> u32 {
+        match self {
+            Level::Easy => 300,
+            Level::Medium => 3_000,
+            Level::Hard => 20_000,
+        }
+    }
+
+    /// The name (`easy`, `medium`, `hard`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Level, Error> {
+        Level::ALL.into_iter().find(|l| l.name() == text).ok_or_else(|| {
+            Error::new(ErrorCode::BadInput, format!("unknown level {text:?} (expected easy, medium or hard)"))
+        })
+    }
+}
+
+/// Which bot, with its budget: `random`, `heuristic`, `search:easy|medium|hard` or `search:N`
+/// (N playouts a decision).
+///
+/// ```
+/// use battleline::bot::{BotKind, Level};
+/// assert_eq!("search:hard".parse::<BotKind>().unwrap(), BotKind::Search { playouts: Level::Hard.playouts() });
+/// assert_eq!("search:500".parse::<BotKind>().unwrap().to_string(), "search:500");
+/// assert_eq!("heuristic".parse::<BotKind>().unwrap(), BotKind::Heuristic);
+/// assert!("search:0".parse::<BotKind>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    /// Uniformly random legal actions.
+    Random,
+    /// The rule-of-thumb player.
+    Heuristic,
+    /// Information-Set MCTS with this many playouts a decision.
+    Search {
+        /// Playouts a decision (at least 1).
+        playouts: u32,
+    },
+}
+
+impl BotKind {
+    /// The search bot of a level.
+    pub const fn level(level: Level) -> BotKind {
+        BotKind::Search { playouts: level.playouts() }
+    }
+
+    /// A bot of this kind, seeded.
+    pub fn build(self, seed: u64) -> Box<dyn Bot + Send> {
+        match self {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
+            BotKind::Search { playouts } => Box::new(SearchBot::new(playouts, seed)),
+        }
+    }
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotKind::Random => f.write_str("random"),
+            BotKind::Heuristic => f.write_str("heuristic"),
+            BotKind::Search { playouts } => match Level::ALL.into_iter().find(|l| l.playouts() == *playouts) {
+                Some(level) => write!(f, "search:{level}"),
+                None => write!(f, "search:{playouts}"),
+            },
+        }
+    }
+}
+
+impl FromStr for BotKind {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<BotKind, Error> {
+        let bad = || {
+            Error::new(
+                ErrorCode::BadInput,
+                format!("unknown bot {text:?} (expected random, heuristic, search:easy|medium|hard or search:N)"),
+            )
+        };
+        match text {
+            "random" => return Ok(BotKind::Random),
+            "heuristic" => return Ok(BotKind::Heuristic),
+            "search" => return Ok(BotKind::level(Level::Medium)),
+            _ => {}
+        }
+        let budget = text.strip_prefix("search:").ok_or_else(bad)?;
+        if let Ok(level) = budget.parse::<Level>() {
+            return Ok(BotKind::level(level));
+        }
+        match budget.parse::<u32>() {
+            Ok(playouts) if playouts > 0 => Ok(BotKind::Search { playouts }),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// The legal actions of the viewer, computed from the view alone: empty when it is not their turn or
+/// the game is over (`nextGame` when the match goes on). An inconsistent view is `bad_input`.
+///
+/// ```
+/// use battleline::{bot, Game, Options};
+/// let game = Game::new(Options::default(), 4).unwrap();
+/// let player = game.position().current();
+/// assert_eq!(bot::legal_actions(&game.view(player).unwrap()).unwrap(), game.legal_actions());
+/// assert!(bot::legal_actions(&game.view(1 - player).unwrap()).unwrap().is_empty());
+/// ```
+pub fn legal_actions(view: &PlayerView) -> Result<Vec<Action>, Error> {
+    let position = Determinizer::new(view)?.sample(&mut crate::rng_from_seed(0));
+    if position.is_over() {
+        return Ok(if match_goes_on(view) { vec![Action::NextGame] } else { Vec::new() });
+    }
+    if view.current != view.player {
+        return Ok(Vec::new());
+    }
+    Ok(position.legal_actions())
+}
+
+/// The search bot's action at `level` for the viewer, reproducible: the same view and seed give the
+/// same action, natively and in WebAssembly. Errors: `bad_input` (inconsistent view),
+/// `not_your_turn`, `game_over`.
+///
+/// ```
+/// use battleline::bot::{suggest, Level};
+/// use battleline::{Game, Options};
+/// let game = Game::new(Options::default(), 3).unwrap();
+/// let view = game.view(game.position().current()).unwrap();
+/// let action = suggest(&view, Level::Easy, 7).unwrap();
+/// assert_eq!(action, suggest(&view, Level::Easy, 7).unwrap());
+/// assert!(game.legal_actions().contains(&action));
+/// ```
+pub fn suggest(view: &PlayerView, level: Level, seed: u64) -> Result<Action, Error> {
+    suggest_with(view, BotKind::level(level), seed)
+}
+
+/// Like [`suggest`], for any kind of bot.
+///
+/// ```
+/// use battleline::bot::{suggest_with, BotKind};
+/// use battleline::{Game, Options};
+/// let game = Game::new(Options::default(), 3).unwrap();
+/// let view = game.view(game.position().current()).unwrap();
+/// let action = suggest_with(&view, BotKind::Heuristic, 0).unwrap();
+/// assert!(game.legal_actions().contains(&action));
+/// ```
+pub fn suggest_with(view: &PlayerView, kind: BotKind, seed: u64) -> Result<Action, Error> {
+    kind.build(seed).choose(view)
+}
+
+fn match_goes_on(view: &PlayerView) -> bool {
+    view.result.is_some() && view.game_index + 1 < view.options.games
+}
+
+/// What every bot does first: validate the view and settle the cases with no choice. `Ok(Err(action))`
+/// is a forced answer; `Ok(Ok(turn))` is a real decision.
+pub(crate) fn prepare(view: &PlayerView) -> Result<Result<Turn, Action>, Error> {
+    let determinizer = Determinizer::new(view)?;
+    let position = determinizer.sample(&mut crate::rng_from_seed(0));
+    if position.is_over() {
+        if match_goes_on(view) {
+            return Ok(Err(Action::NextGame));
+        }
+        return Err(Error::new(ErrorCode::GameOver, "the game is over; there is nothing to play"));
+    }
+    if view.current != view.player {
+        return Err(Error::new(
+            ErrorCode::NotYourTurn,
+            format!("it is player {}'s turn, not player {}'s", view.current, view.player),
+        ));
+    }
+    let legal = position.legal_actions();
+    match legal.as_slice() {
+        [] => Err(Error::new(ErrorCode::BadInput, "the view leaves no legal action")),
+        [only] => Ok(Err(*only)),
+        _ => Ok(Ok(Turn { determinizer, position, legal })),
+    }
+}
+
+/// A decision to make: the view's sampler, one sample (public facts and the viewer's hand are exact in
+/// it; the hidden cards are not to be read) and the legal actions.
+pub(crate) struct Turn {
+    pub(crate) determinizer: Determinizer,
+    pub(crate) position: crate::position::Position,
+    pub(crate) legal: Vec<Action>,
+}
+
+/// The playouts' fast policy as a bot (for measurements).
+#[doc(hidden)]
+pub fn policy_bot(seed: u64) -> Box<dyn Bot + Send> {
+    struct PolicyBot(rand_chacha::ChaCha8Rng);
+    impl Bot for PolicyBot {
+        fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
+            match prepare(view)? {
+                Err(forced) => Ok(forced),
+                Ok(turn) => Ok(rollout::policy(&turn.position, &mut rollout::Noise::new(&mut self.0))),
+            }
+        }
+    }
+    Box::new(PolicyBot(crate::rng_from_seed(seed)))
+}
+
+/// Plays `n` whole games with the fast policy from fresh deals; returns the actions played (bench).
+#[doc(hidden)]
+pub fn bench_policy_games(n: u64, options: crate::options::Options) -> u64 {
+    let mut rng = rollout::Noise::new(&mut crate::rng_from_seed(n));
+    let mut actions = 0;
+    for g in 0..n {
+        let mut position = crate::position::Position::deal(options, &mut crate::rng_from_seed(g), 0);
+        while !position.is_over() {
+            let action = rollout::policy(&position, &mut rng);
+            position.apply(&action).unwrap();
+            actions += 1;
+        }
+    }
+    actions
+}
+
+/// Plays `n` whole games choosing the first legal action (engine cost only).
+#[doc(hidden)]
+pub fn bench_engine_games(n: u64, options: crate::options::Options) -> u64 {
+    let mut actions = 0;
+    let mut legal = Vec::new();
+    for g in 0..n {
+        let mut position = crate::position::Position::deal(options, &mut crate::rng_from_seed(g), 0);
+        while !position.is_over() {
+            position.legal_actions_into(&mut legal);
+            let action = legal[(g as usize + actions as usize) % legal.len()];
+            position.apply(&action).unwrap();
+            actions += 1;
+        }
+    }
+    actions
+}

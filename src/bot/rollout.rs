@@ -1,0 +1,372 @@
+//! The fast policy of the search's playouts, and the prior that orders its candidates.
+//!
+//! It must be cheap (a playout plays a whole game) yet sensible, or playouts say little: it claims
+//! every flag it can prove, plays the troop (or morale card) that best extends a formation still
+//! reachable with the cards that may come, avoids flags the opponent is bound to win (dumping low
+//! cards there), and draws troops. All of it is bit arithmetic on per-colour value masks; it looks
+//! only at the board, the unseen cards and the acting player's hand.
+
+use rand::RngCore;
+use rand_chacha::ChaCha8Rng;
+
+use crate::action::{Action, DeckKind};
+use crate::card::{Card, Tactic, TacticKind};
+use crate::card_set::CardSet;
+use crate::flag::{Flag, FlagId, Player, FLAG_COUNT};
+use crate::formation::{best_strength, FormationKind, Strength};
+use crate::phase::Phase;
+use crate::position::Position;
+use crate::proof::is_claimable;
+
+/// A small fast generator for the playouts' noise, seeded from the bot's ChaCha generator so that
+/// everything stays reproducible.
+#[derive(Clone, Debug)]
+pub(crate) struct Noise(u64);
+
+impl Noise {
+    pub(crate) fn new(rng: &mut ChaCha8Rng) -> Noise {
+        Noise(rng.next_u64() | 1)
+    }
+
+    /// xorshift64*: a uniform value in 0..1.
+    fn next(&mut self) -> f32 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
+/// Cards by colour as value masks (bit `v - 1` for value `v`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Masks {
+    colour: [u16; 6],
+    any: u16,
+}
+
+impl Masks {
+    fn of(set: CardSet) -> Masks {
+        let mut masks = Masks::default();
+        for (c, slot) in masks.colour.iter_mut().enumerate() {
+            *slot = set.colour_values(c);
+            masks.any |= *slot;
+        }
+        masks
+    }
+
+    /// How many colours hold value bit `v`.
+    fn count(&self, bit: u16) -> u32 {
+        self.colour.iter().filter(|&&m| m & bit != 0).count() as u32
+    }
+}
+
+/// A side reduced to what the cheap formation test needs.
+#[derive(Clone, Copy, Debug, Default)]
+struct Side {
+    cards: u8,
+    troops: u8,
+    colours: u8,
+    values: u16,
+    /// Morale cards (any colour; a Leader any value, Companion an 8, Shield Bearers 1..3).
+    wilds: u8,
+}
+
+impl Side {
+    fn of(flag: &Flag, player: Player) -> Side {
+        let mut side = Side::default();
+        for card in flag.sides[player].iter() {
+            side.add(card);
+        }
+        side
+    }
+
+    fn add(&mut self, card: Card) {
+        self.cards += 1;
+        match card.troop() {
+            Some((colour, value)) => {
+                self.troops += 1;
+                self.colours |= 1 << colour.index();
+                self.values |= 1 << (value - 1);
+            }
+            None => self.wilds += 1,
+        }
+    }
+
+    /// The strongest kind the side can still become when the missing cards come from `avail`, and
+    /// whether `sure` (the player's hand) alone completes that kind. Wilds are counted as covering
+    /// any one missing value.
+    fn reach(&self, capacity: usize, avail: &Masks, sure: &Masks) -> (FormationKind, bool) {
+        let missing = capacity.saturating_sub(usize::from(self.cards)) as u32;
+        let wilds = u32::from(self.wilds);
+        let distinct = self.values.count_ones() == u32::from(self.troops);
+        let run = |masks: &Masks, colour: Option<usize>| -> bool {
+            if !distinct {
+                return false;
+            }
+            let window = (1u16 << capacity) - 1;
+            let (lo, hi) = if self.values == 0 {
+                (9, 0)
+            } else {
+                (self.values.trailing_zeros(), 15 - self.values.leading_zeros())
+            };
+            let first = hi.saturating_sub(capacity as u32 - 1);
+            let last = lo.min(10 - capacity as u32);
+            (first..=last).rev().any(|start| {
+                let w = window << start;
+                if self.values & !w != 0 {
+                    return false;
+                }
+                let have = colour.map_or(masks.any, |c| masks.colour[c]);
+                (w & !self.values & !have).count_ones() <= wilds
+            })
+        };
+        let colour = (self.colours.count_ones() == 1).then(|| self.colours.trailing_zeros() as usize);
+        let same_colour = self.colours.count_ones() <= 1;
+        let wedge = |masks: &Masks| match colour {
+            Some(c) => run(masks, Some(c)),
+            None => same_colour && (0..6).any(|c| run(masks, Some(c))),
+        };
+        if same_colour && wedge(avail) {
+            return (FormationKind::Wedge, wedge(sure));
+        }
+        if self.values.count_ones() <= 1 {
+            let need = missing.saturating_sub(wilds);
+            let phalanx = |masks: &Masks| {
+                if self.values == 0 {
+                    (0..10).any(|v| masks.count(1 << v) >= need)
+                } else {
+                    masks.count(self.values) >= need
+                }
+            };
+            if phalanx(avail) {
+                return (FormationKind::Phalanx, phalanx(sure));
+            }
+        }
+        if same_colour {
+            let need = missing.saturating_sub(wilds);
+            let battalion = |masks: &Masks| match colour {
+                Some(c) => masks.colour[c].count_ones() >= need,
+                None => masks.colour.iter().any(|m| m.count_ones() >= need),
+            };
+            if battalion(avail) {
+                return (FormationKind::BattalionOrder, battalion(sure));
+            }
+        }
+        if run(avail, None) {
+            return (FormationKind::SkirmishLine, run(sure, None));
+        }
+        (FormationKind::Host, true)
+    }
+}
+
+fn rank(kind: FormationKind) -> f32 {
+    match kind {
+        FormationKind::Host => 0.0,
+        FormationKind::SkirmishLine => 1.0,
+        FormationKind::BattalionOrder => 2.0,
+        FormationKind::Phalanx => 3.0,
+        FormationKind::Wedge => 4.0,
+    }
+}
+
+/// Per-decision facts about each flag, computed once.
+#[derive(Clone, Copy, Debug)]
+struct FlagFacts {
+    room: bool,
+    capacity: usize,
+    fog: bool,
+    mine: Side,
+    /// The strongest complete opponent side here, if an opponent is complete.
+    complete: Option<Strength>,
+    /// The strongest kind an incomplete opponent can still reach, and how many cards they have here.
+    reach: FormationKind,
+    cards: u8,
+}
+
+impl Default for FlagFacts {
+    fn default() -> FlagFacts {
+        FlagFacts {
+            room: false,
+            capacity: 3,
+            fog: false,
+            mine: Side::default(),
+            complete: None,
+            reach: FormationKind::Host,
+            cards: 0,
+        }
+    }
+}
+
+/// What the acting player knows, as masks.
+struct Context {
+    facts: [FlagFacts; FLAG_COUNT],
+    /// Troops that may still come to the acting player: own hand and every unseen troop.
+    mine: Masks,
+    /// The acting player's hand.
+    hand: Masks,
+}
+
+fn context(position: &Position, me: Player) -> Context {
+    let unseen = position.unseen_troops();
+    let hand = position.hand(me).troops();
+    let mine = if position.troop_deck_len() == 0 { Masks::of(hand) } else { Masks::of(unseen) };
+    let others = Masks::of(unseen.difference(hand));
+    let mut facts = [FlagFacts::default(); FLAG_COUNT];
+    for (slot, flag) in facts.iter_mut().zip(position.flags()) {
+        if !flag.has_room(me) {
+            continue;
+        }
+        let fog = flag.fog.is_some();
+        let capacity = flag.capacity();
+        let mut f = FlagFacts { room: true, capacity, fog, mine: Side::of(flag, me), ..FlagFacts::default() };
+        for p in (0..position.players()).filter(|&p| p != me) {
+            let side = Side::of(flag, p);
+            f.cards = f.cards.max(side.cards);
+            if flag.is_complete(p) {
+                let mut cards = [Card::tactic(Tactic::Fog); 4];
+                for (slot, card) in cards.iter_mut().zip(flag.sides[p].iter()) {
+                    *slot = card;
+                }
+                let strength = best_strength(&cards[..flag.sides[p].len().min(4)], fog);
+                f.complete = f.complete.max(Some(strength));
+            } else if side.cards > 0 && !fog {
+                f.reach = f.reach.max(side.reach(capacity, &others, &others).0);
+            }
+        }
+        *slot = f;
+    }
+    Context { facts, mine, hand: Masks::of(hand) }
+}
+
+/// How good it looks to put `card` on this flag (higher is better).
+fn score(card: Card, f: &FlagFacts, ctx: &Context) -> f32 {
+    let value = card.troop().map_or(8.0, |(_, v)| f32::from(v));
+    let mut side = f.mine;
+    side.add(card);
+    let (kind, sure) = side.reach(f.capacity, &ctx.mine, &ctx.hand);
+    let kind = if f.fog { FormationKind::Host } else { kind };
+    if let Some(theirs) = f.complete {
+        // Hopeless against a complete opponent: dump the lowest card here.
+        let best_sum = f32::from(side.wilds) * 10.0 + 10.0 * f.capacity as f32;
+        if kind < theirs.kind || (kind == theirs.kind && best_sum < f32::from(theirs.sum)) {
+            return -value;
+        }
+    }
+    if f.mine.cards == 0 {
+        // Opening a flag: high cards and cards with partners in hand make strong formations.
+        let partners = card.troop().map_or(0, |(colour, v)| {
+            let near = ((0x1fu32 << (v - 1)) >> 2) as u16 & !(1 << (v - 1));
+            (ctx.hand.colour[colour.index()] & near).count_ones() + ctx.hand.count(1 << (v - 1)).saturating_sub(1)
+        });
+        return 8.0 + 0.5 * value + 3.0 * partners as f32 - 3.0 * f32::from(f.cards) - 4.0 * rank(f.reach);
+    }
+    let mut s = 10.0 * rank(kind) + 0.5 * value;
+    if sure {
+        s += 6.0;
+        if usize::from(side.cards) >= f.capacity {
+            s += 4.0;
+        }
+    }
+    if f.complete.is_none() && f.reach > kind && f.cards >= 2 {
+        s -= 8.0 * (rank(f.reach) - rank(kind));
+    }
+    s
+}
+
+/// The playouts' choice for the current player.
+pub(crate) fn policy(position: &Position, noise: &mut Noise) -> Action {
+    let me = position.current();
+    match position.phase() {
+        Phase::Claim => claim(position, me),
+        Phase::Draw => Action::Draw { deck: draw_deck(position) },
+        Phase::ScoutDraw { .. } => Action::ScoutDraw { deck: draw_deck(position) },
+        Phase::ScoutReturn { .. } => {
+            let hand = position.hand(me);
+            let lowest = hand.troops().iter().min_by_key(|c| c.troop().map_or(0, |(_, v)| v));
+            Action::ScoutReturn { card: lowest.or(hand.iter().next()).unwrap_or(Card::tactic(Tactic::Scout)) }
+        }
+        _ => play(position, me, noise),
+    }
+}
+
+/// The first provable claim, or the end of claims.
+pub(crate) fn claim(position: &Position, me: Player) -> Action {
+    let unseen = position.unseen_troops();
+    let players = position.players();
+    FlagId::all()
+        .find(|&id| {
+            let flag = position.flag(id);
+            flag.claimed.is_none() && flag.is_complete(me) && is_claimable(flag, players, me, unseen)
+        })
+        .map_or(Action::EndClaims, |flag| Action::Claim { flag })
+}
+
+fn draw_deck(position: &Position) -> DeckKind {
+    if position.troop_deck_len() > 0 {
+        DeckKind::Troop
+    } else {
+        DeckKind::Tactics
+    }
+}
+
+/// Whether `me` may play a tactics card now (R-TAC-1).
+fn may_play_tactic(position: &Position, me: Player) -> bool {
+    let played = position.tactics_played();
+    (0..position.players()).all(|p| played[me] <= played[p])
+}
+
+/// Extra score a morale card must beat a troop by: it is scarce.
+const MORALE_PENALTY: f32 = 14.0;
+
+fn play(position: &Position, me: Player, noise: &mut Noise) -> Action {
+    let ctx = context(position, me);
+    let morale_ok = position.options().tactics && may_play_tactic(position, me);
+    let mut best: Option<(f32, Action)> = None;
+    for card in position.hand(me).iter() {
+        let penalty = match card.as_tactic() {
+            None => 0.0,
+            Some(t) if t.kind() == TacticKind::Morale && morale_ok => {
+                if t.is_leader() && position.leader_played()[me] {
+                    continue;
+                }
+                MORALE_PENALTY
+            }
+            Some(_) => continue,
+        };
+        for (flag, f) in FlagId::all().zip(ctx.facts.iter()) {
+            if !f.room {
+                continue;
+            }
+            let s = score(card, f, &ctx) - penalty + noise.next() * 3.0;
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, Action::Play { card, flag }));
+            }
+        }
+    }
+    best.map_or(Action::Pass, |(_, action)| action)
+}
+
+/// Prior scores for ordering candidate actions in the tree: the policy's judgement without noise.
+pub(crate) struct Prior {
+    ctx: Context,
+}
+
+impl Prior {
+    /// The prior of the current player's actions in `position`.
+    pub(crate) fn new(position: &Position) -> Prior {
+        Prior { ctx: context(position, position.current()) }
+    }
+
+    /// The score of one action (higher first).
+    pub(crate) fn score(&self, action: &Action) -> f32 {
+        match *action {
+            Action::Play { card, flag } => {
+                let penalty = if card.is_troop() { 0.0 } else { MORALE_PENALTY };
+                score(card, &self.ctx.facts[flag.index()], &self.ctx) - penalty
+            }
+            Action::Pass => -20.0,
+            Action::Draw { deck: DeckKind::Troop } | Action::ScoutDraw { deck: DeckKind::Troop } => 1.0,
+            _ => 0.0,
+        }
+    }
+}
