@@ -58,8 +58,8 @@ struct DumpLine<'a> {
 
 pub fn run(args: &Args) -> Result<(), Failure> {
     let options = Options { tactics: !args.no_tactics, claim_timing: args.timing.into(), ..Options::default() };
-    let last_seed = args.seed.checked_add(args.games.saturating_sub(1)).filter(|&s| s <= MAX_SEED);
-    if last_seed.is_none() {
+    let last_seed = args.seed.checked_add(args.games.saturating_sub(1));
+    if last_seed.is_none_or(|s| s > MAX_SEED) {
         return Err(Failure::new(format!(
             "{} games from seed {} need seeds past the largest seed {MAX_SEED}",
             args.games, args.seed
@@ -80,6 +80,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             writeln!(err, "{line}")?;
         } else {
             writeln!(out, "{line}")?;
+            out.flush()?;
         }
     }
     let line = totals.line(options.players);
