@@ -4,8 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Size matters more than the last few percent of speed in a page: optimise the wasm for size.
+# Extra arguments go to cargo: `scripts/build-pkg.sh --no-default-features` builds the engine without bots.
 CARGO_PROFILE_RELEASE_OPT_LEVEL=s wasm-pack build --target web --release --mode no-install \
-  --out-dir pkg --out-name battleline --no-pack . >/dev/null 2>build-pkg.log || { cat build-pkg.log; exit 1; }
+  --out-dir pkg --out-name battleline --no-pack . -- "$@" >/dev/null 2>build-pkg.log || { cat build-pkg.log; exit 1; }
 rm -f build-pkg.log
 npx --no-install wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --strip-debug pkg/battleline_bg.wasm -o pkg/battleline_bg.wasm

@@ -12,6 +12,7 @@
 //! assert!(game.position().result().is_some());
 //! ```
 pub mod action;
+#[cfg(feature = "bots")]
 pub mod bot;
 pub mod card;
 pub mod card_set;

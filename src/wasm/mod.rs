@@ -274,6 +274,33 @@ pub fn prove_flag(#[wasm_bindgen(unchecked_param_type = "FlagSetup")] setup: JsV
     to_js(&setup.prove().map_err(to_js_error)?)
 }
 
+/// A computer player's action for the player whose view this is: `level` is `"random"`,
+/// `"heuristic"`, `"easy"`, `"medium"`, `"hard"` or `"search:N"` (N playouts). The bot sees only the
+/// view; the same view, level and seed give the same action (natively too).
+#[cfg(feature = "bots")]
+#[wasm_bindgen(unchecked_return_type = "Action")]
+pub fn suggest(
+    #[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "BotLevel")] level: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+) -> JsResult<JsValue> {
+    let view: crate::view::PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
+    let name = level.as_string().unwrap_or_default();
+    let qualified = if matches!(name.as_str(), "easy" | "medium" | "hard") { format!("search:{name}") } else { name };
+    let kind: crate::bot::BotKind = qualified.parse().map_err(to_js_error)?;
+    let seed = whole_number(&seed, ErrorCode::BadInput, "the seed")?;
+    let seed = u64::try_from(seed).map_err(|_| to_js_error(Error::new(ErrorCode::BadInput, "the seed is negative")))?;
+    to_js(&crate::bot::suggest_with(&view, kind, seed).map_err(to_js_error)?)
+}
+
+/// The legal actions of the viewer, computed from the view alone (empty when it is not their turn).
+#[cfg(feature = "bots")]
+#[wasm_bindgen(js_name = legalActionsOfView, unchecked_return_type = "Action[]")]
+pub fn legal_actions_of_view(#[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue) -> JsResult<JsValue> {
+    let view: crate::view::PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
+    to_js(&crate::bot::legal_actions(&view).map_err(to_js_error)?)
+}
+
 /// Every stable error code, for clients that switch on them.
 #[wasm_bindgen(js_name = errorCodes, unchecked_return_type = "ErrorCode[]")]
 pub fn error_codes() -> JsResult<JsValue> {

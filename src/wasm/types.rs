@@ -260,6 +260,9 @@ export interface FlagSetup {
   unseen: TroopName[];
 }
 
+/** Computer players: the three search levels, the rule-of-thumb player, random, or "search:N" playouts. */
+export type BotLevel = "random" | "heuristic" | "easy" | "medium" | "hard" | `search:${number}`;
+
 export type ErrorCode =
   | "not_your_turn" | "wrong_phase" | "card_not_in_hand" | "flag_full" | "flag_claimed"
   | "tactics_limit" | "leader_limit" | "claim_not_provable" | "side_incomplete" | "wrong_card"
