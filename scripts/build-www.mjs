@@ -21,7 +21,8 @@ mkdirSync(dist, { recursive: true });
 
 const common = {
   bundle: true,
-  minify: true,
+  // BATTLELINE_DEV=1: readable bundles (for profiling and debugging).
+  minify: process.env.BATTLELINE_DEV !== '1',
   target: 'es2022',
   legalComments: 'none',
   logLevel: 'warning',

@@ -51,7 +51,7 @@ scope.onmessage = (event) => {
   }
   const suggest = engineSuggest();
   let error: string | undefined;
-  if (suggest && msg.level !== 'random') {
+  if (suggest) {
     try {
       const action = suggest(msg.view, msg.level, msg.seed);
       if (msg.legal.some((a) => same(a, action))) {

@@ -34,7 +34,6 @@ export interface RenderModel {
   decks: Set<DeckKind>;
   discardTarget: boolean;
   last: Highlights;
-  fresh: boolean;
   suggestion: Highlights | null;
   thinking: boolean;
 }
@@ -50,16 +49,13 @@ function sideHTML(m: RenderModel, f: FlagView, seat: PlayerIndex, mine: boolean)
     const classes = [
       'on-board',
       m.last.cards.has(card) ? 'last' : '',
-      m.last.cards.has(card) && m.fresh ? 'fresh' : '',
       src ? 'source' : '',
       m.pickedSource === card ? 'picked' : '',
       m.suggestion?.cards.has(card) ? 'suggested' : '',
     ].join(' ');
     return cardHTML(card, { classes, button: src, attrs: src ? `data-src="${card}"` : '' });
   });
-  const lit = mine && m.targetKind === 'side' && m.targetFlags.has(f.flag);
-  if (lit) items.push('<span class="slot ghost" aria-hidden="true"></span>');
-  return `<div class="side ${mine ? 'me' : 'opp'} ${lit ? 'lit' : ''}" data-flag="${f.flag}">${items.join('')}</div>`;
+  return `<div class="side ${mine ? 'me' : 'opp'}" data-flag="${f.flag}">${items.join('')}</div>`;
 }
 
 function pennant(owner: PlayerIndex | null, extra = ''): string {
@@ -88,7 +84,13 @@ function flagLabel(m: RenderModel, f: FlagView): string {
   return parts.join('. ');
 }
 
-function columnHTML(m: RenderModel, f: FlagView): string {
+export interface Column {
+  flag: FlagNumber;
+  className: string;
+  inner: string;
+}
+
+function column(m: RenderModel, f: FlagView): Column {
   const opp = other(m.viewer);
   const claimNow = m.claimFlags.has(f.flag);
   const hinted = !claimNow && m.hintFlags.has(f.flag);
@@ -104,10 +106,10 @@ function columnHTML(m: RenderModel, f: FlagView): string {
     sideTarget ? 'lit-side' : '',
     m.suggestion?.flags.has(f.flag) ? 'suggested' : '',
   ].join(' ');
-  const won = (owner: PlayerIndex, motion: string): string =>
-    `<span class="won-flag" role="img" aria-label="${escapeAttr(`${t('flag', { n: f.flag })}: ${t('claimedBy', { name: m.names[owner] ?? '' })}`)}">${pennant(owner, lastFlag && m.fresh ? motion : '')}<span class="fnum">${f.flag}</span></span>`;
-  const topSlot = f.claimedBy === opp ? won(opp, 'fresh-down') : '';
-  const bottomSlot = f.claimedBy === m.viewer ? won(m.viewer, 'fresh-up') : '';
+  const won = (owner: PlayerIndex): string =>
+    `<span class="won-flag ${lastFlag ? 'last' : ''}" role="img" aria-label="${escapeAttr(`${t('flag', { n: f.flag })}: ${t('claimedBy', { name: m.names[owner] ?? '' })}`)}">${pennant(owner)}<span class="fnum">${f.flag}</span></span>`;
+  const topSlot = f.claimedBy === opp ? won(opp) : '';
+  const bottomSlot = f.claimedBy === m.viewer ? won(m.viewer) : '';
   const badges = [f.fog !== null ? envBadge(m, 'fog', f.fog) : '', f.mud !== null ? envBadge(m, 'mud', f.mud) : ''].join('');
   const flagBtn =
     `<button type="button" class="flag-btn ${claimNow ? 'claimable' : ''} ${hinted ? 'hinted' : ''} ${lastFlag ? 'last' : ''}" data-flag="${f.flag}" data-focus="flag:${f.flag}" aria-label="${escapeAttr(flagLabel(m, f))}">` +
@@ -115,21 +117,27 @@ function columnHTML(m: RenderModel, f: FlagView): string {
     `<span class="fnum">${f.flag}</span>` +
     (claimNow || hinted ? `<span class="claim-tag">${t('claimable')}</span>` : '') +
     `</button>`;
-  return (
-    `<div class="${colClasses}" data-flag="${f.flag}">` +
-    `<div class="claim-slot top">${topSlot}</div>` +
-    sideHTML(m, f, opp, false) +
-    `<div class="center">${flagBtn}${badges}</div>` +
-    sideHTML(m, f, m.viewer, true) +
-    `<div class="claim-slot bottom">${bottomSlot}</div>` +
-    (f.fog !== null ? '<div class="fog-mist" aria-hidden="true"></div>' : '') +
-    `</div>`
-  );
+  return {
+    flag: f.flag,
+    className: colClasses,
+    inner:
+      `<div class="claim-slot top">${topSlot}</div>` +
+      sideHTML(m, f, opp, false) +
+      `<div class="center">${flagBtn}${badges}</div>` +
+      sideHTML(m, f, m.viewer, true) +
+      `<div class="claim-slot bottom">${bottomSlot}</div>` +
+      (f.fog !== null ? '<div class="fog-mist" aria-hidden="true"></div>' : ''),
+  };
 }
 
-export function renderBoard(m: RenderModel): string {
+/** The line of nine flags: the line's class and each column's class and content, drawn separately. */
+export function boardParts(m: RenderModel): { lineClass: string; label: string; columns: Column[] } {
   const cap = m.view.flags.some((f) => f.mud !== null) ? 4 : 3;
-  return `<div class="line cap${cap}" role="group" aria-label="${escapeAttr(t('title'))}">${m.view.flags.map((f) => columnHTML(m, f)).join('')}</div>`;
+  return {
+    lineClass: `line cap${cap} ${m.targetFlags.size > 0 ? 'targeting' : ''}`,
+    label: t('title'),
+    columns: m.view.flags.map((f) => column(m, f)),
+  };
 }
 
 export function renderDecks(m: RenderModel): string {

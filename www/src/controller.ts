@@ -3,16 +3,17 @@
 // legality itself.
 import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/index.js';
 import { Computer } from './ai-client.js';
-import { renderBoard, renderDecks, renderStrip, type Highlights, type RenderModel } from './board.js';
+import { boardParts, renderDecks, renderStrip, type Highlights, type RenderModel } from './board.js';
 import { claimDialog, confirmDialog, dialogOpen, endDialog, exportDialog, handoverHTML, importDialog, settingsDialog, startDialog, type StartChoice } from './dialogs.js';
 import { installDrag } from './drag.js';
 import { singleFile } from './engine.js';
 import { explainHTML } from './explain.js';
-import { renderHand } from './hand.js';
+import { handItems, hiddenHandHTML } from './hand.js';
 import { cardShort, getLang, setLang, t } from './i18n.js';
 import { applyLogged, lastTurn, replayLogged, tell, type LogEntry, type TellContext } from './log.js';
 import { affordances, destinationsFor, find, flagsFor, isGuile, playAction, sourcesFor, type Affordances, type GuileCard } from './moves.js';
 import { phaseText, renderActionBar, renderReplayBar, renderSteps, renderStatus, renderTools, stepOf, type ActionButton } from './panels.js';
+import { patchChildren, setClass, setHTML } from './patch.js';
 import { clearGame, loadGame, saveGame, saveSettings, type Level, type Mode, type Settings } from './storage.js';
 
 type Selection =
@@ -55,15 +56,6 @@ interface Elements {
 const NONE: Selection = { kind: 'none' };
 const emptyHighlights = (): Highlights => ({ cards: new Set(), flags: new Set(), decks: new Set() });
 
-const shown = new WeakMap<HTMLElement, string>();
-
-/** Replaces an element's content, unless it is already exactly that. */
-function set(el: HTMLElement, html: string): void {
-  if (shown.get(el) === html) return;
-  shown.set(el, html);
-  el.innerHTML = html;
-}
-
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -97,7 +89,6 @@ export class Controller {
 
   private readonly el: Elements;
   private readonly computer: Computer;
-  private fresh = false;
   private message: { text: string; kind: 'info' | 'error' } | null = null;
   private suggestion: Action | null = null;
   private generation = 0;
@@ -111,6 +102,8 @@ export class Controller {
   endPending = false;
   private lastStart: StartChoice = { mode: 'computer', level: 'medium', claimTiming: 'afterPlay', tactics: true, games: 1, seed: null };
   private announced = '';
+  /** New cards animate in, except on the first drawing of a game (nothing "arrives" then). */
+  private animate = false;
   private logState: { key: string; count: number; last: LogEntry | undefined } = { key: '', count: 0, last: undefined };
 
   constructor(el: Elements, module: WebAssembly.Module, settings: Settings) {
@@ -212,7 +205,7 @@ export class Controller {
     this.suggestion = null;
     this.thinking = false;
     this.lookaheadFor = -1;
-    this.fresh = false;
+    this.animate = false;
   }
 
   private save(): void {
@@ -324,7 +317,6 @@ export class Controller {
     }
     this.sel = NONE;
     this.suggestion = null;
-    this.fresh = true;
     if (ok) this.message = null;
     this.lookaheadFor = -1;
     this.continueAfterChange(before, t0);
@@ -337,8 +329,8 @@ export class Controller {
     if (!g) return;
     if (this.session.mode === 'hotseat' && before !== null && g.current !== before && !g.result()) this.handover = true;
     if (g.result()) this.handover = false;
-    this.save();
     this.render(t0);
+    this.save();
     if (g.result()) {
       this.maybeShowEnd();
       return;
@@ -404,7 +396,6 @@ export class Controller {
           if (!fallback) break;
           this.entries.push(applyLogged(g, fallback));
         }
-        this.fresh = true;
         this.lookaheadFor = -1;
         this.save();
         this.render();
@@ -625,6 +616,7 @@ export class Controller {
     const { game: full, entries } = replayLogged(record, Game);
     const game = full.replayTo(0);
     this.replay = { record, full, game, index: 0, entries, viewer: 0, timer: null };
+    this.animate = false;
     this.sel = NONE;
     this.render();
   }
@@ -639,9 +631,9 @@ export class Controller {
     } else {
       r.game.free();
       r.game = r.full.replayTo(n);
+      this.animate = false;
     }
     r.index = n;
-    this.fresh = true;
     this.render();
   }
 
@@ -672,6 +664,7 @@ export class Controller {
     r.game.free();
     r.full.free();
     this.replay = null;
+    this.animate = false;
     if (render) this.render();
   }
 
@@ -863,6 +856,7 @@ export class Controller {
         return;
       case 'rp-flip':
         if (this.replay) this.replay.viewer = other(this.replay.viewer);
+        this.animate = false;
         this.render();
         return;
       case 'rp-exit':
@@ -959,7 +953,6 @@ export class Controller {
         decks: new Set(),
         discardTarget: false,
         last: this.lastHighlights(r.entries.slice(0, r.index)),
-        fresh: this.fresh,
         suggestion: null,
         thinking: false,
       };
@@ -1005,7 +998,6 @@ export class Controller {
       decks: mine ? new Set([...now.decks, ...later.decks]) : new Set(),
       discardTarget,
       last: this.lastHighlights(this.entries),
-      fresh: this.fresh,
       suggestion: this.suggestionHighlights(),
       thinking: this.thinking,
     };
@@ -1114,6 +1106,46 @@ export class Controller {
     });
   }
 
+  /** The nine columns: each keeps its element; its content is redrawn only when it changed. */
+  private drawBoard(m: RenderModel): void {
+    const parts = boardParts(m);
+    let line = this.el.board.querySelector<HTMLElement>(':scope > .line');
+    if (!line || line.children.length !== parts.columns.length) {
+      this.el.board.innerHTML = `<div role="group"></div>`;
+      line = this.el.board.firstElementChild as HTMLElement;
+      line.innerHTML = parts.columns.map((c) => `<div data-flag="${c.flag}"></div>`).join('');
+    }
+    setClass(line, parts.lineClass);
+    line.setAttribute('aria-label', parts.label);
+    parts.columns.forEach((c, i) => {
+      const col = line.children[i] as HTMLElement;
+      setClass(col, c.className);
+      const before = new Set(Array.from(col.querySelectorAll<HTMLElement>('.card.on-board')).map((e) => e.dataset['card']));
+      const hadFlag = col.querySelector('.won-flag') !== null;
+      if (!setHTML(col, c.inner) || !this.animate) return;
+      // What arrived since the last drawing moves in: new cards drop, a claimed pennant travels.
+      for (const card of col.querySelectorAll<HTMLElement>('.card.on-board')) if (!before.has(card.dataset['card'])) card.classList.add('fresh');
+      if (!hadFlag) col.querySelector('.won-flag .pennant')?.classList.add(col.querySelector('.claim-slot.bottom .won-flag') ? 'fresh-up' : 'fresh-down');
+    });
+    this.animate = true;
+  }
+
+  private drawHand(m: RenderModel): void {
+    const hand = this.el.hand;
+    if (m.hideHand) {
+      setHTML(hand, hiddenHandHTML(m));
+      return;
+    }
+    let wrap = hand.querySelector<HTMLElement>(':scope > .hand-cards:not(.hidden-hand)');
+    if (!wrap) {
+      setHTML(hand, `<div class="hand-cards" role="group"></div>`);
+      wrap = hand.firstElementChild as HTMLElement;
+    }
+    wrap.setAttribute('aria-label', t('handOf'));
+    wrap.style.setProperty('--n', String(Math.max(7, m.view.hand.length)));
+    patchChildren(wrap, handItems(m));
+  }
+
   /** The log, appended to when only new entries came, redrawn otherwise. */
   private renderLog(): void {
     const el = this.el;
@@ -1140,7 +1172,10 @@ export class Controller {
       list = el.log.querySelector('.log-lines');
     }
     this.logState = { key, count: entries.length, last: entries[entries.length - 1] };
-    if (list && this.logOpen) list.scrollTop = list.scrollHeight;
+    if (list && this.logOpen) {
+      const target = list;
+      requestAnimationFrame(() => (target.scrollTop = target.scrollHeight));
+    }
     const latest = list?.lastElementChild?.innerHTML ?? '';
     if (latest !== this.announced) {
       this.announced = latest;
@@ -1160,10 +1195,8 @@ export class Controller {
     const opp = other(m.viewer);
     el.root.classList.toggle('in-replay', this.replay !== null);
     el.root.classList.toggle('log-open', this.logOpen);
-    el.root.classList.toggle('my-turn', m.interactive);
-    el.root.classList.toggle('selecting', this.sel.kind !== 'none');
-    el.root.classList.toggle('targeting', m.targetFlags.size > 0);
-    set(el.tools, renderTools({
+    el.hand.classList.toggle('my-turn', m.interactive);
+    setHTML(el.tools, renderTools({
       canUndo: this.undoTarget() !== null,
       canHint: this.myTurn(),
       logOpen: this.logOpen,
@@ -1171,21 +1204,21 @@ export class Controller {
       inReplay: this.replay !== null,
       canReplay: (this.game?.actionCount ?? 0) > 0,
     }));
-    set(el.status, this.status(m));
-    set(el.oppStrip, renderStrip(m, opp));
-    set(el.board, renderBoard(m));
-    set(el.decks, renderDecks(m));
-    set(el.myStrip, renderStrip(m, m.viewer));
-    set(el.hand, renderHand(m));
+    setHTML(el.status, this.status(m));
+    setHTML(el.oppStrip, renderStrip(m, opp));
+    this.drawBoard(m);
+    setHTML(el.decks, renderDecks(m));
+    setHTML(el.myStrip, renderStrip(m, m.viewer));
+    this.drawHand(m);
     if (this.replay) {
       const r = this.replay;
       const e = r.entries[r.index - 1];
       const desc = e ? (tell(e, { names: m.names, reveal: 'all' }) ?? '') : t('replayNothing');
-      set(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc));
+      setHTML(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc));
     } else {
       const { prompt, buttons } = this.prompt(m);
       const steps = this.handover || m.view.result ? '' : renderSteps(m.view.options.claimTiming, stepOf(m.view.phase));
-      set(el.bar, renderActionBar(prompt, buttons, this.message, steps));
+      setHTML(el.bar, renderActionBar(prompt, buttons, this.message, steps));
     }
     this.renderLog();
     if (this.handover && this.game && !this.replay) {
@@ -1194,16 +1227,17 @@ export class Controller {
         .filter((x): x is string => x !== null);
       const prev = this.entries[this.entries.length - 1]?.actor ?? other(this.game.current);
       const wasHidden = el.curtain.hidden;
-      set(el.curtain, handoverHTML(this.game.current, prev, m.names, recent));
+      setHTML(el.curtain, handoverHTML(this.game.current, prev, m.names, recent));
       el.curtain.hidden = false;
       if (wasHidden) el.curtain.querySelector<HTMLElement>('[data-act=reveal]')?.focus();
     } else {
       el.curtain.hidden = true;
-      set(el.curtain, '');
+      setHTML(el.curtain, '');
     }
     document.title = `${t('title')} · ${el.status.querySelector('.headline')?.textContent ?? ''}`;
-    if (focusKey) el.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus();
-    this.fresh = false;
+    if (focusKey && (document.activeElement as HTMLElement | null)?.dataset?.['focus'] !== focusKey) {
+      el.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
+    }
     if (t0 !== undefined) {
       void el.root.offsetHeight; // style and layout, included in the measured time
       this.redrawTimes.push(performance.now() - t0);
@@ -1221,7 +1255,6 @@ export class Controller {
       return false;
     }
     this.sel = NONE;
-    this.fresh = true;
     this.lookaheadFor = -1;
     this.continueAfterChange(before);
     return true;

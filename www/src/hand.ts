@@ -2,21 +2,25 @@
 // the hand-over screen in hot-seat games.
 import { cardBackHTML, cardHTML, handOrder } from './cards.js';
 import type { RenderModel } from './board.js';
-import { cardLong, t } from './i18n.js';
+import { cardLong } from './i18n.js';
+import type { Keyed } from './patch.js';
 
-export function renderHand(m: RenderModel): string {
+/** The hand-over curtain's hand: backs only. */
+export function hiddenHandHTML(m: RenderModel): string {
+  const sizes = m.view.handSizes[m.viewer] ?? { troops: 0, tactics: 0 };
+  const backs = [
+    ...Array.from({ length: sizes.troops }, () => cardBackHTML('troop', 'in-hand')),
+    ...Array.from({ length: sizes.tactics }, () => cardBackHTML('tactics', 'in-hand')),
+  ];
+  return `<div class="hand-cards hidden-hand">${backs.join('')}</div>`;
+}
+
+/** The viewer's cards, one keyed element each. */
+export function handItems(m: RenderModel): Keyed[] {
   const v = m.view;
-  if (m.hideHand) {
-    const sizes = v.handSizes[m.viewer] ?? { troops: 0, tactics: 0 };
-    const backs = [
-      ...Array.from({ length: sizes.troops }, () => cardBackHTML('troop', 'in-hand')),
-      ...Array.from({ length: sizes.tactics }, () => cardBackHTML('tactics', 'in-hand')),
-    ];
-    return `<div class="hand-cards hidden-hand">${backs.join('')}</div>`;
-  }
   const cards = [...v.hand].sort((a, b) => handOrder(a) - handOrder(b));
   const returned = new Set(v.scoutReturned.map((k) => k.card));
-  const items = cards.map((card) => {
+  return cards.map((card) => {
     const playable = m.interactive && m.selectableHand.has(card);
     const classes = [
       'in-hand',
@@ -26,13 +30,15 @@ export function renderHand(m: RenderModel): string {
       returned.has(card) ? 'known' : '',
     ].join(' ');
     const label = cardLong(card);
-    return cardHTML(card, {
-      classes,
-      button: true,
-      disabled: !playable,
-      label,
-      attrs: `data-hand="${card}" data-focus="hand:${card}" aria-pressed="${m.selected === card}"`,
-    });
+    return {
+      key: card,
+      html: cardHTML(card, {
+        classes,
+        button: true,
+        disabled: !playable,
+        label,
+        attrs: `data-hand="${card}" data-focus="hand:${card}" aria-pressed="${m.selected === card}"`,
+      }),
+    };
   });
-  return `<div class="hand-cards" role="group" aria-label="${t('handOf')}" style="--n: ${Math.max(7, cards.length)}">${items.join('')}</div>`;
 }
