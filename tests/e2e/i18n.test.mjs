@@ -1,0 +1,106 @@
+// English and Chinese: the switch, the words on the board and in a claim's explanation (formation
+// names in Chinese), and the rules page in both languages.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertNoErrors, fastForward, launchBrowser, openPage, revealIfHandover, shot, startGame, startServer, state, waitReady } from './helpers.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function troops(actions, h, random) {
+  const plays = actions.filter((a) => a.type === 'play' && /^[roygbp]\d/.test(a.card));
+  if (plays.length) return plays[Math.floor(random() * plays.length)];
+  return actions.find((a) => a.type === 'draw' && a.deck === 'troop') ?? actions.find((a) => a.type === 'endClaims') ?? actions.find((a) => a.type === 'draw') ?? actions[0];
+}
+
+test('switching to Chinese and back; formation names in both languages', async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.url);
+  await waitReady(page);
+  await startGame(page, { mode: 'hotseat', seed: 21, tactics: true });
+  // A complete side somewhere, to ask about a claim.
+  await fastForward(page, {
+    until: (h) => {
+      const s = h.state();
+      return s.phase === 'play' && h.game.view(s.current).flags.some((f) => f.claimedBy === null && f.sides[s.current].length === 3 && f.mud === null);
+    },
+    policy: troops,
+    seed: 4,
+  });
+  assert.equal((await state(page)).over, false);
+  await revealIfHandover(page);
+  await page.locator('.tools [data-act=lang]').click();
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  assert.match(await page.locator('.tools').innerText(), /新游戏/);
+  assert.match(await page.locator('#status').innerText(), /轮到玩家/);
+  assert.match(await page.locator('#actionbar').innerText(), /出牌/);
+  const labels = await page.locator('#hand [data-hand]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')).join(' '));
+  assert.match(labels, /[红橙黄绿蓝紫]\d+ /, 'the cards are named in Chinese');
+  assert.match(await page.locator('#log').innerText(), /打出/);
+
+  const flag = await page.evaluate(() => {
+    const h = window.__battleline;
+    const me = h.state().current;
+    return h.game.view(me).flags.find((f) => f.claimedBy === null && f.sides[me].length === 3 && f.mud === null).flag;
+  });
+  await page.locator(`.flag-btn[data-flag="${flag}"]`).click();
+  const dialog = page.locator('dialog.claim');
+  await dialog.waitFor();
+  const zh = await dialog.innerText();
+  assert.match(zh, new RegExp(`地区 ${flag}：玩家[一二]能占据吗？`));
+  assert.match(zh, /同花顺|炸弹（三条）|同花|顺子|其他/, 'a formation named in Chinese');
+  assert.match(zh, /总和/);
+  await shot(page, 'chinese');
+  await dialog.locator('[data-dlg=close]').click();
+  await dialog.waitFor({ state: 'detached' });
+
+  await page.locator('.tools [data-act=lang]').click();
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.match(await page.locator('.tools').innerText(), /New game/);
+  await page.locator(`.flag-btn[data-flag="${flag}"]`).click();
+  await dialog.waitFor();
+  assert.match(await dialog.innerText(), /Wedge|Phalanx|Battalion Order|Skirmish Line|Host/);
+  await dialog.locator('[data-dlg=close]').click();
+  // The choice is remembered.
+  await page.locator('.tools [data-act=lang]').click();
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('the rules page, reachable from the game, in both languages', async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.url);
+  await waitReady(page);
+  await startGame(page, { mode: 'hotseat', seed: 22 });
+  await revealIfHandover(page);
+  await page.locator('.tools [data-act=rules]').click();
+  await page.waitForURL(/rules\.html#en$/);
+  const en = page.locator('article[data-lang=en]');
+  await en.waitFor();
+  assert.match(await en.innerText(), /R-CLAIM-1/);
+  assert.match(await en.innerText(), /Wedge: same colour, consecutive values/);
+  await page.locator('[data-show=zh]').click();
+  const zh = page.locator('article[data-lang=zh]');
+  assert.equal(await zh.isVisible(), true);
+  assert.equal(await en.isVisible(), false);
+  assert.match(await zh.innerText(), /战线中文规则/);
+  assert.match(await zh.innerText(), /同花顺（Wedge）/);
+  await shot(page, 'rules-zh');
+  // Back to the game: still the same game, now in Chinese (the rules page's choice is shared).
+  await page.locator('.rules-top a.btn').click();
+  await waitReady(page);
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  assertNoErrors(errors);
+  await context.close();
+});

@@ -1,0 +1,85 @@
+// Offline: the single self-contained file opened from file:// plays (the computer's worker runs from
+// a Blob), and after a first visit the served page works with the network cut (service worker).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { assertNoErrors, clickAction, launchBrowser, legal, openPage, root, shot, startGame, startServer, state, waitReady } from './helpers.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const pick = (actions) =>
+  actions.find((a) => a.type === 'play' && /^[roygbp]\d/.test(a.card)) ??
+  actions.find((a) => a.type === 'claim') ??
+  actions.find((a) => a.type === 'draw') ??
+  actions.find((a) => a.type === 'endClaims') ??
+  actions[0];
+
+async function playAgainstComputer(page, turns) {
+  for (let i = 0; i < turns; i++) {
+    await page.waitForFunction(() => window.__battleline.state().myTurn || window.__battleline.state().over, null, { timeout: 15000 });
+    if ((await state(page)).over) break;
+    await clickAction(page, pick(await legal(page)));
+  }
+  await page.waitForFunction(() => window.__battleline.state().myTurn || window.__battleline.state().over, null, { timeout: 15000 });
+}
+
+test('the single-file build opens from file:// and plays against the computer', async () => {
+  const file = `${root}www/dist/battleline.html`;
+  assert.ok(existsSync(file), 'www/dist/battleline.html is built');
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(`file://${file}`);
+  await waitReady(page);
+  assert.equal(await page.evaluate(() => window.__BATTLELINE_SINGLE_FILE__), true);
+  await page.evaluate(() => window.__battleline.setAiDelay(0));
+  await startGame(page, { mode: 'computer', level: 'random', seed: 3 });
+  await playAgainstComputer(page, 6);
+  const actions = await page.evaluate(() => window.__battleline.game.record().actions);
+  const seats = await page.evaluate(() => {
+    const g = window.__battleline.game;
+    return g.record().actions.length;
+  });
+  assert.ok(seats >= 12, `both sides played (${actions.length} actions)`);
+  assert.match(await page.locator('#log').innerText(), /Computer played/);
+  // The rules are inside the file too.
+  await page.locator('.tools [data-act=rules]').click();
+  const rules = page.locator('dialog .rules-inline');
+  await rules.waitFor();
+  assert.match(await rules.innerText(), /R-CLAIM-1/);
+  await page.locator('dialog [data-dlg=close]').click();
+  await shot(page, 'single-file');
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('after the first visit the page works offline (service worker)', async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.url);
+  await waitReady(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+  });
+  assert.equal(await page.evaluate(() => (document.querySelector('link[rel=manifest]') ?? {}).href?.endsWith('manifest.webmanifest')), true);
+  await context.setOffline(true);
+  await page.reload();
+  await waitReady(page);
+  await page.evaluate(() => window.__battleline.setAiDelay(0));
+  await startGame(page, { mode: 'computer', level: 'random', seed: 4 });
+  await playAgainstComputer(page, 3);
+  assert.ok((await page.evaluate(() => window.__battleline.game.actionCount)) >= 6);
+  // The rules page is cached too.
+  await page.goto(`${server.url}rules.html`);
+  await page.locator('article[data-lang=en]').waitFor();
+  await context.setOffline(false);
+  assertNoErrors(errors);
+  await context.close();
+});
