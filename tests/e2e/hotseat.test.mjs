@@ -47,6 +47,7 @@ test('a complete hot-seat game, played by clicks to its end', async () => {
     if (s.handover) {
       // The curtain shows nobody's cards; then the next player reveals their own hand.
       assert.equal(await page.locator('#hand [data-hand]').count(), 0);
+      if (handovers === 12) await shot(page, 'handover');
       await revealIfHandover(page);
       handovers++;
       continue;

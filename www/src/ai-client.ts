@@ -23,7 +23,14 @@ export class Computer {
   private readonly pending = new Map<number, (reply: SuggestReply | null) => void>();
   private nextId = 1;
 
+  private readonly module: WebAssembly.Module;
+
   constructor(module: WebAssembly.Module) {
+    this.module = module;
+    this.start();
+  }
+
+  private start(): void {
     try {
       const worker = createWorker();
       worker.onmessage = (event: MessageEvent<SuggestReply | { type: 'ready' }>) => {
@@ -37,7 +44,7 @@ export class Computer {
         event.preventDefault();
         this.dropWorker();
       };
-      worker.postMessage({ type: 'init', module });
+      worker.postMessage({ type: 'init', module: this.module });
       this.worker = worker;
     } catch {
       this.worker = null;
@@ -68,7 +75,10 @@ export class Computer {
     return action ? { action, source: 'random' } : null;
   }
 
-  terminate(): void {
+  /** Drops a computation nobody waits for any more (undo, new game): a fresh worker takes over. */
+  cancel(): void {
+    if (this.pending.size === 0) return;
     this.dropWorker();
+    this.start();
   }
 }

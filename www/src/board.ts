@@ -36,6 +36,8 @@ export interface RenderModel {
   last: Highlights;
   suggestion: Highlights | null;
   thinking: boolean;
+  /** The flags that won the game (the breakthrough's three, or all the winner's). */
+  winFlags: Set<FlagNumber>;
 }
 
 function other(p: PlayerIndex): PlayerIndex {
@@ -105,6 +107,7 @@ function column(m: RenderModel, f: FlagView): Column {
     flagTarget ? 'lit-flag' : '',
     sideTarget ? 'lit-side' : '',
     m.suggestion?.flags.has(f.flag) ? 'suggested' : '',
+    m.winFlags.has(f.flag) ? 'winning' : '',
   ].join(' ');
   const won = (owner: PlayerIndex): string =>
     `<span class="won-flag ${lastFlag ? 'last' : ''}" role="img" aria-label="${escapeAttr(`${t('flag', { n: f.flag })}: ${t('claimedBy', { name: m.names[owner] ?? '' })}`)}">${pennant(owner)}<span class="fnum">${f.flag}</span></span>`;

@@ -198,6 +198,7 @@ export class Controller {
 
   private replaceGame(game: Game, entries: LogEntry[]): void {
     this.generation++;
+    this.computer.cancel();
     this.game?.free();
     this.game = game;
     this.entries = entries;
@@ -589,7 +590,8 @@ export class Controller {
     const g = this.game;
     const viewer = this.viewer();
     const count = g.actionCount;
-    const level = this.session.mode === 'computer' && this.session.level !== 'random' ? this.session.level : 'medium';
+    // Hints come quickly: at most the medium search.
+    const level = this.session.mode === 'computer' && (this.session.level === 'easy' || this.session.level === 'random') ? 'easy' : 'medium';
     const s = await this.computer.suggest(g.view(viewer), g.legalActions(), level, this.session.aiSeed + 7919);
     if (this.game !== g || g.actionCount !== count) return;
     if (!s) {
@@ -955,6 +957,7 @@ export class Controller {
         last: this.lastHighlights(r.entries.slice(0, r.index)),
         suggestion: null,
         thinking: false,
+        winFlags: this.winFlags(view),
       };
     }
     const g = this.game!;
@@ -1000,7 +1003,16 @@ export class Controller {
       last: this.lastHighlights(this.entries),
       suggestion: this.suggestionHighlights(),
       thinking: this.thinking,
+      winFlags: this.winFlags(view),
     };
+  }
+
+  private winFlags(view: PlayerView): Set<FlagNumber> {
+    const r = view.result;
+    if (!r || r.winner === null) return new Set();
+    const trio = r.victory === 'breakthrough' ? breakthroughFlags(view, r.winner) : null;
+    const flags = trio ?? view.flags.filter((f) => f.claimedBy === r.winner).map((f) => f.flag);
+    return new Set(flags as FlagNumber[]);
   }
 
   private lastHighlights(entries: readonly LogEntry[]): Highlights {

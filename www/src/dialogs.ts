@@ -165,7 +165,8 @@ export function endDialog(opts: {
   const { result, names, match } = opts;
   const victory = t(result.victory === 'breakthrough' ? 'victoryBreakthrough' : result.victory === 'envelopment' ? 'victoryEnvelopment' : 'victoryExhaustion');
   const headline = result.winner === null ? t('draw') : t('winsBy', { name: escapeHTML(names[result.winner] ?? ''), victory });
-  let body = `<p class="headline ${result.winner === null ? '' : `p${result.winner}`}">${headline}</p>`;
+  const pennants = result.winner === null ? '' : Array.from({ length: 3 }, () => `<svg class="pennant p${result.winner}" viewBox="0 0 40 48" aria-hidden="true"><use href="#pennant"/></svg>`).join('');
+  let body = `${pennants ? `<div class="laurels">${pennants}</div>` : ''}<p class="headline ${result.winner === null ? '' : `p${result.winner}`}">${headline}</p>`;
   if (opts.breakthrough) body += `<p class="sub">${t('breakthroughFlags', { flags: opts.breakthrough.join(' – ') })}</p>`;
   body += `<p class="flags-count">${names
     .slice(0, 2)
