@@ -40,7 +40,8 @@ test('the single-file build opens from file:// and plays against the computer', 
   await waitReady(page);
   assert.equal(await page.evaluate(() => window.__BATTLELINE_SINGLE_FILE__), true);
   await page.evaluate(() => window.__battleline.setAiDelay(0));
-  await startGame(page, { mode: 'computer', level: 'random', seed: 3 });
+  // Easy: the engine's own bot, searching in the worker (a Blob worker here).
+  await startGame(page, { mode: 'computer', level: 'easy', seed: 3 });
   await playAgainstComputer(page, 6);
   const actions = await page.evaluate(() => window.__battleline.game.record().actions);
   const seats = await page.evaluate(() => {

@@ -26,6 +26,11 @@ test('a turn by keyboard against the computer, then undo', async () => {
   await myTurn(page);
   assert.equal((await state(page)).viewer, 0, 'the human sits at the bottom');
 
+  // A hint: the engine's suggestion from the human's own view, marked on the page.
+  await page.locator('.tools [data-act=hint]').click();
+  await page.locator('#actionbar .message').filter({ hasText: /^Hint:/ }).waitFor();
+  assert.ok((await page.locator('.suggested').count()) > 0, 'the hint is marked on the page');
+
   const digest0 = await page.evaluate(() => window.__battleline.game.digest());
   const count0 = (await state(page)).actionCount;
   const play = (await legal(page)).find((a) => a.type === 'play' && /^[roygbp]\d/.test(a.card));

@@ -3,6 +3,7 @@
 // legality itself.
 import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/index.js';
 import { Computer } from './ai-client.js';
+import { escapeHTML } from './cards.js';
 import { boardParts, renderDecks, renderStrip, type Highlights, type RenderModel } from './board.js';
 import { claimDialog, confirmDialog, dialogOpen, endDialog, exportDialog, handoverHTML, importDialog, settingsDialog, startDialog, type StartChoice } from './dialogs.js';
 import { installDrag } from './drag.js';
@@ -1086,6 +1087,16 @@ export class Controller {
   }
 
   private status(m: RenderModel): string {
+    const html = this.statusCore(m);
+    const view = m.view;
+    if (view.options.games <= 1 || this.replay) return html;
+    const [a, b] = [view.scores[0] ?? 0, view.scores[1] ?? 0];
+    const names = m.names.map(escapeHTML);
+    const match = `${t('gameN', { n: view.gameIndex + 1, total: view.options.games })} · ${names[0]} ${a} : ${b} ${names[1]}`;
+    return html + `<span class="match-score">${match}</span>`;
+  }
+
+  private statusCore(m: RenderModel): string {
     const view = m.view;
     const names = m.names;
     if (this.replay) {
