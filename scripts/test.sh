@@ -25,3 +25,7 @@ stage "npm package: build, TypeScript client, Node tests"
 bash scripts/build-pkg.sh
 npx --no-install tsc -p tests/types
 node --test tests/node/
+
+stage "game page: build, end-to-end tests driving Chromium"
+bash scripts/build-www.sh --no-pkg
+timeout 1500 node --test --test-concurrency=1 tests/e2e/
