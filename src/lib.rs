@@ -16,6 +16,7 @@ pub mod action;
 pub mod bot;
 pub mod card;
 pub mod card_set;
+mod claim_memo;
 pub mod deck;
 pub mod error;
 pub mod flag;

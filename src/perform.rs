@@ -36,7 +36,7 @@ impl Position {
             Action::Play { card, flag } => {
                 self.play_tactic_or_troop(player, card);
                 self.flags[flag.index()].sides[player].push(card);
-                self.refresh_completion(flag, player);
+                self.flag_changed(flag, player);
                 self.finish_step();
             }
             Action::Environment { card, flag } => {
@@ -80,7 +80,7 @@ impl Position {
                 match to {
                     Some(to) if card.is_side_card() => {
                         self.flags[to.index()].sides[player].push(card);
-                        self.refresh_completion(to, player);
+                        self.flag_changed(to, player);
                     }
                     Some(to) => self.place_environment(player, card, to),
                     None => self.discards[player].insert(card),
@@ -100,7 +100,7 @@ impl Position {
                 self.play_guile(player, Tactic::Traitor);
                 self.lift_from_board(card, player);
                 self.flags[to.index()].sides[player].push(card);
-                self.refresh_completion(to, player);
+                self.flag_changed(to, player);
                 self.finish_step();
             }
             Action::Claim { flag } => {
@@ -127,6 +127,7 @@ impl Position {
     /// Takes a card from hand; tactics count towards R-TAC-1 and Leaders towards R-TAC-2.
     fn play_tactic_or_troop(&mut self, player: Player, card: Card) {
         self.hands[player].remove(card);
+        self.face_up.insert(card);
         if let Some(tactic) = card.as_tactic() {
             self.tactics_played[player] += 1;
             self.leader_played[player] |= tactic.is_leader();
@@ -146,8 +147,8 @@ impl Position {
             f.fog = Some(player);
         } else {
             f.mud = Some(player);
-            self.refresh_completion(flag, player);
         }
+        self.flag_changed(flag, player);
     }
 
     fn draw(&mut self, player: Player, deck: DeckKind) {
@@ -188,7 +189,7 @@ impl Position {
                 f.sides[holder].remove(card);
             }
         }
-        self.refresh_completion(flag, actor);
+        self.flag_changed(flag, actor);
         Some(flag)
     }
 
@@ -212,19 +213,27 @@ impl Position {
         }
     }
 
-    /// Records when sides become complete (R-FORM-4). Sides completed by one action are stamped
-    /// opponents first, so the actor counts as completing later (R-FORM-4 interpretation).
-    fn refresh_completion(&mut self, flag: FlagId, actor: Player) {
+    /// After any change at a flag: forgets what was known about claims there, and records when sides
+    /// become complete (R-FORM-4). Sides completed by one action are stamped opponents first, so the
+    /// actor counts as completing later (R-FORM-4 interpretation).
+    fn flag_changed(&mut self, flag: FlagId, actor: Player) {
+        self.claim_memo.forget(flag);
         let players = self.players();
-        let mut next = self.flags.iter().flat_map(|f| f.completed).flatten().max().map_or(0, |last| last + 1);
-        let f = &mut self.flags[flag.index()];
+        let last = |flags: &[crate::flag::Flag]| flags.iter().flat_map(|f| f.completed).flatten().max();
+        let mut next = None;
         for player in (1..=players).map(|k| (actor + k) % players) {
-            if !f.is_complete(player) {
-                f.completed[player] = None;
+            let f = &self.flags[flag.index()];
+            let stamp = if !f.is_complete(player) {
+                None
             } else if f.completed[player].is_none() {
-                f.completed[player] = Some(next);
-                next += 1;
-            }
+                // The next number after every stamp so far, found only when a side does complete.
+                let stamp = next.unwrap_or_else(|| last(&self.flags).map_or(0, |l| l + 1));
+                next = Some(stamp + 1);
+                Some(stamp)
+            } else {
+                continue;
+            };
+            self.flags[flag.index()].completed[player] = stamp;
         }
     }
 }

@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::card::{Card, Tactic};
 use crate::card_set::CardSet;
+use crate::claim_memo::ClaimMemo;
 use crate::deck::Deck;
 use crate::flag::{Flag, FlagId, Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::options::Options;
@@ -49,6 +50,12 @@ pub struct Position {
     /// Consecutive turns that were passes without a claim (R-TURN-6).
     pub(crate) passes_in_row: u8,
     pub(crate) result: Option<GameResult>,
+    /// Every card face up: on the flags or in a discard pile. Kept as cards are played because a card
+    /// that leaves a hand never returns to a hand or a deck (board and discards only move among
+    /// themselves), so this is exactly the set of cards ever played; claim proofs read it constantly.
+    pub(crate) face_up: CardSet,
+    /// Claims known to be refused (a cache outside equality).
+    pub(crate) claim_memo: ClaimMemo,
 }
 
 impl Position {
@@ -77,6 +84,8 @@ impl Position {
             claimed_this_turn: false,
             passes_in_row: 0,
             result: None,
+            face_up: CardSet::EMPTY,
+            claim_memo: ClaimMemo::default(),
         };
         for _ in 0..HAND_SIZE {
             for player in 0..options.players {
@@ -187,6 +196,12 @@ impl Position {
 
     /// Every card face up: on the flags (cards and Fog/Mud) and in the discard piles.
     pub fn face_up(&self) -> CardSet {
+        debug_assert_eq!(self.face_up, self.face_up_on_the_table(), "the face-up cache drifted");
+        self.face_up
+    }
+
+    /// [`Position::face_up`] computed from the flags and discard piles.
+    pub(crate) fn face_up_on_the_table(&self) -> CardSet {
         let mut seen = self.discards.iter().fold(CardSet::EMPTY, |acc, d| acc.union(*d));
         for flag in &self.flags {
             for side in &flag.sides {

@@ -140,11 +140,23 @@ fn judge(flag: &Flag, claimant: Player, opponent: Player, mine: Strength, pool: 
 /// assert!(!is_claimable(&flag, 2, 0, CardSet::ALL_TROOPS.difference(board)));
 /// ```
 pub fn is_claimable(flag: &Flag, players: usize, claimant: Player, unseen: CardSet) -> bool {
+    refusal_witness(flag, players, claimant, unseen).is_none()
+}
+
+/// `None` when the claim succeeds; otherwise the unseen cards the first beating opponent needs (empty
+/// when the refusal does not depend on unseen cards). While the flag is unchanged and those cards stay
+/// unseen, the refusal stands: the engine remembers it (`ClaimMemo`). Allocation-free.
+pub(crate) fn refusal_witness(flag: &Flag, players: usize, claimant: Player, unseen: CardSet) -> Option<CardSet> {
     let Ok(mine) = claimant_strength(flag, players, claimant) else {
-        return false;
+        return Some(CardSet::EMPTY);
     };
     let pool = pool_for(flag, players, unseen);
-    (0..players).filter(|&p| p != claimant).all(|p| !judge(flag, claimant, p, mine, &pool, false).beats)
+    (0..players).filter(|&p| p != claimant).find_map(|p| {
+        let outcome = judge(flag, claimant, p, mine, &pool, false);
+        outcome
+            .beats
+            .then(|| CardSet::from_cards(outcome.best.as_ref().map_or(&[][..], |done| done.added()).iter().copied()))
+    })
 }
 
 /// The explained verdict of a claim: the same decision as [`is_claimable`], with every opponent's

@@ -135,7 +135,7 @@ impl Position {
         }
         check_turn(setup, options)?;
 
-        Ok(Position {
+        let mut position = Position {
             options,
             flags,
             hands,
@@ -153,7 +153,11 @@ impl Position {
             claimed_this_turn: setup.turn.claimed,
             passes_in_row: setup.passes_in_row,
             result: setup.result,
-        })
+            face_up: CardSet::EMPTY,
+            claim_memo: Default::default(),
+        };
+        position.face_up = position.face_up_on_the_table();
+        Ok(position)
     }
 }
 

@@ -1,25 +1,59 @@
 //! The order of a turn (R-TURN-1, R-VAR-1): moving from step to step, skipping steps with nothing to
 //! do, ending turns, and ending the game by passes (R-TURN-6) or by flags (R-END-1).
 
+use crate::card_set::CardSet;
 use crate::flag::{FlagId, Player};
 use crate::outcome::{flag_counts, victory_of, GameResult, Victory};
 use crate::phase::{turn_steps, Phase};
 use crate::position::Position;
-use crate::proof::is_claimable;
+use crate::proof::{is_claimable, refusal_witness};
 
 impl Position {
     /// Whether `player` can claim `flag` now (R-CLAIM-1): the fast, allocation-free check.
     pub fn can_claim(&self, player: Player, flag: FlagId) -> bool {
+        self.can_claim_given(player, flag, self.unseen_troops())
+    }
+
+    /// [`Position::can_claim`] with the unseen troops already computed.
+    fn can_claim_given(&self, player: Player, flag: FlagId, unseen: CardSet) -> bool {
         let f = self.flag(flag);
-        player < self.players()
-            && f.claimed.is_none()
-            && f.is_complete(player)
-            && is_claimable(f, self.players(), player, self.unseen_troops())
+        if player >= self.players() || f.claimed.is_some() || !f.is_complete(player) {
+            return false;
+        }
+        if self.claim_memo.known_refused(flag, player, unseen) {
+            debug_assert!(!is_claimable(f, self.players(), player, unseen), "the claim memo is stale at {flag:?}");
+            return false;
+        }
+        is_claimable(f, self.players(), player, unseen)
     }
 
     /// The flags `player` could claim right now.
     pub fn claimable_flags(&self, player: Player) -> impl Iterator<Item = FlagId> + '_ {
-        FlagId::all().filter(move |&f| self.can_claim(player, f))
+        // The unseen troops are the same for every flag: compute them once, and only if some side is complete.
+        let mut unseen = None;
+        FlagId::all().filter(move |&flag| {
+            let f = self.flag(flag);
+            player < self.players()
+                && f.claimed.is_none()
+                && f.is_complete(player)
+                && self.can_claim_given(player, flag, *unseen.get_or_insert_with(|| self.unseen_troops()))
+        })
+    }
+
+    /// Whether `player` can claim some flag, remembering the refusals found on the way (`ClaimMemo`).
+    fn can_claim_any(&mut self, player: Player) -> bool {
+        let unseen = self.unseen_troops();
+        for flag in FlagId::all() {
+            let f = *self.flag(flag);
+            if f.claimed.is_some() || !f.is_complete(player) || self.claim_memo.known_refused(flag, player, unseen) {
+                continue;
+            }
+            match refusal_witness(&f, self.players(), player, unseen) {
+                None => return true,
+                Some(needed) => self.claim_memo.remember(flag, player, needed),
+            }
+        }
+        false
     }
 
     /// Whether the current player can draw from some deck.
@@ -41,7 +75,7 @@ impl Position {
                 return;
             }
             let skip = match self.phase {
-                Phase::Claim => self.claimable_flags(self.current).next().is_none(),
+                Phase::Claim => !self.can_claim_any(self.current),
                 Phase::Draw => self.skip_draw || !self.can_draw(),
                 _ => false,
             };
