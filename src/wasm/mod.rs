@@ -253,6 +253,12 @@ impl WasmGame {
         to_js(&self.game.position().to_setup())
     }
 
+    /// An independent copy of the game (to look ahead without replaying the record).
+    #[wasm_bindgen(js_name = clone)]
+    pub fn duplicate(&self) -> WasmGame {
+        WasmGame { game: self.game.clone() }
+    }
+
     /// A digest of the position, equal natively and in wasm for equal games.
     pub fn digest(&self) -> String {
         self.game.position().digest()

@@ -92,3 +92,12 @@ test('proveFlag answers the R-CLAIM examples', () => {
   assert.equal(no.opponents[0].beatsClaimant, true);
   assert.equal(no.opponents[0].strength.kind, 'wedge');
 });
+
+test('clone gives an independent copy', () => {
+  const game = new Game({ seed: 21 });
+  const copy = game.clone();
+  copy.apply(copy.legalActions()[0]);
+  assert.equal(game.actionCount, 0);
+  assert.equal(copy.actionCount, 1);
+  assert.notEqual(copy.digest(), game.digest());
+});
