@@ -47,8 +47,8 @@ impl Game {
             return Err(Error::new(ErrorCode::BadOptions, format!("seed {seed} is above the largest seed {MAX_SEED}")));
         }
         let mut rng = rng_from_seed(seed);
-        let first_player = Position::random_first_player(options, &mut rng);
-        let position = Position::deal(options, &mut rng, first_player);
+        let position = Position::new_game(options, &mut rng);
+        let first_player = position.current();
         Ok(Game { options, seed, rng, position, first_player, finished: Vec::new(), actions: Vec::new() })
     }
 

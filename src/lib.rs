@@ -30,6 +30,7 @@ mod perform;
 pub mod phase;
 pub mod position;
 pub mod proof;
+pub mod random_play;
 pub mod record;
 pub mod setup;
 mod turn;

@@ -99,6 +99,12 @@ impl Position {
         position
     }
 
+    /// A new game: a random first player (R-SETUP-2), then the deal, all from `rng`.
+    pub fn new_game(options: Options, rng: &mut ChaCha8Rng) -> Position {
+        let first = Position::random_first_player(options, rng);
+        Position::deal(options, rng, first)
+    }
+
     /// A random first player (R-SETUP-2).
     pub fn random_first_player(options: Options, rng: &mut ChaCha8Rng) -> Player {
         rng.random_range(0..options.players)

@@ -1,16 +1,17 @@
 //! `battleline bench`: (1) claim-proof latency of `is_claimable` and `prove` on claim situations sampled
 //! from random games and on a constructed worst-case set; (2) random games per second, one thread.
 
-use std::collections::HashSet;
 use std::hint::black_box;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use battleline::{is_claimable, prove, Card, CardSet, Colour, Flag, Options, Player, Position, SideCards, Tactic};
+use battleline::{is_claimable, prove, Card, CardSet, Colour, Flag, Options, Position, SideCards, Tactic};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
 use crate::cli::Failure;
+use battleline::random_play::{sample_claim_situations, ClaimSituation};
+
 use crate::random_play::{choose, chooser, deal};
 
 pub const LONG_ABOUT: &str = "\
@@ -50,14 +51,7 @@ const BATCH_PROVE: u32 = 4;
 /// Timed batches per input; the least counts.
 const ROUNDS: u32 = 3;
 
-/// One claim to judge: what `Position::can_claim` hands to `is_claimable`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Situation {
-    flag: Flag,
-    players: usize,
-    claimant: Player,
-    unseen: CardSet,
-}
+type Situation = ClaimSituation;
 
 struct Scale {
     name: &'static str,
@@ -81,7 +75,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     writeln!(out, "timer: about {:.0} ns per Instant::now() pair, included in each batch", timer_overhead_ns())?;
     out.flush()?;
 
-    let sampled = sample_situations(scale.sampled)?;
+    let sampled = sample_claim_situations(scale.sampled);
     let worst = worst_cases(scale.worst);
     writeln!(out)?;
     writeln!(
@@ -235,35 +229,6 @@ impl Stats {
         let mean = times.iter().sum::<f64>() / times.len() as f64;
         Stats { median: at(0.5), p99: at(0.99), max: at(1.0), mean }
     }
-}
-
-/// `count` distinct claim situations from random games with tactics: after every action, every unclaimed
-/// flag where a player's side is complete, judged against the position's unseen troops.
-fn sample_situations(count: usize) -> Result<Vec<Situation>, Failure> {
-    let options = Options::default();
-    let mut seen = HashSet::with_capacity(count);
-    let mut set = Vec::with_capacity(count);
-    let mut legal = Vec::with_capacity(128);
-    for seed in 0.. {
-        let mut position = deal(options, seed);
-        let mut rng = chooser(seed);
-        while let Some(action) = choose(&position, &mut legal, &mut rng) {
-            position.apply(&action).map_err(|e| Failure::new(format!("seed {seed}: {action} refused: {e}")))?;
-            let unseen = position.unseen_troops();
-            for flag in position.flags().iter().filter(|f| f.claimed.is_none()) {
-                for claimant in (0..position.players()).filter(|&p| flag.is_complete(p)) {
-                    let situation = Situation { flag: *flag, players: position.players(), claimant, unseen };
-                    if seen.insert(situation) {
-                        set.push(situation);
-                        if set.len() == count {
-                            return Ok(set);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    unreachable!("the loop over seeds only ends by returning")
 }
 
 /// Constructed hard cases: mostly Mud (four cards, up to four to find), an opposing side that is empty
