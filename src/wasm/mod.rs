@@ -2,6 +2,7 @@
 //! errors. Every value in and out is plain data in the engine's notation; every failure throws a
 //! `BattleLineError` with the engine's stable `code`, and leaves the game as it was.
 
+mod bench;
 mod convert;
 mod tactic_play;
 mod types;

@@ -1,0 +1,50 @@
+// Benchmarks the built package (pkg/) in WebAssembly beside the same workloads natively
+// (examples/throughput.rs): claim proofs per second, random games per second, bot time per move.
+// Run: bash scripts/build-pkg.sh && node bench/wasm-bench.mjs
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import * as bl from '../pkg/index.js';
+
+bl.initSync({ module: readFileSync(new URL('../pkg/battleline_bg.wasm', import.meta.url)) });
+
+const seconds = (work) => {
+  const start = performance.now();
+  work();
+  return (performance.now() - start) / 1000;
+};
+
+const claims = new bl.ClaimBench(20_000);
+bl.benchRandomGames(50, true); // warm up
+const proofs = 200_000 / seconds(() => claims.run(10));
+const tactics = 2_000 / seconds(() => bl.benchRandomGames(2_000, true));
+const basic = 2_000 / seconds(() => bl.benchRandomGames(2_000, false));
+
+const views = [0, 1, 2, 3, 4, 5].map((seed) => {
+  const game = new bl.Game({ seed });
+  for (let i = 0; i < 20; i++) game.apply(game.legalActions()[0]);
+  return game.view(game.current);
+});
+const suggestMs = {};
+for (const [level, count] of [['easy', 6], ['medium', 6], ['hard', 3]]) {
+  suggestMs[level] = (seconds(() => views.slice(0, count).forEach((v) => bl.suggest(v, level, 1))) * 1000) / count;
+}
+const wasm = { proofsPerSecond: proofs, gamesPerSecondTactics: tactics, gamesPerSecondBasic: basic, suggestMs };
+
+console.error('running the native twin: cargo run --release --example throughput');
+const native = JSON.parse(
+  execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'throughput'], { encoding: 'utf8' }).trim(),
+);
+
+const row = (name, n, w, unit, higherIsBetter = true) => {
+  const ratio = higherIsBetter ? n / w : w / n;
+  console.log(`${name.padEnd(34)} ${fmt(n).padStart(12)} ${fmt(w).padStart(12)}  ${unit.padEnd(8)} wasm ${ratio.toFixed(2)}x slower`);
+};
+const fmt = (x) => (x >= 100 ? Math.round(x).toLocaleString('en') : x.toFixed(1));
+console.log(`${''.padEnd(34)} ${'native'.padStart(12)} ${'wasm'.padStart(12)}`);
+row('claim proofs (is_claimable)', native.proofsPerSecond, wasm.proofsPerSecond, 'per s');
+row('random games, tactics', native.gamesPerSecondTactics, wasm.gamesPerSecondTactics, 'per s');
+row('random games, no tactics', native.gamesPerSecondBasic, wasm.gamesPerSecondBasic, 'per s');
+for (const level of ['easy', 'medium', 'hard']) {
+  row(`bot ${level}, one move`, native.suggestMs[level], wasm.suggestMs[level], 'ms', false);
+}
