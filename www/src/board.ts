@@ -16,8 +16,10 @@ export interface RenderModel {
   /** The seat at the bottom of the screen. */
   viewer: PlayerIndex;
   names: readonly string[];
-  /** The opponent's hand face up (replays only). */
-  openHand: readonly CardName[] | null;
+  /** The other seats, in seat order from the one after the viewer (one or two, R-3P). */
+  opponents: readonly PlayerIndex[];
+  /** Every seat's hand face up, by seat (replays only). */
+  openHand: readonly (readonly CardName[])[] | null;
   /** Hot-seat curtain: no hand shown. */
   hideHand: boolean;
   /** The viewer may act now. */
@@ -40,10 +42,6 @@ export interface RenderModel {
   winFlags: Set<FlagNumber>;
 }
 
-function other(p: PlayerIndex): PlayerIndex {
-  return p === 0 ? 1 : 0;
-}
-
 function sideHTML(m: RenderModel, f: FlagView, seat: PlayerIndex, mine: boolean): string {
   const cards = f.sides[seat] ?? [];
   const items = cards.map((card) => {
@@ -57,7 +55,8 @@ function sideHTML(m: RenderModel, f: FlagView, seat: PlayerIndex, mine: boolean)
     ].join(' ');
     return cardHTML(card, { classes, button: src, attrs: src ? `data-src="${card}"` : '' });
   });
-  return `<div class="side ${mine ? 'me' : 'opp'}" data-flag="${f.flag}">${items.join('')}</div>`;
+  const lost = f.claimedBy !== null && f.claimedBy !== seat ? 'lost' : '';
+  return `<div class="side ${mine ? 'me' : 'opp'} seat-p${seat} ${lost}" data-flag="${f.flag}" data-seat="${seat}">${items.join('')}</div>`;
 }
 
 function pennant(owner: PlayerIndex | null, extra = ''): string {
@@ -75,11 +74,10 @@ function envBadge(m: RenderModel, kind: 'fog' | 'mud', placer: PlayerIndex): str
 }
 
 function flagLabel(m: RenderModel, f: FlagView): string {
-  const opp = other(m.viewer);
   const parts = [t('flag', { n: f.flag })];
   parts.push(f.claimedBy === null ? t('unclaimed') : t('claimedBy', { name: m.names[f.claimedBy] ?? '' }));
   parts.push(t('sideOf', { name: m.names[m.viewer] ?? '', cards: cardList(f.sides[m.viewer] ?? []) }));
-  parts.push(t('sideOf', { name: m.names[opp] ?? '', cards: cardList(f.sides[opp] ?? []) }));
+  for (const opp of m.opponents) parts.push(t('sideOf', { name: m.names[opp] ?? '', cards: cardList(f.sides[opp] ?? []) }));
   if (f.fog !== null) parts.push(t('fog'));
   if (f.mud !== null) parts.push(t('mud'));
   if (m.claimFlags.has(f.flag) || m.hintFlags.has(f.flag)) parts.push(t('claimable'));
@@ -93,7 +91,6 @@ export interface Column {
 }
 
 function column(m: RenderModel, f: FlagView): Column {
-  const opp = other(m.viewer);
   const claimNow = m.claimFlags.has(f.flag);
   const hinted = !claimNow && m.hintFlags.has(f.flag);
   const flagTarget = m.targetKind === 'flag' && m.targetFlags.has(f.flag);
@@ -104,6 +101,7 @@ function column(m: RenderModel, f: FlagView): Column {
     f.fog !== null ? 'fog' : '',
     f.mud !== null ? 'mud' : '',
     f.claimedBy !== null ? (f.claimedBy === m.viewer ? 'won-me' : 'won-opp') : '',
+    f.claimedBy !== null && m.opponents.length > 1 ? `won-by-p${f.claimedBy}` : '',
     flagTarget ? 'lit-flag' : '',
     sideTarget ? 'lit-side' : '',
     m.suggestion?.flags.has(f.flag) ? 'suggested' : '',
@@ -111,7 +109,7 @@ function column(m: RenderModel, f: FlagView): Column {
   ].join(' ');
   const won = (owner: PlayerIndex): string =>
     `<span class="won-flag ${lastFlag ? 'last' : ''}" role="img" aria-label="${escapeAttr(`${t('flag', { n: f.flag })}: ${t('claimedBy', { name: m.names[owner] ?? '' })}`)}">${pennant(owner)}<span class="fnum">${f.flag}</span></span>`;
-  const topSlot = f.claimedBy === opp ? won(opp) : '';
+  const topSlot = f.claimedBy !== null && f.claimedBy !== m.viewer ? won(f.claimedBy) : '';
   const bottomSlot = f.claimedBy === m.viewer ? won(m.viewer) : '';
   const badges = [f.fog !== null ? envBadge(m, 'fog', f.fog) : '', f.mud !== null ? envBadge(m, 'mud', f.mud) : ''].join('');
   const flagBtn =
@@ -125,7 +123,7 @@ function column(m: RenderModel, f: FlagView): Column {
     className: colClasses,
     inner:
       `<div class="claim-slot top">${topSlot}</div>` +
-      sideHTML(m, f, opp, false) +
+      m.opponents.map((opp) => sideHTML(m, f, opp, false)).join('') +
       `<div class="center">${flagBtn}${badges}</div>` +
       sideHTML(m, f, m.viewer, true) +
       `<div class="claim-slot bottom">${bottomSlot}</div>` +
@@ -137,7 +135,7 @@ function column(m: RenderModel, f: FlagView): Column {
 export function boardParts(m: RenderModel): { lineClass: string; label: string; columns: Column[] } {
   const cap = m.view.flags.some((f) => f.mud !== null) ? 4 : 3;
   return {
-    lineClass: `line cap${cap} ${m.targetFlags.size > 0 ? 'targeting' : ''}`,
+    lineClass: `line cap${cap} ${m.opponents.length > 1 ? 'three' : ''} ${m.targetFlags.size > 0 ? 'targeting' : ''}`,
     label: t('title'),
     columns: m.view.flags.map((f) => column(m, f)),
   };
@@ -168,7 +166,7 @@ export function renderStrip(m: RenderModel, seat: PlayerIndex): string {
   let hand = '';
   if (top) {
     if (m.openHand) {
-      hand = `<span class="open-hand">${m.openHand.map((c) => miniCard(c)).join('')}</span>`;
+      hand = `<span class="open-hand">${(m.openHand[seat] ?? []).map((c) => miniCard(c)).join('')}</span>`;
     } else {
       const backs = [
         ...Array.from({ length: sizes.troops }, () => cardBackHTML('troop', 'tiny')),

@@ -15,7 +15,7 @@ import { applyLogged, lastTurn, replayLogged, tell, type LogEntry, type TellCont
 import { affordances, destinationsFor, find, flagsFor, isGuile, playAction, sourcesFor, type Affordances, type GuileCard } from './moves.js';
 import { phaseText, renderActionBar, renderReplayBar, renderSteps, renderStatus, renderTools, stepOf, type ActionButton } from './panels.js';
 import { patchChildren, setClass, setHTML } from './patch.js';
-import { clearGame, loadGame, saveGame, saveSettings, type Level, type Mode, type Settings } from './storage.js';
+import { clearGame, loadGame, saveGame, saveSettings, type Level, type Mode, type Seat, type Settings } from './storage.js';
 
 type Selection =
   | { kind: 'none' }
@@ -27,6 +27,16 @@ interface Session {
   level: Level;
   humanSeat: PlayerIndex;
   aiSeed: number;
+  /** Every seat: a person or the computer (two-player games: derived from mode and humanSeat). */
+  seats: Seat[];
+}
+
+/** The seats of a two-player session. */
+function twoSeats(mode: Mode, level: Level, humanSeat: PlayerIndex): Seat[] {
+  if (mode === 'hotseat') return [{ kind: 'person' }, { kind: 'person' }];
+  const seats: Seat[] = [{ kind: 'computer', level }, { kind: 'computer', level }];
+  seats[humanSeat] = { kind: 'person' };
+  return seats;
 }
 
 interface ReplayState {
@@ -79,7 +89,9 @@ function breakthroughFlags(view: PlayerView, winner: PlayerIndex): number[] | nu
 export class Controller {
   game: Game | null = null;
   entries: LogEntry[] = [];
-  session: Session = { mode: 'computer', level: 'medium', humanSeat: 0, aiSeed: 1 };
+  session: Session = { mode: 'computer', level: 'medium', humanSeat: 0, aiSeed: 1, seats: twoSeats('computer', 'medium', 0) };
+  /** Multi-person games: the person whose hand was last revealed (null: nobody yet). */
+  private shownSeat: PlayerIndex | null = null;
   settings: Settings;
   sel: Selection = NONE;
   handover = false;
@@ -142,8 +154,10 @@ export class Controller {
         const { game, entries } = replayLogged(saved.record, Game);
         this.game = game;
         this.entries = entries;
-        this.session = { mode: saved.mode, level: saved.level, humanSeat: saved.humanSeat, aiSeed: saved.aiSeed };
+        const seats = saved.seats ?? twoSeats(saved.mode, saved.level, saved.humanSeat);
+        this.session = { mode: saved.mode, level: saved.level, humanSeat: saved.humanSeat, aiSeed: saved.aiSeed, seats };
         this.handover = saved.mode === 'hotseat' && saved.handover;
+        this.shownSeat = this.handover || this.isComputer(game.current) ? null : game.current;
         this.lastStart = {
           mode: saved.mode,
           level: saved.level,
@@ -151,6 +165,8 @@ export class Controller {
           tactics: saved.record.options.tactics,
           games: saved.record.options.games,
           seed: null,
+          players: saved.record.options.players,
+          ...(saved.seats ? { seats: saved.seats } : {}),
         };
         this.message = { text: t('resumeNote'), kind: 'info' };
         this.endShownAt = game.result() ? game.actionCount : -1;
@@ -165,8 +181,36 @@ export class Controller {
     await this.newGame(false);
   }
 
+  /** Players in the game on the board (2 or 3). */
+  players(): number {
+    if (this.replay) return this.replay.record.options.players;
+    return this.session.seats.length;
+  }
+
+  /** The computer plays this seat. */
+  isComputer(seat: PlayerIndex): boolean {
+    return this.session.seats[seat]?.kind === 'computer';
+  }
+
+  private persons(): PlayerIndex[] {
+    return this.session.seats.flatMap((s, i) => (s.kind === 'person' ? [i as PlayerIndex] : []));
+  }
+
+  private levelOf(seat: PlayerIndex): Level {
+    const s = this.session.seats[seat];
+    return s && s.kind === 'computer' ? s.level : this.session.level;
+  }
+
   private names(): string[] {
-    if (this.replay) return [t('player1'), t('player2')];
+    const three = [t('player1'), t('player2'), t('player3')];
+    if (this.replay) return three.slice(0, this.players());
+    if (this.session.seats.length === 3) {
+      const persons = this.persons().length;
+      const computers = 3 - persons;
+      return this.session.seats.map((s, i) =>
+        s.kind === 'person' ? (persons === 1 ? t('you') : three[i]!) : computers === 1 ? t('computer') : t('computerN', { n: i + 1 }),
+      );
+    }
     if (this.session.mode === 'computer') {
       const names = ['', ''];
       names[this.session.humanSeat] = t('you');
@@ -184,12 +228,23 @@ export class Controller {
 
   start(choice: StartChoice): void {
     this.lastStart = { ...choice, seed: null };
-    const options = { claimTiming: choice.claimTiming, tactics: choice.tactics, games: choice.games, ...(choice.seed !== null ? { seed: choice.seed } : {}) };
+    const three = choice.players === 3;
+    const options = {
+      ...(three ? { players: 3 as const } : {}),
+      claimTiming: choice.claimTiming,
+      tactics: three ? false : choice.tactics,
+      games: choice.games,
+      ...(choice.seed !== null ? { seed: choice.seed } : {}),
+    };
     const game = new Game(options);
     this.exitReplay(false);
     this.replaceGame(game, []);
-    this.session = { mode: choice.mode, level: choice.level, humanSeat: 0, aiSeed: (game.seed % 1_000_000) + 1 };
-    this.handover = choice.mode === 'hotseat';
+    const seats: Seat[] = three ? (choice.seats ?? [{ kind: 'person' }, { kind: 'person' }, { kind: 'person' }]) : twoSeats(choice.mode, choice.level, 0);
+    const firstPerson = seats.findIndex((x) => x.kind === 'person');
+    const humanSeat = (firstPerson < 0 ? 0 : firstPerson) as PlayerIndex;
+    this.session = { mode: choice.mode, level: choice.level, humanSeat, aiSeed: (game.seed % 1_000_000) + 1, seats };
+    this.shownSeat = null;
+    this.handover = choice.mode === 'hotseat' && !this.isComputer(game.current);
     this.message = null;
     this.endShownAt = -1;
     this.save();
@@ -220,6 +275,7 @@ export class Controller {
       record: this.game.record(),
       handover: this.handover,
       aiSeed: this.session.aiSeed,
+      ...(this.session.seats.length === 3 ? { seats: this.session.seats } : {}),
       savedAt: Date.now(),
     });
   }
@@ -231,7 +287,10 @@ export class Controller {
     if (this.replay) return this.replay.viewer;
     if (!this.game) return 0;
     if (this.session.mode === 'computer') return this.session.humanSeat;
-    return this.game.current;
+    const current = this.game.current;
+    if (!this.isComputer(current)) return current;
+    // A computer seat is playing between persons: the board stays with the last person shown.
+    return this.shownSeat ?? this.session.humanSeat;
   }
 
   private phase(): string {
@@ -329,7 +388,9 @@ export class Controller {
   private continueAfterChange(before: PlayerIndex | null, t0?: number): void {
     const g = this.game;
     if (!g) return;
-    if (this.session.mode === 'hotseat' && before !== null && g.current !== before && !g.result()) this.handover = true;
+    if (this.session.mode === 'hotseat' && !g.result() && !this.isComputer(g.current) && g.current !== this.shownSeat) {
+      if (before !== null || this.shownSeat !== null) this.handover = true;
+    }
     if (g.result()) this.handover = false;
     this.render(t0);
     this.save();
@@ -337,7 +398,7 @@ export class Controller {
       this.maybeShowEnd();
       return;
     }
-    if (this.session.mode === 'computer' && g.current !== this.session.humanSeat) void this.runComputer();
+    if (this.isComputer(g.current)) void this.runComputer();
   }
 
   private maybeShowEnd(): void {
@@ -375,16 +436,16 @@ export class Controller {
     const gen = this.generation;
     if (this.aiLoop === gen) return;
     this.aiLoop = gen;
-    const seat = other(this.session.humanSeat);
     try {
       while (gen === this.generation) {
         const g = this.game;
-        if (!g || g.result() || g.current !== seat) break;
+        if (!g || g.result() || !this.isComputer(g.current)) break;
+        const seat = g.current;
         this.thinking = true;
         this.render();
         const started = performance.now();
         const legal = g.legalActions();
-        const suggestion = await this.computer.suggest(g.view(seat), legal, this.session.level, this.session.aiSeed++);
+        const suggestion = await this.computer.suggest(g.view(seat), legal, this.levelOf(seat), this.session.aiSeed++);
         if (gen !== this.generation) return;
         const wait = this.settings.aiDelay - (performance.now() - started);
         if (wait > 0) await sleep(wait);
@@ -399,6 +460,7 @@ export class Controller {
           this.entries.push(applyLogged(g, fallback));
         }
         this.lookaheadFor = -1;
+        if (this.session.mode === 'hotseat' && !g.result() && !this.isComputer(g.current) && g.current !== this.shownSeat) this.handover = true;
         this.save();
         this.render();
       }
@@ -583,7 +645,7 @@ export class Controller {
     this.message = { text: t('undone'), kind: 'info' };
     this.save();
     this.render(t0);
-    if (this.session.mode === 'computer' && game.current !== this.session.humanSeat && !game.result()) void this.runComputer();
+    if (this.isComputer(game.current) && !game.result()) void this.runComputer();
   }
 
   async hint(): Promise<void> {
@@ -607,6 +669,7 @@ export class Controller {
 
   private revealHand(t0: number): void {
     this.handover = false;
+    this.shownSeat = this.game?.current ?? null;
     this.save();
     this.render(t0);
     this.el.hand.querySelector<HTMLElement>('.playable')?.focus();
@@ -702,7 +765,9 @@ export class Controller {
     }
     this.exitReplay(false);
     this.replaceGame(game, entries);
-    this.session = { mode: 'hotseat', level: this.session.level, humanSeat: 0, aiSeed: this.session.aiSeed };
+    const persons: Seat[] = Array.from({ length: record.options.players }, () => ({ kind: 'person' }));
+    this.session = { mode: 'hotseat', level: this.session.level, humanSeat: 0, aiSeed: this.session.aiSeed, seats: persons };
+    this.shownSeat = null;
     this.handover = true;
     this.endShownAt = -1;
     this.save();
@@ -858,7 +923,7 @@ export class Controller {
         this.toggleReplayPlay();
         return;
       case 'rp-flip':
-        if (this.replay) this.replay.viewer = other(this.replay.viewer);
+        if (this.replay) this.replay.viewer = ((this.replay.viewer + 1) % this.players()) as PlayerIndex;
         this.animate = false;
         this.render();
         return;
@@ -942,7 +1007,8 @@ export class Controller {
         view,
         viewer: r.viewer,
         names,
-        openHand: hands[other(r.viewer)] ?? [],
+        opponents: this.opponentsOf(r.viewer),
+        openHand: hands,
         hideHand: false,
         interactive: false,
         selectableHand: new Set(),
@@ -988,8 +1054,9 @@ export class Controller {
       view,
       viewer,
       names,
+      opponents: this.opponentsOf(viewer),
       openHand: null,
-      hideHand: this.handover,
+      hideHand: this.handover || (this.persons().length > 1 && this.isComputer(g.current) && !g.result()),
       interactive: mine,
       selectableHand: mine ? selectable : new Set(),
       selected: sel.kind === 'none' ? null : sel.card,
@@ -1006,6 +1073,12 @@ export class Controller {
       thinking: this.thinking,
       winFlags: this.winFlags(view),
     };
+  }
+
+  /** The other seats in seat order, starting after `viewer`. */
+  private opponentsOf(viewer: PlayerIndex): PlayerIndex[] {
+    const n = this.players();
+    return Array.from({ length: n - 1 }, (_, i) => ((viewer + 1 + i) % n) as PlayerIndex);
   }
 
   private winFlags(view: PlayerView): Set<FlagNumber> {
@@ -1056,7 +1129,7 @@ export class Controller {
       return { prompt: t('promptOver'), buttons };
     }
     if (!m.interactive) {
-      if (this.session.mode === 'computer' && view.current !== this.session.humanSeat) return { prompt: t('promptWaitComputer'), buttons };
+      if (this.isComputer(view.current)) return { prompt: t('promptWaitComputer'), buttons };
       return { prompt: '', buttons };
     }
     const { now } = this.affordances();
@@ -1090,9 +1163,10 @@ export class Controller {
     const html = this.statusCore(m);
     const view = m.view;
     if (view.options.games <= 1 || this.replay) return html;
-    const [a, b] = [view.scores[0] ?? 0, view.scores[1] ?? 0];
     const names = m.names.map(escapeHTML);
-    const match = `${t('gameN', { n: view.gameIndex + 1, total: view.options.games })} · ${names[0]} ${a} : ${b} ${names[1]}`;
+    const scores =
+      names.length > 2 ? names.map((n, i) => `${n} ${view.scores[i] ?? 0}`).join(' · ') : `${names[0]} ${view.scores[0] ?? 0} : ${view.scores[1] ?? 0} ${names[1]}`;
+    const match = `${t('gameN', { n: view.gameIndex + 1, total: view.options.games })} · ${scores}`;
     return html + `<span class="match-score">${match}</span>`;
   }
 
@@ -1120,7 +1194,7 @@ export class Controller {
     }
     const current = view.current;
     const headline =
-      this.session.mode === 'computer' && current === this.session.humanSeat ? t('yourTurn') : t('turnOf', { name: names[current] ?? '' });
+      this.session.mode === 'computer' && current === this.session.humanSeat && !this.isComputer(current) ? t('yourTurn') : t('turnOf', { name: names[current] ?? '' });
     return renderStatus({
       who: current,
       headline,
@@ -1215,7 +1289,6 @@ export class Controller {
     }
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.['focus'];
     const m = this.model();
-    const opp = other(m.viewer);
     el.root.classList.toggle('in-replay', this.replay !== null);
     el.root.classList.toggle('log-open', this.logOpen);
     el.hand.classList.toggle('my-turn', m.interactive);
@@ -1228,7 +1301,8 @@ export class Controller {
       canReplay: (this.game?.actionCount ?? 0) > 0,
     }));
     setHTML(el.status, this.status(m));
-    setHTML(el.oppStrip, renderStrip(m, opp));
+    el.oppStrip.classList.toggle('three', m.opponents.length > 1);
+    setHTML(el.oppStrip, m.opponents.map((opp) => renderStrip(m, opp)).join(''));
     this.drawBoard(m);
     setHTML(el.decks, renderDecks(m));
     setHTML(el.myStrip, renderStrip(m, m.viewer));
@@ -1248,7 +1322,7 @@ export class Controller {
       const recent = lastTurn(this.entries)
         .map((e) => tell(e, { names: m.names, reveal: null }))
         .filter((x): x is string => x !== null);
-      const prev = this.entries[this.entries.length - 1]?.actor ?? other(this.game.current);
+      const prev = this.entries[this.entries.length - 1]?.actor ?? (((this.game.current + this.players() - 1) % this.players()) as PlayerIndex);
       const wasHidden = el.curtain.hidden;
       setHTML(el.curtain, handoverHTML(this.game.current, prev, m.names, recent));
       el.curtain.hidden = false;

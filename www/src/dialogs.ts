@@ -3,7 +3,7 @@
 import type { ClaimTiming, GameResult, MatchScore, PlayerIndex } from '../../pkg/index.js';
 import { escapeAttr, escapeHTML } from './cards.js';
 import { getLang, t, type Lang } from './i18n.js';
-import type { Level, Mode, Settings } from './storage.js';
+import type { Level, Mode, Seat, Settings } from './storage.js';
 
 export interface DialogButton {
   id: string;
@@ -68,15 +68,46 @@ export interface StartChoice {
   tactics: boolean;
   games: number;
   seed: number | null;
+  /** 2 or 3 players; with 3, `seats` says who sits where and tactics are off (R-3P). */
+  players?: 2 | 3;
+  seats?: Seat[];
+}
+
+const LEVELS: Level[] = ['easy', 'medium', 'hard', 'random'];
+const levelKey = { easy: 'levelEasy', medium: 'levelMedium', hard: 'levelHard', random: 'levelRandom' } as const;
+
+function seatValue(seat: Seat): string {
+  return seat.kind === 'person' ? 'person' : `computer:${seat.level}`;
+}
+
+function parseSeat(value: string): Seat {
+  if (value.startsWith('computer:')) {
+    const level = value.slice(9) as Level;
+    return { kind: 'computer', level: LEVELS.includes(level) ? level : 'easy' };
+  }
+  return { kind: 'person' };
 }
 
 export async function startDialog(defaults: StartChoice, canCancel: boolean): Promise<StartChoice | null> {
   const radio = (name: string, value: string, label: string, checked: boolean): string =>
     `<label class="choice"><input type="radio" name="${name}" value="${value}" ${checked ? 'checked' : ''}><span>${label}</span></label>`;
   const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
+  const seats3: Seat[] = defaults.seats ?? [{ kind: 'person' }, { kind: 'computer', level: 'easy' }, { kind: 'computer', level: 'easy' }];
   const body =
     `<form class="start-form" onsubmit="return false">` +
-    `<fieldset><legend>${t('opponent')}</legend>` +
+    `<fieldset class="players"><legend>${t('playersCount')}</legend>` +
+    radio('players', '2', t('twoPlayers'), (defaults.players ?? 2) === 2) +
+    radio('players', '3', t('threePlayers'), defaults.players === 3) +
+    `</fieldset>` +
+    `<fieldset class="seats3"><legend>${t('seats')}</legend>` +
+    seats3.map((seat, i) =>
+      `<label class="seat-row"><span class="seat-dot p${i}" aria-hidden="true"></span>${t('seatN', { n: i + 1 })} <select name="seat${i}">` +
+      option('person', t('seatPerson'), seat.kind === 'person') +
+      LEVELS.map((l) => option(`computer:${l}`, t('seatComputer', { level: t(levelKey[l]) }), seatValue(seat) === `computer:${l}`)).join('') +
+      `</select></label>`,
+    ).join('') +
+    `</fieldset>` +
+    `<fieldset class="mode2"><legend>${t('opponent')}</legend>` +
     radio('mode', 'computer', t('vsComputer'), defaults.mode === 'computer') +
     `<label class="sub">${t('level')} <select name="level">` +
     option('easy', t('levelEasy'), defaults.level === 'easy') +
@@ -92,6 +123,7 @@ export async function startDialog(defaults: StartChoice, canCancel: boolean): Pr
     radio('timing', 'endOfTurn', t('timingEndOfTurn'), defaults.claimTiming === 'endOfTurn') +
     `</fieldset>` +
     `<label class="check"><input type="checkbox" name="tactics" ${defaults.tactics ? 'checked' : ''}> ${t('tacticsOn')}</label>` +
+    `<p class="hint tactics3">${t('tactics3pHint')}</p>` +
     `<div class="row2"><label>${t('matchGames')} <select name="games">${[1, 2, 3, 4, 5, 7, 9].map((n) => option(String(n), String(n), n === defaults.games)).join('')}</select></label>` +
     `<label>${t('seed')} <input name="seed" inputmode="numeric" pattern="[0-9]*" placeholder="${t('seedPlaceholder')}" value="${defaults.seed ?? ''}" size="10"></label></div>` +
     `</form>`;
@@ -107,10 +139,23 @@ export async function startDialog(defaults: StartChoice, canCancel: boolean): Pr
     onReady: (dialog) => {
       if (!canCancel) dialog.addEventListener('cancel', (e) => e.preventDefault());
       const form = dialog.querySelector('form')!;
+      const tactics = form.elements.namedItem('tactics') as HTMLInputElement;
+      let tacticsWanted = tactics.checked;
       const sync = (): void => {
+        const three = (form.elements.namedItem('players') as RadioNodeList).value === '3';
         const mode = (form.elements.namedItem('mode') as RadioNodeList).value;
-        (form.elements.namedItem('level') as HTMLSelectElement).disabled = mode !== 'computer';
+        (form.elements.namedItem('level') as HTMLSelectElement).disabled = three || mode !== 'computer';
+        form.classList.toggle('three', three);
+        form.querySelector<HTMLFieldSetElement>('fieldset.mode2')!.disabled = three;
+        form.querySelector<HTMLFieldSetElement>('fieldset.seats3')!.disabled = !three;
+        // R-3P: no tactics cards with three players.
+        if (three && !tactics.disabled) tacticsWanted = tactics.checked;
+        tactics.disabled = three;
+        tactics.checked = three ? false : tacticsWanted;
       };
+      tactics.addEventListener('change', () => {
+        if (!tactics.disabled) tacticsWanted = tactics.checked;
+      });
       form.addEventListener('change', sync);
       sync();
     },
@@ -129,11 +174,16 @@ export async function startDialog(defaults: StartChoice, canCancel: boolean): Pr
         form.querySelector<HTMLInputElement>('[name=seed]')?.focus();
         return false;
       }
+      const three = value('players') === '3';
+      const seats = three ? [0, 1, 2].map((i) => parseSeat(value(`seat${i}`))) : undefined;
+      const humans = seats ? seats.filter((x) => x.kind === 'person').length : 0;
       choice = {
-        mode: value('mode') === 'hotseat' ? 'hotseat' : 'computer',
+        players: three ? 3 : 2,
+        ...(seats ? { seats } : {}),
+        mode: three ? (humans >= 2 ? 'hotseat' : 'computer') : value('mode') === 'hotseat' ? 'hotseat' : 'computer',
         level: (value('level') || 'medium') as Level,
         claimTiming: value('timing') as ClaimTiming,
-        tactics: value('tactics') === 'on',
+        tactics: three ? false : value('tactics') === 'on',
         games: Number(value('games')) || 1,
         seed,
       };
@@ -169,22 +219,22 @@ export function endDialog(opts: {
   let body = `${pennants ? `<div class="laurels">${pennants}</div>` : ''}<p class="headline ${result.winner === null ? '' : `p${result.winner}`}">${headline}</p>`;
   if (opts.breakthrough) body += `<p class="sub">${t('breakthroughFlags', { flags: opts.breakthrough.join(' – ') })}</p>`;
   body += `<p class="flags-count">${names
-    .slice(0, 2)
+    .slice(0, Math.max(2, names.length))
     .map((n, i) => `<span class="p${i}">${escapeHTML(n)}: ${t('flagsClaimedN', { n: result.flags[i] ?? 0 })}</span>`)
     .join(' · ')}</p>`;
   if (match.games > 1) {
     const rows = match.results
       .map(
         (r, i) =>
-          `<tr><td>${i + 1}</td><td>${r.winner === null ? '–' : escapeHTML(names[r.winner] ?? '')}</td><td>${r.flags[0]} : ${r.flags[1]}</td></tr>`,
+          `<tr><td>${i + 1}</td><td>${r.winner === null ? '–' : escapeHTML(names[r.winner] ?? '')}</td><td>${r.flags.slice(0, Math.max(2, names.length)).join(' : ')}</td></tr>`,
       )
       .join('');
     const a = match.scores[0] ?? 0;
     const b = match.scores[1] ?? 0;
     body +=
       `<h3>${t('matchScore')} · ${t('gameN', { n: match.results.length, total: match.games })}</h3>` +
-      `<table class="score"><tbody>${rows}</tbody><tfoot><tr><td></td><td>${escapeHTML(names[0] ?? '')} ${a} · ${escapeHTML(names[1] ?? '')} ${b}</td><td>${t('points')}</td></tr></tfoot></table>`;
-    if (match.over) {
+      `<table class="score"><tbody>${rows}</tbody><tfoot><tr><td></td><td>${names.slice(0, Math.max(2, names.length)).map((n, i) => `${escapeHTML(n)} ${match.scores[i] ?? 0}`).join(' · ')}</td><td>${t('points')}</td></tr></tfoot></table>`;
+    if (match.over && names.length <= 2) {
       body += `<p class="headline small">${a === b ? t('matchTie', { a, b }) : t('matchWinner', { name: escapeHTML(names[a > b ? 0 : 1] ?? ''), a: Math.max(a, b), b: Math.min(a, b) })}</p>`;
     }
   }

@@ -39,6 +39,12 @@ export function explainHTML(proof: Proof, ctx: ExplainContext): string {
     return parts.join('');
   }
   const own = proof.claimantStrength;
+  if (proof.opponents.length > 1) {
+    // Three players (R-3P): the claim must hold against both opponents; say who could still win.
+    const winners = proof.opponents.filter((o) => o.beatsClaimant);
+    if (winners.length) for (const o of winners) parts.push(`<p class="could-win">${t('claimCouldWin', { name: name(o.player) })}</p>`);
+    else if (proof.claimable) parts.push(`<p class="could-win">${t('claimBothBeaten', { a: name(proof.opponents[0]!.player), b: name(proof.opponents[1]!.player) })}</p>`);
+  }
   parts.push(
     `<div class="proof-row mine"><span class="label">${t('claimYourFormation')}</span>${cards(mine)}<span class="strength">${strengthText(own, fog)}</span></div>`,
   );

@@ -4,6 +4,8 @@ import type { Lang } from './i18n.js';
 
 export type Mode = 'computer' | 'hotseat';
 export type Level = 'easy' | 'medium' | 'hard' | 'random';
+/** Who sits in a seat: a person at this device, or the computer at a level. */
+export type Seat = { kind: 'person' } | { kind: 'computer'; level: Level };
 
 export interface SavedGame {
   version: 1;
@@ -15,6 +17,8 @@ export interface SavedGame {
   /** Hot-seat: the hand-over screen was up (it comes back after a reload). */
   handover: boolean;
   aiSeed: number;
+  /** Three-player games: every seat (two-player games use mode and humanSeat). */
+  seats?: Seat[];
   savedAt: number;
 }
 
