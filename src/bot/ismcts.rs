@@ -37,11 +37,21 @@ pub struct Config {
     pub eval_scale: f32,
     /// Leaf evaluation: 0 the sampled position's win chances, 1 each player's knowledge.
     pub leaf: u32,
+    /// Tree depth limit (decisions below the root).
+    pub max_depth: u32,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { exploration: 0.7, widen_c: 1.5, widen_alpha: 0.5, playout_actions: u32::MAX, eval_scale: 1.5, leaf: 0 }
+        Config {
+            exploration: 0.7,
+            widen_c: 1.5,
+            widen_alpha: 0.5,
+            playout_actions: u32::MAX,
+            eval_scale: 1.5,
+            leaf: 0,
+            max_depth: u32::MAX,
+        }
     }
 }
 
@@ -112,6 +122,10 @@ impl Bot for SearchBot {
         self.stats.playouts += u64::from(self.playouts);
         self.stats.playout_actions += search.actions;
         Ok(search.best())
+    }
+
+    fn stats(&self) -> Option<SearchStats> {
+        Some(self.stats)
     }
 }
 
@@ -199,6 +213,9 @@ impl<'a> Search<'a> {
         loop {
             self.auto_claims(&mut position);
             if position.is_over() {
+                break;
+            }
+            if self.path.len() > self.config.max_depth as usize {
                 break;
             }
             let player = position.current();
@@ -315,6 +332,17 @@ impl<'a> Search<'a> {
         if self.config.leaf == 1 && !position.is_over() {
             return knowledge_rewards(position, self.config.eval_scale);
         }
+        if (self.config.leaf == 5 || self.config.leaf == 6) && !position.is_over() {
+            return super::leaf::allocated_chances(position, self.config.leaf == 6, self.config.eval_scale);
+        }
+        if self.config.leaf == 4 && !position.is_over() {
+            let me = self.determinizer.viewer();
+            let value = Knowledge::new(position, me).evaluate(position);
+            let mine = 1.0 / (1.0 + (-(value - 4.5) / self.config.eval_scale).exp());
+            let mut out = [1.0 - mine; 3];
+            out[me] = mine;
+            return out;
+        }
         win_chances(position)
     }
 
@@ -380,8 +408,7 @@ fn knowledge_rewards(position: &Position, scale: f32) -> [f32; 3] {
     let players = position.players();
     let values: Vec<f32> = (0..players).map(|p| Knowledge::new(position, p).evaluate(position)).collect();
     for (p, slot) in out.iter_mut().enumerate().take(players) {
-        let others =
-            values.iter().enumerate().filter(|&(q, _)| q != p).map(|(_, v)| *v).fold(f32::MIN, f32::max);
+        let others = values.iter().enumerate().filter(|&(q, _)| q != p).map(|(_, v)| *v).fold(f32::MIN, f32::max);
         *slot = 1.0 / (1.0 + (-(values[p] - others) / scale).exp());
     }
     out

@@ -63,6 +63,10 @@ fn prospect(flag: &Flag, player: Player, hands: &Hands) -> Prospect {
 /// The chance that `a` beats `b` at this flag (two players).
 fn flag_chance(flag: &Flag, a: Player, b: Player, pa: Prospect, pb: Prospect) -> f32 {
     let temperature = if flag.fog.is_some() { TEMPERATURE_FOG } else { TEMPERATURE };
+    flag_chance_at(flag, a, b, pa, pb, temperature)
+}
+
+fn flag_chance_at(flag: &Flag, a: Player, b: Player, pa: Prospect, pb: Prospect, temperature: f32) -> f32 {
     match (pa, pb) {
         (Prospect::Done(x), Prospect::Done(y)) => {
             let first = matches!((flag.completed[a], flag.completed[b]), (Some(s), Some(t)) if s < t);
@@ -202,6 +206,100 @@ const fn wins(mask: usize) -> bool {
         f += 1;
     }
     false
+}
+
+/// Constants of the allocation evaluation (experiments).
+const ALLOC_MISSING: f32 = 14.0;
+const ALLOC_TEMPERATURE: f32 = 18.0;
+const ALLOC_TEMPERATURE_FOG: f32 = 5.0;
+
+/// Each player's prospects at every flag, hand cards allocated to one flag each (most committed
+/// flags first); the deck is what may still come to anybody.
+fn allocated(position: &Position, player: Player, deck: CardSet) -> [Prospect; FLAG_COUNT] {
+    let mut out = [Prospect::Never; FLAG_COUNT];
+    let mut order: [(usize, usize); FLAG_COUNT] = [(0, 0); FLAG_COUNT];
+    let mut n = 0;
+    for (f, flag) in position.flags().iter().enumerate() {
+        if flag.claimed.is_some() {
+            continue;
+        }
+        let side = &flag.sides[player];
+        if side.len() >= flag.capacity() {
+            let fog = flag.fog.is_some();
+            let done = best_completion(&Shape::of(side.iter()), 0, &Pool::EMPTY, fog, FormationKind::Host);
+            out[f] = Prospect::Done(done.map_or(0.0, |d| points(d.strength, fog)));
+            continue;
+        }
+        order[n] = (side.len(), f);
+        n += 1;
+    }
+    order[..n].sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut remaining = position.hand(player).troops();
+    for &(_, f) in &order[..n] {
+        let flag = position.flag(crate::flag::FlagId::all().nth(f).unwrap_or_else(|| unreachable!()));
+        let fog = flag.fog.is_some();
+        let side = &flag.sides[player];
+        let shape = Shape::of(side.iter());
+        let need = flag.capacity() - side.len();
+        let sure = best_completion(&shape, need, &Pool::new(remaining), fog, FormationKind::Host);
+        let hoped = best_completion(&shape, need, &Pool::new(remaining.union(deck)), fog, FormationKind::Host);
+        let Some(hoped) = hoped else {
+            out[f] = sure.map_or(Prospect::Never, |s| {
+                let x = points(s.strength, fog);
+                Prospect::Open { expected: x, best: x }
+            });
+            continue;
+        };
+        let missing = hoped.added().iter().filter(|c| !remaining.contains(**c)).count() as f32;
+        let best = points(hoped.strength, fog);
+        let mut expected = best - ALLOC_MISSING * missing;
+        match sure {
+            Some(s) => {
+                expected = expected.max(points(s.strength, fog));
+                for card in s.added() {
+                    remaining.remove(*card);
+                }
+            }
+            None => {
+                for card in hoped.added() {
+                    remaining.remove(*card);
+                }
+            }
+        }
+        out[f] = Prospect::Open { expected, best };
+    }
+    out
+}
+
+/// Win chances from allocated prospects, for two players; `game` aggregates with [`game_chance`],
+/// otherwise by expected flags (scaled by `scale`).
+pub(crate) fn allocated_chances(position: &Position, game: bool, scale: f32) -> [f32; 3] {
+    if position.is_over() || position.players() != 2 {
+        return win_chances(position);
+    }
+    let deck: CardSet = position.troop_deck().collect();
+    let mine = allocated(position, 0, deck);
+    let theirs = allocated(position, 1, deck);
+    let mut p = [0.0f32; FLAG_COUNT];
+    for (f, flag) in position.flags().iter().enumerate() {
+        p[f] = match flag.claimed {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => {
+                let t = if flag.fog.is_some() { ALLOC_TEMPERATURE_FOG } else { ALLOC_TEMPERATURE };
+                flag_chance_at(flag, 0, 1, mine[f], theirs[f], t)
+            }
+        };
+    }
+    let win = if game {
+        game_chance(&p)
+    } else {
+        let q = p.map(|x| 1.0 - x);
+        let windows = |p: &[f32; FLAG_COUNT]| p.windows(3).map(|w| w[0] * w[1] * w[2]).sum::<f32>();
+        let value = p.iter().sum::<f32>() + 1.5 * (windows(&p) - windows(&q));
+        logistic((value - 4.5) / scale)
+    };
+    [win, 1.0 - win, 0.0]
 }
 
 #[cfg(test)]

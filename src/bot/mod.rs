@@ -23,6 +23,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::error::{Error, ErrorCode};
+use crate::game::Game;
+use crate::options::Options;
 use crate::view::PlayerView;
 
 mod determinize;
@@ -56,9 +58,23 @@ pub use random::RandomBot;
 /// let err = bot.choose(&game.view(1 - player).unwrap()).unwrap_err();
 /// assert_eq!(err.code, battleline::ErrorCode::NotYourTurn);
 /// ```
+///
+/// A bot cannot be handed the full state, which holds the hidden cards:
+///
+/// ```compile_fail
+/// use battleline::bot::{Bot, RandomBot};
+/// use battleline::{Game, Options};
+/// let game = Game::new(Options::default(), 7).unwrap();
+/// RandomBot::new(1).choose(game.position()); // a Position is not a PlayerView
+/// ```
 pub trait Bot {
     /// The action for the viewer, whose turn it must be.
     fn choose(&mut self, view: &PlayerView) -> Result<Action, Error>;
+
+    /// The search work done so far, for bots that search.
+    fn stats(&self) -> Option<SearchStats> {
+        None
+    }
 }
 
 /// The three strengths of the search bot offered on the page, defined by playout budgets.
@@ -248,6 +264,38 @@ pub fn suggest(view: &PlayerView, level: Level, seed: u64) -> Result<Action, Err
 /// ```
 pub fn suggest_with(view: &PlayerView, kind: BotKind, seed: u64) -> Result<Action, Error> {
     kind.build(seed).choose(view)
+}
+
+/// Plays one game (or match) of `options` dealt from `seed`, `bots[p]` playing seat `p`, each seeing
+/// only its own view; returns the finished game (its record and result). A bot that fails or answers
+/// an illegal action stops the game with that error, naming the seat.
+///
+/// ```
+/// use battleline::bot::{play_game, Bot, HeuristicBot, RandomBot};
+/// use battleline::Options;
+/// let (mut a, mut b) = (HeuristicBot::new(1), RandomBot::new(2));
+/// let game = play_game(Options::default(), 9, &mut [&mut a, &mut b]).unwrap();
+/// assert!(game.is_match_over());
+/// ```
+pub fn play_game(options: Options, seed: u64, bots: &mut [&mut dyn Bot]) -> Result<Game, Error> {
+    let mut game = Game::new(options, seed)?;
+    if bots.len() != game.options().players {
+        return Err(Error::new(
+            ErrorCode::BadInput,
+            format!("{} bots for a {}-player game", bots.len(), game.options().players),
+        ));
+    }
+    while !game.is_match_over() {
+        let player = game.position().current();
+        let view = game.view(player).ok_or_else(|| Error::new(ErrorCode::BadPlayer, "no such player"))?;
+        let action = bots[player]
+            .choose(&view)
+            .map_err(|e| Error::new(e.code, format!("the bot of player {player} failed: {}", e.message)))?;
+        game.apply(&action).map_err(|e| {
+            Error::new(e.code, format!("the bot of player {player} chose {action}, which is illegal: {}", e.message))
+        })?;
+    }
+    Ok(game)
 }
 
 fn match_goes_on(view: &PlayerView) -> bool {

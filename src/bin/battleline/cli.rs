@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use battleline::ClaimTiming;
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::{bench, prove, replay, selfplay};
+use crate::{bench, match_cmd, prove, referee, replay, selfplay};
 
 /// Battle Line (Reiner Knizia) rules engine: claim proofs, random self-play, record replay, benchmarks.
 #[derive(Parser, Debug)]
@@ -31,6 +31,15 @@ enum Command {
     /// Benchmark claim proofs (latency) and random games (games per second).
     #[command(long_about = bench::LONG_ABOUT)]
     Bench(bench::Args),
+    /// Play two built-in bots against each other: wins, score rate, time per move, playouts per second.
+    #[command(long_about = match_cmd::LONG_ABOUT)]
+    Match(match_cmd::Args),
+    /// Run two bot programs against each other over the bot protocol (JSON lines).
+    #[command(long_about = referee::LONG_ABOUT)]
+    Referee(referee::Args),
+    /// Speak the bot protocol with a built-in bot (for `battleline referee`).
+    #[command(long_about = referee::BOT_LONG_ABOUT)]
+    Bot(referee::BotArgs),
 }
 
 /// The claim timing of R-VAR-1, named as in JSON.
@@ -97,6 +106,9 @@ pub fn run() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Match(args) => match_cmd::run(&args),
+        Command::Referee(args) => referee::run(&args),
+        Command::Bot(args) => referee::run_bot(&args),
     };
     match outcome {
         Ok(()) | Err(Failure::BrokenPipe) => ExitCode::SUCCESS,

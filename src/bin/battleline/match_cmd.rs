@@ -1,0 +1,325 @@
+//! `battleline match`: two bots play a series of games; wins, losses, draws, the score rate with its
+//! standard error, the time per move and the playouts per second of search bots.
+
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use battleline::bot::{Bot, BotKind, SearchStats};
+use battleline::{Action, Error, Game, Options, PlayerView, MAX_SEED};
+
+use crate::cli::{Failure, Timing};
+
+pub const LONG_ABOUT: &str = "\
+Play two bots against each other and report how A fares against B.
+
+Bots: random (uniformly random legal actions), heuristic (rule-of-thumb), search:easy, search:medium,
+search:hard (Information-Set MCTS with 300 / 3,000 / 20,000 playouts a decision) or search:N (N playouts).
+
+Game i (0-based) is dealt from seed S+i; A sits in seat i mod 2 (the first player is drawn from the seed), and
+the bots of game i are seeded from S+i, so a run is reproducible whatever the number of threads. Each bot sees
+only its own player's view.
+
+Prints A's wins, losses and draws, A's score rate (a win 1, a draw 1/2) with its standard error, the average
+time per move of each bot (all its moves, and the moves where it had a choice) and, for search bots, the
+playouts per second. With --verbose, one line per game as it ends.";
+
+/// Arguments of `battleline match`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Bot A: random, heuristic, search:easy|medium|hard or search:N.
+    #[arg(long, value_name = "BOT", value_parser = parse_bot)]
+    pub a: BotKind,
+    /// Bot B, as for A.
+    #[arg(long, value_name = "BOT", value_parser = parse_bot)]
+    pub b: BotKind,
+    /// Number of games.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub games: u64,
+    /// Seed of the first game; game i uses seed S+i (at most 2^53 - 1).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Games played at once, one per thread.
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    pub threads: usize,
+    /// Play without the tactics deck (the basic game, R-VAR-2).
+    #[arg(long)]
+    pub no_tactics: bool,
+    /// When the claim step comes in a turn (R-VAR-1).
+    #[arg(long, value_enum, default_value = "afterPlay")]
+    pub timing: Timing,
+    /// Print one line per game as it ends.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+fn parse_bot(text: &str) -> Result<BotKind, String> {
+    text.parse().map_err(|e: Error| e.message)
+}
+
+/// One bot's time and work over a game or a match.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Usage {
+    /// Moves made.
+    pub moves: u64,
+    /// Time spent choosing them.
+    pub time: Duration,
+    /// Moves where more than one action was legal.
+    pub decisions: u64,
+    /// Time spent on those.
+    pub decision_time: Duration,
+    /// Playouts run (search bots).
+    pub playouts: u64,
+    /// Time spent in moves that ran playouts.
+    pub search_time: Duration,
+}
+
+impl Usage {
+    fn add(&mut self, other: &Usage) {
+        self.moves += other.moves;
+        self.time += other.time;
+        self.decisions += other.decisions;
+        self.decision_time += other.decision_time;
+        self.playouts += other.playouts;
+        self.search_time += other.search_time;
+    }
+}
+
+/// A bot that records how long it takes.
+pub struct Timed {
+    bot: Box<dyn Bot + Send>,
+    /// The time and work so far.
+    pub usage: Usage,
+}
+
+impl Timed {
+    /// Times `bot`.
+    pub fn new(bot: Box<dyn Bot + Send>) -> Timed {
+        Timed { bot, usage: Usage::default() }
+    }
+}
+
+impl Bot for Timed {
+    fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
+        let before = self.bot.stats().unwrap_or_default();
+        let legal = battleline::bot::legal_actions(view).map_or(0, |l| l.len());
+        let start = Instant::now();
+        let action = self.bot.choose(view);
+        let spent = start.elapsed();
+        let playouts = self.bot.stats().unwrap_or_default().playouts - before.playouts;
+        let usage = &mut self.usage;
+        usage.moves += 1;
+        usage.time += spent;
+        if legal > 1 {
+            usage.decisions += 1;
+            usage.decision_time += spent;
+        }
+        if playouts > 0 {
+            usage.playouts += playouts;
+            usage.search_time += spent;
+        }
+        action
+    }
+
+    fn stats(&self) -> Option<SearchStats> {
+        self.bot.stats()
+    }
+}
+
+/// The seeds of the bots of the game dealt from `seed`: A's and B's.
+pub fn bot_seeds(seed: u64) -> (u64, u64) {
+    (seed.wrapping_mul(2).wrapping_add(1), seed.wrapping_mul(2).wrapping_add(2))
+}
+
+/// A's result in one game: 1 win, ½ draw, 0 loss.
+pub fn score_of(game: &Game, seat: usize) -> f64 {
+    match game.position().result().and_then(|r| r.winner) {
+        Some(w) if w == seat => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}
+
+/// Wins, losses and draws of A, the score rate and its standard error.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+}
+
+impl Tally {
+    pub fn add(&mut self, score: f64) {
+        if score == 1.0 {
+            self.wins += 1;
+        } else if score == 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
+    pub fn games(&self) -> u64 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// The mean score and its standard error (from the spread of the per-game scores).
+    pub fn rate(&self) -> (f64, f64) {
+        let n = self.games() as f64;
+        if n == 0.0 {
+            return (0.0, 0.0);
+        }
+        let mean = (self.wins as f64 + 0.5 * self.draws as f64) / n;
+        let square = (self.wins as f64 + 0.25 * self.draws as f64) / n;
+        let variance = (square - mean * mean).max(0.0);
+        let se = if n > 1.0 { (variance / (n - 1.0)).sqrt() } else { 0.0 };
+        (mean, se)
+    }
+
+    /// `A (search:hard): 812 wins, 180 losses, 8 draws; score rate 0.816 ± 0.012 (standard error)`
+    pub fn line(&self, name: &str) -> String {
+        let (mean, se) = self.rate();
+        format!(
+            "{name}: {} wins, {} losses, {} draws; score rate {mean:.3} ± {se:.3} (standard error)",
+            self.wins, self.losses, self.draws
+        )
+    }
+}
+
+fn ms(time: Duration, count: u64) -> f64 {
+    if count == 0 {
+        0.0
+    } else {
+        time.as_secs_f64() * 1000.0 / count as f64
+    }
+}
+
+/// `time per move: 523.1 ms over 34,512 moves (1,021.3 ms over 17,000 moves with a choice)`
+pub fn usage_line(name: &str, usage: &Usage) -> String {
+    let mut line = format!(
+        "{name}: {:.3} ms per move over {} moves; {:.3} ms per move with a choice ({} moves)",
+        ms(usage.time, usage.moves),
+        usage.moves,
+        ms(usage.decision_time, usage.decisions),
+        usage.decisions
+    );
+    if usage.playouts > 0 {
+        let seconds = usage.search_time.as_secs_f64();
+        let rate = if seconds > 0.0 { usage.playouts as f64 / seconds } else { 0.0 };
+        line.push_str(&format!("; {rate:.0} playouts/s ({} playouts in {seconds:.1} s)", usage.playouts));
+    }
+    line
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let options = Options { tactics: !args.no_tactics, claim_timing: args.timing.into(), ..Options::default() };
+    if args.games == 0 {
+        return Err(Failure::new("--games must be at least 1"));
+    }
+    if args.seed.checked_add(args.games - 1).is_none_or(|last| last > MAX_SEED) {
+        return Err(Failure::new(format!(
+            "{} games from seed {} need seeds past the largest seed {MAX_SEED}",
+            args.games, args.seed
+        )));
+    }
+    let threads = args.threads.clamp(1, 256);
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "match: A = {}, B = {}; {} games from seed {} (game i: seed S+i, A in seat i mod 2); {}, {}; {} thread{}",
+        args.a,
+        args.b,
+        args.games,
+        args.seed,
+        if options.tactics { "with tactics" } else { "without tactics" },
+        timing_name(args.timing),
+        threads,
+        if threads == 1 { "" } else { "s" }
+    )?;
+    out.flush()?;
+    drop(out);
+
+    let next = AtomicU64::new(0);
+    let shared = Mutex::new(Shared::default());
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| worker(args, options, &next, &shared));
+        }
+    });
+    let shared = shared.into_inner().map_err(|_| Failure::new("a match thread panicked"))?;
+    if let Some(failure) = shared.failure {
+        return Err(Failure::new(failure));
+    }
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}", shared.tally.line(&format!("A ({})", args.a)))?;
+    writeln!(out, "time per move:")?;
+    writeln!(out, "  {}", usage_line(&format!("A ({})", args.a), &shared.usage[0]))?;
+    writeln!(out, "  {}", usage_line(&format!("B ({})", args.b), &shared.usage[1]))?;
+    writeln!(out, "wall time {:.1} s", started.elapsed().as_secs_f64())?;
+    out.flush()?;
+    Ok(())
+}
+
+#[derive(Default)]
+struct Shared {
+    tally: Tally,
+    usage: [Usage; 2],
+    failure: Option<String>,
+}
+
+fn worker(args: &Args, options: Options, next: &AtomicU64, shared: &Mutex<Shared>) {
+    loop {
+        let index = next.fetch_add(1, Ordering::SeqCst);
+        if index >= args.games {
+            return;
+        }
+        let seed = args.seed + index;
+        let (seed_a, seed_b) = bot_seeds(seed);
+        let mut a = Timed::new(args.a.build(seed_a));
+        let mut b = Timed::new(args.b.build(seed_b));
+        let seat_a = (index % 2) as usize;
+        let played = if seat_a == 0 {
+            battleline::bot::play_game(options, seed, &mut [&mut a, &mut b])
+        } else {
+            battleline::bot::play_game(options, seed, &mut [&mut b, &mut a])
+        };
+        let Ok(mut shared) = shared.lock() else { return };
+        match played {
+            Ok(game) => {
+                let score = score_of(&game, seat_a);
+                shared.tally.add(score);
+                shared.usage[0].add(&a.usage);
+                shared.usage[1].add(&b.usage);
+                if args.verbose {
+                    let outcome = match score {
+                        1.0 => "A wins",
+                        0.0 => "B wins",
+                        _ => "draw",
+                    };
+                    let flags = game.position().result().map_or([0; 3], |r| r.flags);
+                    println!(
+                        "game {index} (seed {seed}): {outcome} (A in seat {seat_a}), flags {}-{}, {} actions",
+                        flags[0],
+                        flags[1],
+                        game.actions().len()
+                    );
+                }
+            }
+            Err(e) => {
+                shared.failure.get_or_insert(format!("game {index} (seed {seed}): {e}"));
+                next.store(args.games, Ordering::SeqCst);
+                return;
+            }
+        }
+    }
+}
+
+fn timing_name(timing: Timing) -> &'static str {
+    match timing {
+        Timing::AfterPlay => "afterPlay",
+        Timing::StartOfTurn => "startOfTurn",
+        Timing::EndOfTurn => "endOfTurn",
+    }
+}

@@ -1,0 +1,322 @@
+//! `battleline referee`: runs two bot programs against each other over the bot protocol (JSON lines on
+//! standard input and output, docs/BOT_PROTOCOL.md), and `battleline bot`, which speaks that protocol
+//! for the built-in bots.
+
+use std::io::{self, BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use battleline::bot::{Bot, BotKind};
+use battleline::{Action, Game, GameResult, Options, PlayerView, MAX_SEED};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::cli::{Failure, Timing};
+use crate::match_cmd::{bot_seeds, Tally};
+
+/// The protocol's version, sent in every `start` message.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+pub const LONG_ABOUT: &str = "\
+Run two bot programs against each other, so that bots can be written in any language.
+
+Each CMD is run with the shell (sh -c CMD) and speaks the bot protocol of docs/BOT_PROTOCOL.md: the referee
+writes one JSON object per line to the bot's standard input and the bot answers each `turn` message with one
+line holding a JSON action:
+  {\"type\":\"start\",\"protocol\":1,\"game\":0,\"seed\":0,\"player\":1,\"options\":{...}}   (no answer)
+  {\"type\":\"turn\",\"view\":{PlayerView},\"legal\":[actions]}                     (answer: one action)
+  {\"type\":\"end\",\"result\":{...},\"view\":{PlayerView}}                           (no answer)
+The bot's standard error passes through. When the match is over the referee closes the bot's standard input.
+
+Game i (0-based) is dealt from seed S+i with A in seat i mod 2. A bot that answers something that is not a
+legal action, exits, or takes longer than --move-timeout forfeits the game (it counts as a loss) and is
+restarted for the next game. Prints one line per game and A's wins, losses, draws and score rate.";
+
+/// Arguments of `battleline referee`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The command that runs bot A (through `sh -c`).
+    #[arg(long, value_name = "CMD")]
+    pub a: String,
+    /// The command that runs bot B.
+    #[arg(long, value_name = "CMD")]
+    pub b: String,
+    /// Number of games.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub games: u64,
+    /// Seed of the first game; game i uses seed S+i (at most 2^53 - 1).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Play without the tactics deck (the basic game, R-VAR-2).
+    #[arg(long)]
+    pub no_tactics: bool,
+    /// When the claim step comes in a turn (R-VAR-1).
+    #[arg(long, value_enum, default_value = "afterPlay")]
+    pub timing: Timing,
+    /// Seconds a bot may take for one move before it forfeits the game.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub move_timeout: f64,
+}
+
+/// Arguments of `battleline bot`.
+#[derive(clap::Args, Debug)]
+pub struct BotArgs {
+    /// The built-in bot: random, heuristic, search:easy|medium|hard or search:N.
+    #[arg(value_name = "BOT", value_parser = parse_bot)]
+    pub kind: BotKind,
+    /// Seed of the bot's choices (game g of the match uses S+g).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+}
+
+pub const BOT_LONG_ABOUT: &str = "\
+Speak the bot protocol (docs/BOT_PROTOCOL.md) on standard input and output with a built-in bot, so that it can
+play against any program under `battleline referee`, e.g.
+  battleline referee --a 'battleline bot search:easy' --b 'python3 examples/bots/first_legal.py'
+The bot answers each `turn` message with its action and ignores the other messages; it stops at the end of
+its input. It sees only the view in each message.";
+
+fn parse_bot(text: &str) -> Result<BotKind, String> {
+    text.parse().map_err(|e: battleline::Error| e.message)
+}
+
+/// Messages from the referee to a bot.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+enum Message<'a> {
+    Start { protocol: u32, game: u64, seed: u64, player: usize, options: Options },
+    Turn { view: &'a PlayerView, legal: &'a [Action] },
+    End { result: GameResult, view: &'a PlayerView },
+}
+
+/// A running bot program.
+struct Program {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<io::Result<String>>,
+}
+
+impl Program {
+    fn start(command: &str) -> Result<Program, String> {
+        let (shell, flag) = if cfg!(windows) { ("cmd", "/C") } else { ("sh", "-c") };
+        let mut child = Command::new(shell)
+            .arg(flag)
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot run {command:?}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no standard input")?;
+        let stdout = child.stdout.take().ok_or("no standard output")?;
+        let (send, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let stop = line.is_err();
+                if send.send(line).is_err() || stop {
+                    return;
+                }
+            }
+        });
+        Ok(Program { child, stdin, lines })
+    }
+
+    fn send(&mut self, message: &Message) -> Result<(), String> {
+        let mut line = serde_json::to_string(message).map_err(|e| e.to_string())?;
+        line.push('\n');
+        self.stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("cannot write to the bot: {e}"))
+    }
+
+    /// The next non-empty line, within `timeout`.
+    fn receive(&mut self, timeout: Duration) -> Result<String, String> {
+        loop {
+            match self.lines.recv_timeout(timeout) {
+                Ok(Ok(line)) if line.trim().is_empty() => continue,
+                Ok(Ok(line)) => return Ok(line),
+                Ok(Err(e)) => return Err(format!("cannot read from the bot: {e}")),
+                Err(RecvTimeoutError::Timeout) => return Err(format!("no answer within {} s", timeout.as_secs_f64())),
+                Err(RecvTimeoutError::Disconnected) => return Err("the bot closed its output (exited?)".into()),
+            }
+        }
+    }
+
+    fn stop(mut self) {
+        drop(self.stdin);
+        // Give a well-behaved bot a moment to exit at the end of its input, then make sure.
+        for _ in 0..20 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Why a game ended early.
+struct Forfeit {
+    seat: usize,
+    reason: String,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let options = Options { tactics: !args.no_tactics, claim_timing: args.timing.into(), ..Options::default() };
+    if args.games == 0 {
+        return Err(Failure::new("--games must be at least 1"));
+    }
+    if args.seed.checked_add(args.games - 1).is_none_or(|last| last > MAX_SEED) {
+        return Err(Failure::new(format!(
+            "{} games from seed {} need seeds past the largest seed {MAX_SEED}",
+            args.games, args.seed
+        )));
+    }
+    if !(args.move_timeout.is_finite() && args.move_timeout > 0.0) {
+        return Err(Failure::new("--move-timeout must be a positive number of seconds"));
+    }
+    let timeout = Duration::from_secs_f64(args.move_timeout.min(1e6));
+    let commands = [args.a.as_str(), args.b.as_str()];
+    let mut programs: [Option<Program>; 2] = [None, None];
+    let mut tally = Tally::default();
+    let mut out = io::stdout().lock();
+    writeln!(out, "referee: A = {:?}, B = {:?}; {} games from seed {}", args.a, args.b, args.games, args.seed)?;
+    for index in 0..args.games {
+        let seed = args.seed + index;
+        let seat_a = (index % 2) as usize;
+        // bots[seat] is 0 for A, 1 for B.
+        let who = if seat_a == 0 { [0, 1] } else { [1, 0] };
+        let mut game = Game::new(options, seed)?;
+        let outcome = play(&mut game, index, seed, &who, &commands, &mut programs, timeout);
+        let name = |seat: usize| if who[seat] == 0 { "A" } else { "B" };
+        let score = match &outcome {
+            Ok(()) => {
+                let result = game.position().result();
+                let score = match result.and_then(|r| r.winner) {
+                    Some(w) if w == seat_a => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                };
+                let flags = result.map_or([0; 3], |r| r.flags);
+                let text = match result.and_then(|r| r.winner) {
+                    Some(w) => format!("{} wins", name(w)),
+                    None => "draw".to_string(),
+                };
+                writeln!(
+                    out,
+                    "game {index} (seed {seed}): {text}, flags {}-{} (A in seat {seat_a})",
+                    flags[0], flags[1]
+                )?;
+                score
+            }
+            Err(Forfeit { seat, reason }) => {
+                writeln!(out, "game {index} (seed {seed}): {} forfeits: {reason}", name(*seat))?;
+                if let Some(program) = programs[who[*seat]].take() {
+                    program.stop();
+                }
+                if *seat == seat_a {
+                    0.0
+                } else {
+                    1.0
+                }
+            }
+        };
+        tally.add(score);
+        out.flush()?;
+    }
+    for program in programs.into_iter().flatten() {
+        program.stop();
+    }
+    writeln!(out, "{}", tally.line("A"))?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Plays one game; `who[seat]` is the program (0 = A, 1 = B) in that seat.
+fn play(
+    game: &mut Game,
+    index: u64,
+    seed: u64,
+    who: &[usize; 2],
+    commands: &[&str; 2],
+    programs: &mut [Option<Program>; 2],
+    timeout: Duration,
+) -> Result<(), Forfeit> {
+    // Programs start on first use and after a forfeit; one that cannot start forfeits.
+    for seat in 0..2 {
+        let program = match &mut programs[who[seat]] {
+            Some(program) => program,
+            slot => slot.insert(Program::start(commands[who[seat]]).map_err(|reason| Forfeit { seat, reason })?),
+        };
+        let start =
+            Message::Start { protocol: PROTOCOL_VERSION, game: index, seed, player: seat, options: game.options() };
+        program.send(&start).map_err(|reason| Forfeit { seat, reason })?;
+    }
+    while !game.is_match_over() {
+        let seat = game.position().current();
+        let view = game.view(seat).ok_or_else(|| Forfeit { seat, reason: "no view".into() })?;
+        let legal = game.legal_actions();
+        let Some(program) = programs[who[seat]].as_mut() else {
+            return Err(Forfeit { seat, reason: "the bot is not running".into() });
+        };
+        let fail = |reason: String| Forfeit { seat, reason };
+        program.send(&Message::Turn { view: &view, legal: &legal }).map_err(fail)?;
+        let line = program.receive(timeout).map_err(fail)?;
+        let action = parse_action(&line).map_err(fail)?;
+        game.apply_as(seat, &action).map_err(|e| fail(format!("{action} is illegal: {e}")))?;
+    }
+    let result = game.position().result();
+    for seat in 0..2 {
+        if let (Some(program), Some(result), Some(view)) = (programs[who[seat]].as_mut(), result, game.view(seat)) {
+            // A bot that has already exited loses nothing here: the game is over.
+            let _ = program.send(&Message::End { result, view: &view });
+        }
+    }
+    Ok(())
+}
+
+/// An action line: the action object itself, or `{"action": {...}}`.
+fn parse_action(line: &str) -> Result<Action, String> {
+    let value: Value = serde_json::from_str(line).map_err(|e| format!("the answer {line:?} is not JSON: {e}"))?;
+    let value = match value {
+        Value::Object(mut map) if map.contains_key("action") && !map.contains_key("type") => {
+            map.remove("action").unwrap_or(Value::Null)
+        }
+        other => other,
+    };
+    serde_json::from_value(value).map_err(|e| format!("the answer {line:?} is not an action: {e}"))
+}
+
+/// `battleline bot KIND`: answers the referee's `turn` messages with a built-in bot.
+pub fn run_bot(args: &BotArgs) -> Result<(), Failure> {
+    let stdin = io::stdin();
+    let mut out = io::stdout().lock();
+    let mut bot: Box<dyn Bot + Send> = args.kind.build(args.seed);
+    for line in stdin.lock().lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let message: Value =
+            serde_json::from_str(&line).map_err(|e| Failure::new(format!("a line that is not JSON: {e}")))?;
+        match message.get("type").and_then(Value::as_str) {
+            Some("start") => {
+                let game = message.get("game").and_then(Value::as_u64).unwrap_or(0);
+                bot = args.kind.build(bot_seeds(args.seed.wrapping_add(game)).0);
+            }
+            Some("turn") => {
+                let view: PlayerView = serde_json::from_value(message.get("view").cloned().unwrap_or(Value::Null))
+                    .map_err(|e| Failure::new(format!("a turn without a valid view: {e}")))?;
+                let action = bot.choose(&view)?;
+                serde_json::to_writer(&mut out, &action).map_err(io::Error::from)?;
+                out.write_all(b"\n")?;
+                out.flush()?;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}

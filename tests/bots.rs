@@ -1,0 +1,472 @@
+//! The computer opponents: they only ever play legal actions (thousands of games, every variant), they
+//! cannot see hidden cards (views that differ only in hidden cards get the same answer under the same
+//! seed), they are reproducible, they never panic on a bad view, the heuristic beats random, and the
+//! `match`, `referee` and `bot` subcommands work.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use battleline::bot::{self, play_game, suggest, suggest_with, Bot, BotKind, Determinizer, Level};
+use battleline::{
+    Action, Card, ClaimTiming, ErrorCode, Game, Options, Phase, PlayerView, Position, Setup, MAX_PLAYERS,
+};
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::Rng;
+
+fn variants() -> Vec<Options> {
+    let mut all = Vec::new();
+    for (players, tactics) in [(2, true), (2, false), (3, false)] {
+        for claim_timing in [ClaimTiming::AfterPlay, ClaimTiming::StartOfTurn, ClaimTiming::EndOfTurn] {
+            all.push(Options { players, tactics, claim_timing, games: 1 });
+        }
+    }
+    all
+}
+
+/// Plays a game between `kinds` (seat p plays `kinds[p % len]`), checking at every step that the
+/// legal actions computed from the view alone are the engine's.
+fn play_checked(options: Options, seed: u64, kinds: &[BotKind], check_views: bool) -> Game {
+    let mut game = Game::new(options, seed).unwrap();
+    let mut bots: Vec<Box<dyn Bot + Send>> =
+        (0..options.players).map(|p| kinds[p % kinds.len()].build(seed * 7 + p as u64)).collect();
+    let mut steps = 0;
+    while !game.is_match_over() {
+        let player = game.position().current();
+        let view = game.view(player).unwrap();
+        if check_views {
+            assert_eq!(bot::legal_actions(&view).unwrap(), game.legal_actions(), "seed {seed}");
+            let other = (player + 1) % options.players;
+            assert!(bot::legal_actions(&game.view(other).unwrap()).unwrap().is_empty());
+        }
+        let action = bots[player].choose(&view).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        if let Err(e) = game.apply(&action) {
+            panic!("seed {seed}: {} chose the illegal {action}: {e}", kinds[player % kinds.len()]);
+        }
+        steps += 1;
+        assert!(steps < 5_000, "the game does not end");
+    }
+    game
+}
+
+#[test]
+fn random_and_heuristic_bots_play_only_legal_actions_in_every_variant() {
+    let mut games = 0;
+    for (k, options) in variants().into_iter().enumerate() {
+        let pairings: [(&[BotKind], u64); 4] = [
+            (&[BotKind::Random], 150),
+            (&[BotKind::Heuristic, BotKind::Random], 25),
+            (&[BotKind::Random, BotKind::Heuristic], 25),
+            (&[BotKind::Heuristic], 25),
+        ];
+        for (i, (kinds, count)) in pairings.iter().enumerate() {
+            for seed in 0..*count {
+                let seed = 10_000 * k as u64 + 1_000 * i as u64 + seed;
+                play_checked(options, seed, kinds, seed % 10 == 0);
+                games += 1;
+            }
+        }
+    }
+    assert_eq!(games, 9 * 225);
+}
+
+#[test]
+fn search_bots_play_only_legal_actions_in_every_variant() {
+    for (k, options) in variants().into_iter().enumerate() {
+        for seed in 0..6u64 {
+            let kinds = [BotKind::Search { playouts: 12 }, BotKind::Heuristic, BotKind::Random];
+            let kinds: Vec<BotKind> = kinds.iter().cycle().skip(seed as usize).take(3).copied().collect();
+            play_checked(options, 100 * k as u64 + seed, &kinds, seed == 0);
+        }
+    }
+}
+
+#[test]
+fn bots_finish_matches_of_several_games() {
+    let options = Options { games: 3, ..Options::default() };
+    let mut a = bot::HeuristicBot::new(1);
+    let mut b = bot::SearchBot::new(10, 2);
+    let game = play_game(options, 5, &mut [&mut a, &mut b]).unwrap();
+    assert_eq!(game.results().len(), 3);
+}
+
+/// A mid-game position of a random game with tactics (both hands and decks non-empty).
+fn mid_game(seed: u64, plies: usize) -> Position {
+    let mut rng = battleline::rng_from_seed(seed);
+    let mut game = Game::new(Options::default(), seed).unwrap();
+    for _ in 0..plies {
+        if game.is_match_over() {
+            break;
+        }
+        let legal = game.legal_actions();
+        game.apply(legal.choose(&mut rng).unwrap()).unwrap();
+    }
+    *game.position()
+}
+
+/// The same position with the opponent's hand and the decks re-dealt: `swaps` cards of the opponent's
+/// hand exchanged with cards of the same kind in the decks (never the viewer's known Scout returns),
+/// and the decks shuffled around those known cards.
+fn redeal(position: &Position, me: usize, seed: u64) -> Position {
+    let mut rng = battleline::rng_from_seed(seed);
+    let mut setup: Setup = position.to_setup();
+    let known = position.scout_returned(me);
+    let opponent = (me + 1) % position.players();
+    for deck in [&mut setup.troop_deck, &mut setup.tactics_deck] {
+        let free: Vec<usize> = (0..deck.len()).filter(|&i| !known.contains(deck[i])).collect();
+        // Exchange some hand cards with deck cards of the same kind.
+        for _ in 0..3 {
+            let Some(&slot) = free.choose(&mut rng) else { break };
+            let kind = deck[slot].is_troop();
+            let hand = &mut setup.hands[opponent];
+            let candidates: Vec<usize> = (0..hand.len()).filter(|&i| hand[i].is_troop() == kind).collect();
+            if let Some(&h) = candidates.choose(&mut rng) {
+                std::mem::swap(&mut hand[h], &mut deck[slot]);
+            }
+        }
+        // Shuffle the unknown places of the deck.
+        let mut cards: Vec<Card> = free.iter().map(|&i| deck[i]).collect();
+        cards.shuffle(&mut rng);
+        for (&i, card) in free.iter().zip(cards) {
+            deck[i] = card;
+        }
+    }
+    Position::from_setup(&setup).unwrap()
+}
+
+#[test]
+fn a_bot_cannot_see_the_opponents_hand_or_the_deck_order() {
+    let mut compared = 0;
+    for seed in 0..40u64 {
+        let position = mid_game(seed, 20 + (seed as usize * 7) % 60);
+        if position.is_over() {
+            continue;
+        }
+        let me = position.current();
+        let other = redeal(&position, me, seed + 1_000);
+        assert_eq!(other.view(me), position.view(me), "the re-deal changed what player {me} may know");
+        let hidden_changed = other.hand(1 - me) != position.hand(1 - me)
+            || other.troop_deck().ne(position.troop_deck())
+            || other.tactics_deck().ne(position.tactics_deck());
+        if !hidden_changed {
+            continue;
+        }
+        let (a, b) = (position.view(me).unwrap(), other.view(me).unwrap());
+        for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Search { playouts: 60 }] {
+            assert_eq!(suggest_with(&a, kind, seed).unwrap(), suggest_with(&b, kind, seed).unwrap(), "{kind}");
+        }
+        compared += 1;
+    }
+    assert!(compared >= 20, "only {compared} positions compared");
+}
+
+#[test]
+fn suggest_is_reproducible_and_legal() {
+    for seed in 0..6u64 {
+        let position = mid_game(seed, 10 * seed as usize);
+        if position.is_over() {
+            continue;
+        }
+        let view = position.view(position.current()).unwrap();
+        let action = suggest(&view, Level::Easy, seed).unwrap();
+        assert_eq!(action, suggest(&view, Level::Easy, seed).unwrap());
+        assert!(position.legal_actions().contains(&action), "{action}");
+    }
+}
+
+#[test]
+fn the_same_seed_replays_the_same_game() {
+    let record = |seed| {
+        let mut a = bot::SearchBot::new(30, seed);
+        let mut b = bot::HeuristicBot::new(seed);
+        play_game(Options::default(), 77, &mut [&mut a, &mut b]).unwrap().record()
+    };
+    assert_eq!(record(1), record(1));
+}
+
+#[test]
+fn a_bot_only_ever_receives_a_view() {
+    // The interface admits a `PlayerView` and nothing else; a `Position` or a `Game` (which hold the
+    // hidden cards) does not type-check, see the `compile_fail` example on `battleline::bot::Bot`.
+    fn answer(bot: &mut dyn Bot, view: &PlayerView) -> Action {
+        bot.choose(view).unwrap()
+    }
+    let game = Game::new(Options::default(), 3).unwrap();
+    let view = game.view(game.position().current()).unwrap();
+    // The view itself holds no hidden card: the opponent's hand is a count.
+    let json = serde_json::to_string(&view).unwrap();
+    for card in game.position().hand(1 - view.player).iter() {
+        assert!(!json.contains(&format!("\"{card}\"")), "{card} leaked into the view");
+    }
+    let action = answer(&mut bot::HeuristicBot::new(0), &view);
+    assert!(game.legal_actions().contains(&action));
+}
+
+#[test]
+fn determinizations_agree_with_the_view_and_vary_the_hidden_cards() {
+    for seed in 0..30u64 {
+        let position = mid_game(seed, 3 * seed as usize);
+        for me in 0..position.players() {
+            let view = position.view(me).unwrap();
+            let determinizer = Determinizer::new(&view).unwrap();
+            let mut rng = battleline::rng_from_seed(seed);
+            let mut hands = std::collections::HashSet::new();
+            for _ in 0..5 {
+                let sample = determinizer.sample(&mut rng);
+                assert_eq!(sample.view(me).unwrap(), view);
+                assert_eq!(Position::from_setup(&sample.to_setup()).unwrap(), sample, "a valid position");
+                let opponent = 1 - me;
+                assert_eq!(sample.hand(opponent).troops().len(), position.hand(opponent).troops().len());
+                assert_eq!(sample.hand(opponent).tactics().len(), position.hand(opponent).tactics().len());
+                hands.insert(sample.hand(opponent));
+            }
+            if !position.is_over() && position.troop_deck_len() > 5 {
+                assert!(hands.len() > 1, "the opponent's hand is always the same");
+            }
+        }
+    }
+}
+
+#[test]
+fn scout_returns_stay_at_their_known_depths() {
+    let mut found = 0;
+    for seed in 0..400u64 {
+        let mut rng = battleline::rng_from_seed(seed);
+        let mut game = Game::new(Options::default(), seed).unwrap();
+        while !game.is_match_over() {
+            let legal = game.legal_actions();
+            let action = *legal.iter().find(|a| matches!(a, Action::Scout)).unwrap_or(legal.choose(&mut rng).unwrap());
+            game.apply(&action).unwrap();
+            let position = game.position();
+            let me = position.current();
+            let view = position.view(me).unwrap();
+            if view.scout_returned.is_empty() || position.phase() != Phase::Play {
+                continue;
+            }
+            let determinizer = Determinizer::new(&view).unwrap();
+            let sample = determinizer.sample(&mut rng);
+            for known in &view.scout_returned {
+                let deck: Vec<Card> = match known.deck {
+                    battleline::DeckKind::Troop => sample.troop_deck().collect(),
+                    battleline::DeckKind::Tactics => sample.tactics_deck().collect(),
+                };
+                assert_eq!(deck[known.depth as usize], known.card);
+            }
+            found += 1;
+        }
+    }
+    assert!(found > 10, "only {found} positions with returned cards");
+}
+
+#[test]
+fn bad_views_are_refused_never_a_panic() {
+    let game = Game::new(Options::default(), 12).unwrap();
+    let view = game.view(game.position().current()).unwrap();
+    let mut broken: Vec<PlayerView> = Vec::new();
+    let mut v = view.clone();
+    v.hand.push(v.hand[0]);
+    broken.push(v);
+    let mut v = view.clone();
+    v.troop_deck += 1;
+    broken.push(v);
+    let mut v = view.clone();
+    v.hand_sizes[1 - view.player].troops = 40;
+    broken.push(v);
+    let mut v = view.clone();
+    v.player = 7;
+    broken.push(v);
+    let mut v = view.clone();
+    v.flags.pop();
+    broken.push(v);
+    let mut v = view.clone();
+    v.hand_sizes.pop();
+    broken.push(v);
+    let mut v = view.clone();
+    v.scout_returned.push(battleline::KnownDeckCard { card: v.hand[0], deck: battleline::DeckKind::Troop, depth: 200 });
+    broken.push(v);
+    let mut v = view.clone();
+    v.flags[0].sides[0].push(v.hand[0]);
+    broken.push(v);
+    for (i, v) in broken.iter().enumerate() {
+        for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Search { playouts: 5 }] {
+            let err = suggest_with(v, kind, 1).unwrap_err();
+            assert_eq!(err.code, ErrorCode::BadInput, "case {i}: {err}");
+        }
+    }
+    // Random mutations of real views: an answer or an error, never a panic.
+    let mut rng = battleline::rng_from_seed(5);
+    for seed in 0..150u64 {
+        let position = mid_game(seed, (seed as usize * 13) % 90);
+        let mut v = position.view(position.current()).unwrap();
+        match rng.random_range(0..6) {
+            0 => v.troop_deck = rng.random_range(0..70),
+            1 => v.tactics_deck = rng.random_range(0..12),
+            2 => v.hand_sizes[rng.random_range(0..2)].troops = rng.random_range(0..10),
+            3 => v.current = rng.random_range(0..MAX_PLAYERS),
+            4 => v.passes_in_row = rng.random_range(0..4),
+            _ => v.hand.retain(|c| c.is_troop()),
+        }
+        for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Search { playouts: 5 }] {
+            let _ = suggest_with(&v, kind, seed);
+        }
+    }
+}
+
+#[test]
+fn finished_games_and_other_players_turns_are_errors() {
+    let game =
+        play_game(Options::default(), 4, &mut [&mut bot::RandomBot::new(1), &mut bot::RandomBot::new(2)]).unwrap();
+    let view = game.view(0).unwrap();
+    assert_eq!(suggest(&view, Level::Easy, 0).unwrap_err().code, ErrorCode::GameOver);
+    assert!(bot::legal_actions(&view).unwrap().is_empty());
+    let fresh = Game::new(Options::default(), 4).unwrap();
+    let idle = fresh.view(1 - fresh.position().current()).unwrap();
+    assert_eq!(suggest(&idle, Level::Easy, 0).unwrap_err().code, ErrorCode::NotYourTurn);
+    // Between the games of a match the only action is the next game.
+    let mut game = Game::new(Options { games: 2, ..Options::default() }, 4).unwrap();
+    let mut rng = battleline::rng_from_seed(0);
+    while !game.position().is_over() {
+        let legal = game.legal_actions();
+        game.apply(legal.choose(&mut rng).unwrap()).unwrap();
+    }
+    assert_eq!(suggest(&game.view(0).unwrap(), Level::Hard, 0).unwrap(), Action::NextGame);
+}
+
+#[test]
+fn heuristic_beats_random_in_nine_games_of_ten() {
+    for tactics in [true, false] {
+        let options = Options { tactics, ..Options::default() };
+        let mut wins = 0;
+        for seed in 0..100u64 {
+            let (mut h, mut r) = (bot::HeuristicBot::new(seed), bot::RandomBot::new(seed));
+            let seat = (seed % 2) as usize;
+            let game = if seat == 0 {
+                play_game(options, seed, &mut [&mut h, &mut r])
+            } else {
+                play_game(options, seed, &mut [&mut r, &mut h])
+            }
+            .unwrap();
+            if game.position().result().unwrap().winner == Some(seat) {
+                wins += 1;
+            }
+        }
+        assert!(wins >= 90, "heuristic won only {wins} of 100 (tactics {tactics})");
+    }
+}
+
+#[test]
+fn a_small_search_beats_random() {
+    let mut wins = 0;
+    for seed in 0..10u64 {
+        let (mut s, mut r) = (bot::SearchBot::new(100, seed), bot::RandomBot::new(seed));
+        let seat = (seed % 2) as usize;
+        let game = if seat == 0 {
+            play_game(Options::default(), seed, &mut [&mut s, &mut r])
+        } else {
+            play_game(Options::default(), seed, &mut [&mut r, &mut s])
+        }
+        .unwrap();
+        wins += usize::from(game.position().result().unwrap().winner == Some(seat));
+    }
+    assert!(wins >= 9, "search:100 won only {wins} of 10 against random");
+}
+
+#[test]
+fn bot_kinds_and_levels_parse() {
+    for text in ["random", "heuristic", "search:easy", "search:medium", "search:hard", "search:1234"] {
+        assert_eq!(text.parse::<BotKind>().unwrap().to_string(), text);
+    }
+    for text in ["", "search:", "search:-1", "search:0", "search:fast", "minimax"] {
+        assert_eq!(text.parse::<BotKind>().unwrap_err().code, ErrorCode::BadInput, "{text}");
+    }
+    assert!(Level::Easy.playouts() < Level::Medium.playouts() && Level::Medium.playouts() < Level::Hard.playouts());
+}
+
+// The command line.
+
+fn battleline(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_battleline"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the battleline binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn match_prints_the_tally_the_rate_and_the_time_per_move() {
+    let output = battleline(&["match", "--a", "heuristic", "--b", "random", "--games", "6", "--threads", "2"], "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    assert!(out.contains("A (heuristic): 6 wins, 0 losses, 0 draws; score rate 1.000 ± 0.000"), "{out}");
+    assert!(out.contains("ms per move"), "{out}");
+    let search = battleline(&["match", "--a", "search:20", "--b", "random", "--games", "2", "--no-tactics"], "");
+    assert!(search.status.success(), "{}", text(&search.stderr));
+    assert!(text(&search.stdout).contains("playouts/s"), "{}", text(&search.stdout));
+    let bad = battleline(&["match", "--a", "minimax", "--b", "random"], "");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn match_results_do_not_depend_on_the_threads() {
+    let run = |threads: &str| {
+        let output =
+            battleline(&["match", "--a", "search:15", "--b", "heuristic", "--games", "4", "--threads", threads], "");
+        text(&output.stdout).lines().find(|l| l.starts_with("A (")).unwrap().to_string()
+    };
+    assert_eq!(run("1"), run("3"));
+}
+
+#[test]
+fn referee_runs_the_example_bot_against_a_built_in_bot() {
+    let python = Command::new("python3").arg("--version").output();
+    if python.is_err() {
+        eprintln!("python3 is not installed: skipped");
+        return;
+    }
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/bots/first_legal.py");
+    let builtin = format!("{} bot heuristic", env!("CARGO_BIN_EXE_battleline"));
+    let output = battleline(&["referee", "--a", &format!("python3 {example}"), "--b", &builtin, "--games", "2"], "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    assert!(!out.contains("forfeits"), "{out}");
+    assert!(out.contains("A: 0 wins, 2 losses, 0 draws"), "{out}");
+}
+
+#[test]
+fn referee_forfeits_a_bot_that_answers_nonsense_or_exits() {
+    let builtin = format!("{} bot random", env!("CARGO_BIN_EXE_battleline"));
+    let nonsense = "while read line; do echo '{\"type\":\"fly\"}'; done";
+    let output = battleline(&["referee", "--a", nonsense, "--b", &builtin, "--games", "2"], "");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    assert!(out.contains("A forfeits"), "{out}");
+    assert!(out.contains("A: 0 wins, 2 losses"), "{out}");
+    let quitter = battleline(&["referee", "--a", "true", "--b", &builtin, "--games", "1"], "");
+    assert!(text(&quitter.stdout).contains("A forfeits"), "{}", text(&quitter.stdout));
+    let slow = battleline(&["referee", "--a", "sleep 5", "--b", &builtin, "--games", "1", "--move-timeout", "0.2"], "");
+    assert!(text(&slow.stdout).contains("no answer within"), "{}", text(&slow.stdout));
+}
+
+#[test]
+fn the_bot_subcommand_answers_turns_with_legal_actions() {
+    let game = Game::new(Options::default(), 21).unwrap();
+    let player = game.position().current();
+    let view = game.view(player).unwrap();
+    let legal = game.legal_actions();
+    let input = format!(
+        "{}\n{}\n",
+        serde_json::json!({"type": "start", "protocol": 1, "game": 0, "seed": 21, "player": player, "options": Options::default()}),
+        serde_json::json!({"type": "turn", "view": view, "legal": legal})
+    );
+    let output = battleline(&["bot", "search:20"], &input);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let answer: Action = serde_json::from_str(text(&output.stdout).trim()).unwrap();
+    assert!(legal.contains(&answer));
+}
