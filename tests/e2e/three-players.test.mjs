@@ -195,3 +195,40 @@ test('three players at phone size: the board fits and a card can be played', asy
   assertNoErrors(errors);
   await context.close();
 });
+
+test('two persons and a computer seat: the curtain between the persons, no hand shown while the computer plays', async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.url);
+  await waitReady(page);
+  await page.evaluate(() => window.__battleline.setAiDelay(0));
+  await startThree(page, { seats: ['person', 'computer:random', 'person'], seed: 11 });
+  const random = rng(9);
+  let s;
+  let curtains = 0;
+  let steps = 0;
+  while (!(s = await state(page)).over) {
+    if (s.current === 1) {
+      // The computer's turn: the last person's hand is hidden until the next person takes the device.
+      assert.equal(await page.locator('#hand [data-hand]').count(), 0, 'no hand while the computer plays');
+      await page.waitForFunction(() => {
+        const st = window.__battleline.state();
+        return st.over || st.current !== 1;
+      }, null, { timeout: 30000 });
+      continue;
+    }
+    if (s.handover) {
+      await revealIfHandover(page);
+      curtains++;
+      continue;
+    }
+    assert.equal(s.viewer, s.current);
+    await clickAction(page, choose(await legal(page), random));
+    steps++;
+    assert.ok(steps < 400);
+  }
+  assert.ok(curtains > 8, `curtains: ${curtains}`);
+  await page.locator('dialog.end').waitFor();
+  await closeEndDialog(page);
+  assertNoErrors(errors);
+  await context.close();
+});
