@@ -140,6 +140,7 @@ test('one person and two computer seats (Easy): played to the end by clicks; cla
         await dlg.waitFor();
         const text = await dlg.innerText();
         assert.match(text, /Computer [23]/, 'the explanation names an opponent');
+        assert.match(text, /Computer [23] could still win this flag|Neither Computer 2 nor Computer 3 can beat|can no longer complete/, text);
         await dlg.locator('[data-dlg=close]').click();
         await dlg.waitFor({ state: 'detached' });
         explained = true;
@@ -151,6 +152,7 @@ test('one person and two computer seats (Easy): played to the end by clicks; cla
     assert.ok(steps < 300);
   }
   await page.locator('dialog.end').waitFor();
+  assert.ok(explained, 'a claim explanation was read');
   const result = await page.evaluate(() => window.__battleline.game.result());
   assert.ok(result);
   assert.equal(result.flags.length, 3);
