@@ -3,9 +3,17 @@
 
 use crate::action::{Action, DeckKind};
 use crate::card::{Card, Tactic, TacticKind};
-use crate::flag::{FlagId, Player};
+use crate::flag::{FlagId, Player, FLAG_COUNT};
 use crate::phase::Phase;
 use crate::position::Position;
+
+/// The flags a card can go to, in flag order.
+struct Targets<'a> {
+    /// Flags with room on the current player's side.
+    room: &'a [FlagId],
+    /// Unclaimed flags.
+    open: &'a [FlagId],
+}
 
 impl Position {
     /// The legal actions of the current player, in a stable order.
@@ -33,10 +41,6 @@ impl Position {
     pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
         actions.clear();
         let player = self.current;
-        let mut offer = |action: Action| {
-            debug_assert_eq!(self.check(player, &action), Ok(()), "generated {action} is illegal");
-            actions.push(action);
-        };
         let decks = || {
             [(DeckKind::Troop, self.troop_deck.is_empty()), (DeckKind::Tactics, self.tactics_deck.is_empty())]
                 .into_iter()
@@ -45,44 +49,71 @@ impl Position {
         };
         match self.phase {
             Phase::Play => {
-                let may_play_tactics =
-                    self.opponents(player).all(|o| self.tactics_played[player] <= self.tactics_played[o]);
-                for card in self.hand(player).iter().filter(|c| c.is_troop() || may_play_tactics) {
-                    self.play_candidates(card, &mut offer);
+                // The flags with room on the player's side, and the unclaimed ones, found once.
+                let mut room = [FlagId::from_index(0).expect("flag 1 exists"); FLAG_COUNT];
+                let mut open = room;
+                let (mut rooms, mut opens) = (0, 0);
+                for id in FlagId::all() {
+                    let f = self.flag(id);
+                    if f.claimed.is_none() {
+                        open[opens] = id;
+                        opens += 1;
+                        if f.has_room(player) {
+                            room[rooms] = id;
+                            rooms += 1;
+                        }
+                    }
                 }
-                if !self.can_play_troop(player) {
-                    offer(Action::Pass);
+                let targets = Targets { room: &room[..rooms], open: &open[..opens] };
+                let hand = self.hand(player);
+                // Troops first (the hand in id order), each to every flag with room.
+                for card in hand.troops().iter() {
+                    actions.extend(targets.room.iter().map(|&flag| Action::Play { card, flag }));
+                }
+                let tactics = hand.tactics();
+                if !tactics.is_empty()
+                    && self.opponents(player).all(|o| self.tactics_played[player] <= self.tactics_played[o])
+                {
+                    for card in tactics.iter() {
+                        self.tactic_candidates(card, &targets, &mut |action| actions.push(action));
+                    }
+                }
+                // Same as `!self.can_play_troop(player)`.
+                if hand.troops().is_empty() || rooms == 0 {
+                    actions.push(Action::Pass);
                 }
             }
             Phase::Claim => {
-                self.claimable_flags(player).for_each(|flag| offer(Action::Claim { flag }));
-                offer(Action::EndClaims);
+                actions.extend(self.claimable_flags(player).map(|flag| Action::Claim { flag }));
+                actions.push(Action::EndClaims);
             }
-            Phase::Draw => decks().for_each(|deck| offer(Action::Draw { deck })),
-            Phase::ScoutDraw { .. } => decks().for_each(|deck| offer(Action::ScoutDraw { deck })),
-            Phase::ScoutReturn { .. } => self.hand(player).iter().for_each(|card| offer(Action::ScoutReturn { card })),
+            Phase::Draw => actions.extend(decks().map(|deck| Action::Draw { deck })),
+            Phase::ScoutDraw { .. } => actions.extend(decks().map(|deck| Action::ScoutDraw { deck })),
+            Phase::ScoutReturn { .. } => {
+                actions.extend(self.hand(player).iter().map(|card| Action::ScoutReturn { card }))
+            }
             Phase::GameOver => {}
+        }
+        #[cfg(debug_assertions)]
+        for action in actions.iter() {
+            debug_assert_eq!(self.check(player, action), Ok(()), "generated {action} is illegal");
         }
     }
 
-    /// The legal actions that play `card` from hand.
-    fn play_candidates(&self, card: Card, offer: &mut impl FnMut(Action)) {
+    /// The legal actions that play the tactics card `card` from hand, once R-TAC-1 allows tactics.
+    fn tactic_candidates(&self, card: Card, targets: &Targets, offer: &mut impl FnMut(Action)) {
         let player = self.current;
         let room = |f: &FlagId| self.flag(*f).has_room(player);
         let open = |f: &FlagId| self.flag(*f).claimed.is_none();
-        let tactic = card.as_tactic();
-        match tactic.map(Tactic::kind) {
-            Some(TacticKind::Morale) if tactic.is_some_and(Tactic::is_leader) && self.leader_played[player] => {}
-            None | Some(TacticKind::Morale) => {
-                FlagId::all().filter(room).for_each(|flag| offer(Action::Play { card, flag }))
-            }
-            Some(TacticKind::Environment) => {
-                FlagId::all().filter(open).for_each(|flag| offer(Action::Environment { card, flag }))
-            }
-            Some(TacticKind::Guile) => match tactic {
-                Some(Tactic::Scout) if self.can_draw() => offer(Action::Scout),
-                Some(Tactic::Scout) => {}
-                Some(Tactic::Redeploy) => {
+        let Some(tactic) = card.as_tactic() else { return };
+        match tactic.kind() {
+            TacticKind::Morale if tactic.is_leader() && self.leader_played[player] => {}
+            TacticKind::Morale => targets.room.iter().for_each(|&flag| offer(Action::Play { card, flag })),
+            TacticKind::Environment => targets.open.iter().for_each(|&flag| offer(Action::Environment { card, flag })),
+            TacticKind::Guile => match tactic {
+                Tactic::Scout if self.can_draw() => offer(Action::Scout),
+                Tactic::Scout => {}
+                Tactic::Redeploy => {
                     for (from, target) in self.board_cards(|holder| holder == player) {
                         offer(Action::Redeploy { card: target, to: None });
                         let fits = |to: &FlagId| *to != from && if target.is_side_card() { room(to) } else { open(to) };
@@ -91,12 +122,12 @@ impl Position {
                             .for_each(|to| offer(Action::Redeploy { card: target, to: Some(to) }));
                     }
                 }
-                Some(Tactic::Deserter) => self
+                Tactic::Deserter => self
                     .board_cards(|holder| holder != player)
                     .for_each(|(_, target)| offer(Action::Deserter { card: target })),
                 _ => {
                     for (_, target) in self.board_cards(|holder| holder != player).filter(|(_, c)| c.is_troop()) {
-                        FlagId::all().filter(room).for_each(|to| offer(Action::Traitor { card: target, to }));
+                        targets.room.iter().for_each(|&to| offer(Action::Traitor { card: target, to }));
                     }
                 }
             },
