@@ -24,6 +24,10 @@ impl Position {
             debug_assert!(!is_claimable(f, self.players(), player, unseen), "the claim memo is stale at {flag:?}");
             return false;
         }
+        if self.claim_memo.known_claimable(flag, player) {
+            debug_assert!(is_claimable(f, self.players(), player, unseen), "the claim memo is stale at {flag:?}");
+            return true;
+        }
         is_claimable(f, self.players(), player, unseen)
     }
 
@@ -40,20 +44,30 @@ impl Position {
         })
     }
 
-    /// Whether `player` can claim some flag, remembering the refusals found on the way (`ClaimMemo`).
+    /// Whether `player` can claim some flag, remembering every verdict found on the way (`ClaimMemo`):
+    /// all flags are judged, because the claim step that follows asks for every claimable flag.
     fn can_claim_any(&mut self, player: Player) -> bool {
         let unseen = self.unseen_troops();
+        let players = self.players();
+        let mut any = false;
         for flag in FlagId::all() {
-            let f = *self.flag(flag);
+            let f = self.flag(flag);
             if f.claimed.is_some() || !f.is_complete(player) || self.claim_memo.known_refused(flag, player, unseen) {
                 continue;
             }
-            match refusal_witness(&f, self.players(), player, unseen) {
-                None => return true,
+            if self.claim_memo.known_claimable(flag, player) {
+                any = true;
+                continue;
+            }
+            match refusal_witness(f, players, player, unseen) {
+                None => {
+                    self.claim_memo.remember_claimable(flag, player);
+                    any = true;
+                }
                 Some(needed) => self.claim_memo.remember(flag, player, needed),
             }
         }
-        false
+        any
     }
 
     /// Whether the current player can draw from some deck.
