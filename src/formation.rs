@@ -74,9 +74,37 @@ pub struct Strength {
 /// assert_eq!(best_strength(&cards("r8 alexander r9"), true), Strength { kind: FormationKind::Host, sum: 27 });
 /// ```
 pub fn best_strength(cards: &[Card], fog: bool) -> Strength {
-    let shape = Shape::of(cards.iter().copied());
-    best_completion(&shape, 0, &Pool::EMPTY, fog, FormationKind::Host)
-        .map_or(Strength { kind: FormationKind::Host, sum: 0 }, |done| done.strength)
+    complete_strength(&Shape::of(cards.iter().copied()), fog)
+}
+
+/// The strength of a side of this shape as it stands (no card added): the same as
+/// [`best_completion`] with `need = 0`, directly when the side holds troops only.
+pub(crate) fn complete_strength(shape: &Shape, fog: bool) -> Strength {
+    if shape.has_wilds() || shape.count == 0 {
+        return best_completion(shape, 0, &Pool::EMPTY, fog, FormationKind::Host)
+            .map_or(Strength { kind: FormationKind::Host, sum: 0 }, |done| done.strength);
+    }
+    let sum = shape.sum.min(u16::from(u8::MAX)) as u8;
+    if fog {
+        return Strength { kind: FormationKind::Host, sum };
+    }
+    let values = shape.values;
+    // `naturals` distinct consecutive values (the troops are all the side holds).
+    let run = values >> values.trailing_zeros() == (1u16 << shape.naturals) - 1;
+    let one_colour = shape.colours & shape.colours.wrapping_sub(1) == 0;
+    let one_value = values & values.wrapping_sub(1) == 0;
+    let kind = if run && one_colour {
+        FormationKind::Wedge
+    } else if one_value {
+        FormationKind::Phalanx
+    } else if one_colour {
+        FormationKind::BattalionOrder
+    } else if run {
+        FormationKind::SkirmishLine
+    } else {
+        FormationKind::Host
+    };
+    Strength { kind, sum }
 }
 
 /// Value masks: bit `v - 1` stands for value `v`.
@@ -129,6 +157,11 @@ impl Shape {
         self.values.count_ones() == u32::from(self.naturals)
     }
 
+    /// Whether the side holds a morale card.
+    fn has_wilds(&self) -> bool {
+        self.leaders | self.companions | self.shields != 0
+    }
+
     /// The wilds' contribution when each takes its highest value (Battalion Order, Host).
     fn wild_max(&self) -> u16 {
         u16::from(self.leaders) * 10 + u16::from(self.companions) * 8 + u16::from(self.shields) * 3
@@ -136,30 +169,28 @@ impl Shape {
 
     /// The colours a same-colour formation may take: the troops' colour, or any when there is none.
     fn colour_candidates(&self) -> u8 {
-        match self.colours.count_ones() {
+        match self.colours {
             0 => 0b11_1111,
-            1 => self.colours,
+            one if one & (one - 1) == 0 => one,
             _ => 0,
         }
     }
 }
 
-/// The troops that may still come, as per-colour value masks and per-value counts.
+/// The troops that may still come, as per-colour value masks.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Pool {
     /// Value mask per colour.
     colour: [u16; 6],
     /// Values present in any colour.
     any: u16,
-    /// How many colours hold each value (index `v - 1`).
-    count: [u8; 10],
     /// Number of cards.
     total: u8,
 }
 
 impl Pool {
     /// No card at all.
-    pub(crate) const EMPTY: Pool = Pool { colour: [0; 6], any: 0, count: [0; 10], total: 0 };
+    pub(crate) const EMPTY: Pool = Pool { colour: [0; 6], any: 0, total: 0 };
 
     /// The pool of the troop cards of `set` (tactics are dropped).
     pub(crate) fn new(set: CardSet) -> Pool {
@@ -168,12 +199,14 @@ impl Pool {
         for (c, slot) in pool.colour.iter_mut().enumerate() {
             *slot = set.colour_values(c);
             pool.any |= *slot;
-            for (v, count) in pool.count.iter_mut().enumerate() {
-                *count += (*slot >> v & 1) as u8;
-            }
         }
         pool.total = set.len() as u8;
         pool
+    }
+
+    /// How many colours hold value `v + 1`.
+    fn count(&self, v: usize) -> usize {
+        self.colour.iter().filter(|&&mask| mask >> v & 1 == 1).count()
     }
 
     /// Number of cards in the pool.
@@ -197,6 +230,11 @@ impl Completion {
             added: [Card::troop_unchecked(Colour::Red, 1); 4],
             added_len: 0,
         }
+    }
+
+    /// A side completed without adding cards.
+    pub(crate) fn as_it_stands(strength: Strength) -> Completion {
+        Completion { strength, ..Completion::new(FormationKind::Host, 0) }
     }
 
     fn add(&mut self, colour: usize, value: usize) {
@@ -230,17 +268,23 @@ pub(crate) fn best_completion(
         return Some(Completion::new(FormationKind::Host, 0));
     }
     if !fog {
-        let kinds =
-            [FormationKind::Wedge, FormationKind::Phalanx, FormationKind::BattalionOrder, FormationKind::SkirmishLine];
-        for kind in kinds.into_iter().filter(|&kind| kind >= min_kind) {
-            let found = match kind {
-                FormationKind::Wedge => best_run(shape, need, n, pool, true),
-                FormationKind::Phalanx => best_phalanx(shape, need, n, pool),
-                FormationKind::BattalionOrder => best_battalion(shape, need, pool),
-                _ => best_run(shape, need, n, pool, false),
-            };
-            if found.is_some() {
-                return found;
+        // Strongest kind first; the first that fits is the answer.
+        if let Some(done) = best_run(shape, need, n, pool, true) {
+            return Some(done);
+        }
+        if min_kind <= FormationKind::Phalanx {
+            if let Some(done) = best_phalanx(shape, need, n, pool) {
+                return Some(done);
+            }
+        }
+        if min_kind <= FormationKind::BattalionOrder {
+            if let Some(done) = best_battalion(shape, need, pool) {
+                return Some(done);
+            }
+        }
+        if min_kind <= FormationKind::SkirmishLine {
+            if let Some(done) = best_run(shape, need, n, pool, false) {
+                return Some(done);
             }
         }
     }
@@ -274,6 +318,9 @@ fn best_run(shape: &Shape, need: usize, n: usize, pool: &Pool, same_colour: bool
         return None;
     }
     let kind = if same_colour { FormationKind::Wedge } else { FormationKind::SkirmishLine };
+    if !shape.has_wilds() {
+        return best_plain_run(shape, n, pool, colours, kind);
+    }
     let run = (1u16 << n) - 1;
     for start in (0..=10 - n).rev() {
         let values = run << start;
@@ -297,6 +344,56 @@ fn best_run(shape: &Shape, need: usize, n: usize, pool: &Pool, same_colour: bool
         }
     }
     None
+}
+
+/// [`best_run`] for a side without wild cards: the same answer (highest run, then lowest colour),
+/// found for all starts at once. Bit `s` of a colour's mask says that values `s + 1 ..= s + n` are
+/// each on the side or in the pool.
+fn best_plain_run(shape: &Shape, n: usize, pool: &Pool, colours: u8, kind: FormationKind) -> Option<Completion> {
+    let same_colour = kind == FormationKind::Wedge;
+    // The starts whose run holds every value already on the side.
+    let starts = if shape.values == 0 {
+        0x3ff
+    } else {
+        let low = shape.values.trailing_zeros() as usize;
+        let high = 15 - shape.values.leading_zeros() as usize;
+        if high + 1 > low + n {
+            return None;
+        }
+        let first = (high + 1).saturating_sub(n);
+        ((1u16 << (low + 1)) - 1) & !((1u16 << first) - 1)
+    };
+    let fits = |avail: u16| {
+        let have = avail | shape.values;
+        (1..n).fold(have, |acc, k| acc & have >> k) & starts
+    };
+    let (start, c) = if same_colour {
+        let mut found = 0u16;
+        let mut fitting = [0u16; 6];
+        for c in (0..6).filter(|c| colours >> c & 1 == 1) {
+            fitting[c] = fits(pool.colour[c]);
+            found |= fitting[c];
+        }
+        if found == 0 {
+            return None;
+        }
+        let start = 15 - found.leading_zeros() as usize;
+        (start, (0..6).find(|&c| fitting[c] >> start & 1 == 1).unwrap_or(0))
+    } else {
+        let found = fits(pool.any);
+        if found == 0 {
+            return None;
+        }
+        (15 - found.leading_zeros() as usize, 0)
+    };
+    let draw = ((1u16 << n) - 1) << start & !shape.values;
+    let sum = (n * (start + 1) + n * (n - 1) / 2) as u16;
+    let mut done = Completion::new(kind, sum);
+    for v in (0..10).rev().filter(|v| draw >> v & 1 == 1) {
+        let colour = if same_colour { c } else { (0..6).find(|&k| pool.colour[k] >> v & 1 == 1).unwrap_or(0) };
+        done.add(colour, v);
+    }
+    Some(done)
 }
 
 /// The wilds each take a different value of `missing` (Companion only 8, Shield only 1..3, a Leader
@@ -348,15 +445,15 @@ fn highest_bits(mask: u16, count: u32) -> u16 {
 
 /// Phalanx: every card the same value, highest value first.
 fn best_phalanx(shape: &Shape, need: usize, n: usize, pool: &Pool) -> Option<Completion> {
-    let values = match shape.values.count_ones() {
+    let values = match shape.values {
         0 => 0x3ff,
-        1 => shape.values,
+        one if one & (one - 1) == 0 => one,
         _ => return None,
     };
     for v in (0..10).rev().filter(|v| values >> v & 1 == 1) {
         let companion_fits = shape.companions == 0 || v == 7;
         let shield_fits = shape.shields == 0 || v <= 2;
-        if !companion_fits || !shield_fits || usize::from(pool.count[v]) < need {
+        if !companion_fits || !shield_fits || pool.count(v) < need {
             continue;
         }
         let mut done = Completion::new(FormationKind::Phalanx, (n * (v + 1)) as u16);

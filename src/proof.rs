@@ -17,7 +17,7 @@ use crate::card::{Card, Tactic};
 use crate::card_set::CardSet;
 use crate::error::{Error, ErrorCode};
 use crate::flag::{Flag, Player, SideCards, MAX_PLAYERS};
-use crate::formation::{best_completion, Completion, FormationKind, Pool, Shape, Strength};
+use crate::formation::{best_completion, complete_strength, Completion, FormationKind, Pool, Shape, Strength};
 
 /// One opponent's outcome at the flag.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -73,8 +73,7 @@ fn claimant_strength(flag: &Flag, players: usize, claimant: Player) -> Result<St
     if side.len() < flag.capacity() {
         return Err(Refusal::Incomplete { len: side.len(), capacity: flag.capacity() });
     }
-    Ok(best_completion(&Shape::of(side.iter()), 0, &Pool::EMPTY, flag.fog.is_some(), FormationKind::Host)
-        .map_or(Strength { kind: FormationKind::Host, sum: 0 }, |done| done.strength))
+    Ok(complete_strength(&Shape::of(side.iter()), flag.fog.is_some()))
 }
 
 /// The cards that may still come to this flag: the troops of `unseen`, minus any card on the flag.
@@ -103,8 +102,8 @@ fn judge(flag: &Flag, claimant: Player, opponent: Player, mine: Strength, pool: 
     let side = &flag.sides[opponent];
     let shape = Shape::of(side.iter());
     if side.len() >= flag.capacity() {
-        let best = best_completion(&shape, 0, &Pool::EMPTY, fog, FormationKind::Host);
-        let theirs = best.map_or(Strength { kind: FormationKind::Host, sum: 0 }, |done| done.strength);
+        let theirs = complete_strength(&shape, fog);
+        let best = Some(Completion::as_it_stands(theirs));
         // R-FORM-4: on a tie the side completed first wins; without both times, the claimant loses.
         let mine_first = matches!((flag.completed[claimant], flag.completed[opponent]), (Some(a), Some(b)) if a < b);
         let beats = theirs > mine || (theirs == mine && !mine_first);
