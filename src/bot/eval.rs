@@ -40,9 +40,43 @@ fn kind_rank(kind: FormationKind) -> f32 {
     }
 }
 
+/// The evaluation's constants.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EvalParams {
+    /// Points taken off a reachable formation for each card of it the player does not hold.
+    pub missing_own: f32,
+    /// Points taken off an opponent's reachable formation for each card its side still needs.
+    pub missing_opponent: f32,
+    /// Logistic temperature turning a difference of points into a chance.
+    pub temperature: f32,
+    /// The same under Fog.
+    pub temperature_fog: f32,
+    /// Weight of three adjacent flags.
+    pub breakthrough: f32,
+    /// Whether the cards (in hand and unseen) are shared out among the flags, the most promising flag
+    /// served first, instead of being counted at every flag they could serve.
+    pub allocate: bool,
+}
+
+impl EvalParams {
+    /// The heuristic bot's constants.
+    pub const HEURISTIC: EvalParams = EvalParams {
+        missing_own: MISSING_OWN,
+        missing_opponent: MISSING_OPPONENT,
+        temperature: TEMPERATURE,
+        temperature_fog: TEMPERATURE_FOG,
+        breakthrough: BREAKTHROUGH,
+        allocate: false,
+    };
+
+    /// The search's leaf evaluation: the same, the cards shared out among the flags.
+    pub const SEARCH: EvalParams = EvalParams { allocate: true, ..EvalParams::HEURISTIC };
+}
+
 /// What one player knows about the cards that may still come.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Knowledge {
+    params: EvalParams,
     me: Player,
     /// The player's own troops in hand.
     hand: CardSet,
@@ -52,15 +86,24 @@ pub(crate) struct Knowledge {
     pool_mine: Pool,
     /// Unseen troops not in the player's hand: what the opponents may hold or draw.
     pool_others: Pool,
+    /// The hand's troops and every unseen troop `me` might still draw.
+    all_mine: CardSet,
 }
 
 impl Knowledge {
     /// The knowledge of `me` in `position` (public facts and `me`'s hand only).
     pub(crate) fn new(position: &Position, me: Player) -> Knowledge {
+        Knowledge::with_params(position, me, EvalParams::HEURISTIC)
+    }
+
+    /// The knowledge of `me`, evaluated with `params`.
+    pub(crate) fn with_params(position: &Position, me: Player, params: EvalParams) -> Knowledge {
         let hand = position.hand(me).troops();
         let others = position.unseen_troops().difference(hand);
         let drawable = if position.troop_deck_len() == 0 { CardSet::EMPTY } else { others };
         Knowledge {
+            all_mine: hand.union(drawable),
+            params,
             me,
             hand,
             pool_hand: Pool::new(hand),
@@ -71,23 +114,56 @@ impl Knowledge {
 
     /// The points `me` may expect at this flag; `None` when the side can no longer be completed.
     fn mine(&self, flag: &Flag) -> Option<f32> {
+        self.mine_from(flag, self.hand, &self.pool_hand, &self.pool_mine).map(|(points, _)| points)
+    }
+
+    /// The same from the given cards, with the cards the expected formation adds.
+    fn mine_from(&self, flag: &Flag, hand: CardSet, pool_hand: &Pool, pool_mine: &Pool) -> Option<(f32, CardSet)> {
         let fog = flag.fog.is_some();
         let side = &flag.sides[self.me];
         let shape = Shape::of(side.iter());
         let need = flag.capacity().saturating_sub(side.len());
-        let sure = best_completion(&shape, need, &self.pool_hand, fog, FormationKind::Host);
-        let sure = sure.map(|done| points(done.strength, fog));
+        let sure = best_completion(&shape, need, pool_hand, fog, FormationKind::Host);
+        let sure = sure.map(|done| (points(done.strength, fog), CardSet::from_cards(done.added().iter().copied())));
         if need == 0 {
             return sure;
         }
-        let hoped = best_completion(&shape, need, &self.pool_mine, fog, FormationKind::Host).map(|done| {
-            let missing = done.added().iter().filter(|c| !self.hand.contains(**c)).count();
-            points(done.strength, fog) - MISSING_OWN * missing as f32
+        let hoped = best_completion(&shape, need, pool_mine, fog, FormationKind::Host).map(|done| {
+            let missing = done.added().iter().filter(|c| !hand.contains(**c)).count();
+            (
+                points(done.strength, fog) - self.params.missing_own * missing as f32,
+                CardSet::from_cards(done.added().iter().copied()),
+            )
         });
         match (sure, hoped) {
-            (Some(a), Some(b)) => Some(a.max(b)),
+            (Some(a), Some(b)) => Some(if a.0 >= b.0 { a } else { b }),
             (a, b) => a.or(b),
         }
+    }
+
+    /// Each open flag's expected points for `me` when every card serves one flag only: flags are
+    /// served strongest first, each taking the cards of its expected formation from the rest.
+    fn allocated(&self, position: &Position) -> [Option<Option<f32>>; FLAG_COUNT] {
+        let mut out = [None; FLAG_COUNT];
+        let mut order: Vec<(f32, FlagId)> = FlagId::all()
+            .filter(|&id| {
+                let flag = position.flag(id);
+                flag.claimed.is_none() && !flag.is_complete(self.me)
+            })
+            .map(|id| (self.mine(position.flag(id)).unwrap_or(f32::NEG_INFINITY), id))
+            .collect();
+        order.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut hand = self.hand;
+        let mut mine = self.all_mine;
+        for (_, id) in order {
+            let found = self.mine_from(position.flag(id), hand, &Pool::new(hand), &Pool::new(mine));
+            out[id.index()] = Some(found.map(|(points, _)| points));
+            if let Some((_, used)) = found {
+                hand = hand.difference(used);
+                mine = mine.difference(used);
+            }
+        }
+        out
     }
 
     /// The points an opponent may expect at this flag.
@@ -97,11 +173,12 @@ impl Knowledge {
         let need = flag.capacity().saturating_sub(side.len());
         let pool = if need == 0 { Pool::EMPTY } else { self.pool_others };
         best_completion(&Shape::of(side.iter()), need, &pool, fog, FormationKind::Host)
-            .map(|done| points(done.strength, fog) - MISSING_OPPONENT * need as f32)
+            .map(|done| points(done.strength, fog) - self.params.missing_opponent * need as f32)
     }
 
-    /// The chance that `me` wins this unclaimed flag, for a two- or three-player position.
-    pub(crate) fn chance(&self, position: &Position, id: FlagId) -> f32 {
+    /// The chance that `me` wins this unclaimed flag, for a two- or three-player position; `known` is
+    /// `me`'s expected points when already worked out.
+    fn chance(&self, position: &Position, id: FlagId, known: Option<Option<f32>>) -> f32 {
         let flag = position.flag(id);
         if let Some(owner) = flag.claimed {
             return if owner == self.me { 1.0 } else { 0.0 };
@@ -109,7 +186,7 @@ impl Knowledge {
         if flag.is_complete(self.me) && position.can_claim(self.me, id) {
             return 1.0;
         }
-        let Some(mine) = self.mine(flag) else { return 0.0 };
+        let Some(mine) = known.unwrap_or_else(|| self.mine(flag)) else { return 0.0 };
         let fog = flag.fog.is_some();
         let mut chance = 1.0;
         for opponent in (0..position.players()).filter(|&p| p != self.me) {
@@ -123,7 +200,7 @@ impl Knowledge {
                 chance *= if mine > theirs || (mine == theirs && first) { 1.0 } else { 0.0 };
                 continue;
             }
-            let temperature = if fog { TEMPERATURE_FOG } else { TEMPERATURE };
+            let temperature = if fog { self.params.temperature_fog } else { self.params.temperature };
             chance *= logistic((mine - theirs) / temperature);
         }
         chance
@@ -138,14 +215,15 @@ impl Knowledge {
                 None => 0.0,
             };
         }
+        let known = if self.params.allocate { self.allocated(position) } else { [None; FLAG_COUNT] };
         let mut mine = [0.0f32; FLAG_COUNT];
         for id in FlagId::all() {
-            mine[id.index()] = self.chance(position, id);
+            mine[id.index()] = self.chance(position, id, known[id.index()]);
         }
         let theirs = mine.map(|p| 1.0 - p);
         let windows = |p: &[f32; FLAG_COUNT]| p.windows(3).map(|w| w[0] * w[1] * w[2]).sum::<f32>();
         let adjacency = windows(&mine) - windows(&theirs) / (position.players() - 1) as f32;
-        mine.iter().sum::<f32>() + BREAKTHROUGH * adjacency
+        mine.iter().sum::<f32>() + self.params.breakthrough * adjacency
     }
 }
 

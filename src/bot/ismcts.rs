@@ -1,21 +1,22 @@
 //! The search bot: single-observer Information-Set Monte Carlo Tree Search (Cowling, Powley and
 //! Whitehouse, 2012). Every playout samples the hidden cards anew from the viewer's knowledge
 //! ([`Determinizer`]), walks down one tree shared by all samples (a child is only eligible where its
-//! action is legal in the sample; UCB uses availability counts), adds one node, and plays on with the
-//! fast policy. Claims are always made (a proved claim never hurts), so they are not tree decisions.
+//! action is legal in the sample; UCB uses availability counts), adds one node, optionally plays on
+//! with the fast policy, and scores the leaf with the viewer's static evaluation (expected flags, with
+//! every card serving one flag only). Claims are always made (a proved claim never hurts), so they are
+//! not tree decisions.
 //! Progressive widening, ordered by a prior, keeps the tree narrow in this wide game. The budget is a
 //! number of playouts: reproducible under a seed, natively and in WebAssembly.
 
 use rand_chacha::ChaCha8Rng;
 
 use super::determinize::Determinizer;
-use super::eval::Knowledge;
-use super::leaf::win_chances;
+use super::eval::{EvalParams, Knowledge};
 use super::rollout::{claim, policy, Noise, Prior};
 use super::{prepare, Bot};
 use crate::action::Action;
 use crate::error::Error;
-use crate::flag::Player;
+use crate::flag::{Player, FLAG_COUNT};
 use crate::phase::Phase;
 use crate::position::Position;
 use crate::view::PlayerView;
@@ -33,24 +34,24 @@ pub struct Config {
     /// Actions played by the fast policy after the tree before the static evaluation scores the
     /// position; `u32::MAX` plays every game to its end.
     pub playout_actions: u32,
-    /// Weight of the static evaluation in the leaf value when the game has not ended.
+    /// Logistic temperature turning the leaf's evaluation (expected flags) into a reward in 0..1.
     pub eval_scale: f32,
-    /// Leaf evaluation: 0 the sampled position's win chances, 1 each player's knowledge.
-    pub leaf: u32,
     /// Tree depth limit (decisions below the root).
     pub max_depth: u32,
+    /// The leaf evaluation's constants.
+    pub eval: EvalParams,
 }
 
 impl Default for Config {
     fn default() -> Config {
         Config {
-            exploration: 0.7,
+            exploration: 0.15,
             widen_c: 1.5,
             widen_alpha: 0.5,
-            playout_actions: u32::MAX,
+            playout_actions: 0,
             eval_scale: 1.5,
-            leaf: 0,
             max_depth: u32::MAX,
+            eval: EvalParams::SEARCH,
         }
     }
 }
@@ -286,21 +287,22 @@ impl<'a> Search<'a> {
 
     /// The most promising legal action of this sample that is not yet a child of `node`.
     fn unexpanded(&mut self, node: usize, position: &Position) -> Option<Action> {
-        let nodes = &self.nodes;
-        let is_child = |action: &Action| nodes[node].children.iter().any(|&c| nodes[c].action == *action);
+        let children = &self.nodes[node].children;
         if node == 0 {
-            return self.root_order.iter().copied().find(|a| !is_child(a));
+            // The root's actions are the same in every sample: expand them in order.
+            return self.root_order.get(children.len()).copied();
+        }
+        let mut expanded = ActionSet::default();
+        for &c in children {
+            expanded.insert(&self.nodes[c].action);
         }
         candidates(position, &mut self.legal);
-        if self.legal.iter().all(is_child) {
+        if self.legal.iter().all(|a| expanded.contains(a)) {
             return None;
         }
         let prior = Prior::new(position);
         let mut best: Option<(f32, Action)> = None;
-        for action in &self.legal {
-            if is_child(action) {
-                continue;
-            }
+        for action in self.legal.iter().filter(|a| !expanded.contains(a)) {
             let score = prior.score(action);
             if best.is_none_or(|(b, _)| score > b) {
                 best = Some((score, *action));
@@ -329,21 +331,31 @@ impl<'a> Search<'a> {
             self.step(position, action);
             left -= 1;
         }
-        if self.config.leaf == 1 && !position.is_over() {
-            return knowledge_rewards(position, self.config.eval_scale);
-        }
-        if (self.config.leaf == 5 || self.config.leaf == 6) && !position.is_over() {
-            return super::leaf::allocated_chances(position, self.config.leaf == 6, self.config.eval_scale);
-        }
-        if self.config.leaf == 4 && !position.is_over() {
-            let me = self.determinizer.viewer();
-            let value = Knowledge::new(position, me).evaluate(position);
-            let mine = 1.0 / (1.0 + (-(value - 4.5) / self.config.eval_scale).exp());
-            let mut out = [1.0 - mine; 3];
-            out[me] = mine;
+        self.leaf_rewards(position)
+    }
+
+    /// Each player's reward: the result of a finished game (win 1, draw shared), otherwise the viewer's
+    /// evaluation of the position (expected flags, from what the viewer would know there) turned into
+    /// a chance to win, every opponent getting the rest (they are taken to play against the viewer).
+    fn leaf_rewards(&self, position: &Position) -> [f32; 3] {
+        let players = position.players();
+        let mut out = [0.0; 3];
+        if let Some(result) = position.result() {
+            for (p, slot) in out.iter_mut().enumerate().take(players) {
+                *slot = match result.winner {
+                    Some(w) if w == p => 1.0,
+                    Some(_) => 0.0,
+                    None => 1.0 / players as f32,
+                };
+            }
             return out;
         }
-        win_chances(position)
+        let me = self.determinizer.viewer();
+        let value = Knowledge::with_params(position, me, self.config.eval).evaluate(position);
+        let mine = 1.0 / (1.0 + (-(value - FLAG_COUNT as f32 / 2.0) / self.config.eval_scale).exp());
+        out[..players].fill(1.0 - mine);
+        out[me] = mine;
+        out
     }
 
     /// The root child with the most visits.
@@ -403,13 +415,81 @@ fn candidates(position: &Position, out: &mut Vec<Action>) {
     }
 }
 
-fn knowledge_rewards(position: &Position, scale: f32) -> [f32; 3] {
-    let mut out = [0.0; 3];
-    let players = position.players();
-    let values: Vec<f32> = (0..players).map(|p| Knowledge::new(position, p).evaluate(position)).collect();
-    for (p, slot) in out.iter_mut().enumerate().take(players) {
-        let others = values.iter().enumerate().filter(|&(q, _)| q != p).map(|(_, v)| *v).fold(f32::MIN, f32::max);
-        *slot = 1.0 / (1.0 + (-(values[p] - others) / scale).exp());
+/// A set of actions as a bitmap over a dense numbering of every possible action.
+struct ActionSet([u64; ActionSet::WORDS]);
+
+impl Default for ActionSet {
+    fn default() -> ActionSet {
+        ActionSet([0; ActionSet::WORDS])
     }
-    out
+}
+
+impl ActionSet {
+    const WORDS: usize = 2176 / 64;
+
+    /// The action's number, below 2176.
+    fn key(action: &Action) -> usize {
+        let id = |card: crate::card::Card| usize::from(card.id());
+        let deck = |deck: crate::action::DeckKind| usize::from(deck == crate::action::DeckKind::Tactics);
+        match *action {
+            Action::Play { card, flag } => id(card) * 9 + flag.index(),
+            Action::Environment { card, flag } => 630 + usize::from(id(card) % 2 == 1) * 9 + flag.index(),
+            Action::Scout => 648,
+            Action::ScoutDraw { deck: d } => 649 + deck(d),
+            Action::ScoutReturn { card } => 651 + id(card),
+            Action::Redeploy { card, to } => 721 + id(card) * 10 + to.map_or(0, |f| f.index() + 1),
+            Action::Deserter { card } => 1421 + id(card),
+            Action::Traitor { card, to } => 1491 + id(card) * 9 + to.index(),
+            Action::Claim { flag } => 2121 + flag.index(),
+            Action::EndClaims => 2130,
+            Action::Draw { deck: d } => 2131 + deck(d),
+            Action::Pass => 2133,
+            Action::NextGame => 2134,
+        }
+    }
+
+    fn insert(&mut self, action: &Action) {
+        let k = ActionSet::key(action);
+        self.0[k / 64] |= 1 << (k % 64);
+    }
+
+    fn contains(&self, action: &Action) -> bool {
+        let k = ActionSet::key(action);
+        self.0[k / 64] >> (k % 64) & 1 == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::DeckKind;
+    use crate::card::{Card, Tactic};
+    use crate::flag::FlagId;
+
+    #[test]
+    fn every_action_has_its_own_key() {
+        let mut all = vec![Action::Scout, Action::EndClaims, Action::Pass, Action::NextGame];
+        for deck in [DeckKind::Troop, DeckKind::Tactics] {
+            all.extend([Action::ScoutDraw { deck }, Action::Draw { deck }]);
+        }
+        for card in Card::all() {
+            all.extend([Action::ScoutReturn { card }, Action::Deserter { card }, Action::Redeploy { card, to: None }]);
+            for flag in FlagId::all() {
+                all.extend([Action::Play { card, flag }, Action::Redeploy { card, to: Some(flag) }]);
+                all.push(Action::Traitor { card, to: flag });
+            }
+        }
+        for flag in FlagId::all() {
+            all.push(Action::Claim { flag });
+            for tactic in [Tactic::Fog, Tactic::Mud] {
+                all.push(Action::Environment { card: Card::tactic(tactic), flag });
+            }
+        }
+        let mut set = ActionSet::default();
+        for action in &all {
+            assert!(ActionSet::key(action) < ActionSet::WORDS * 64, "{action}");
+            assert!(!set.contains(action), "{action} shares its key");
+            set.insert(action);
+        }
+    }
 }

@@ -31,11 +31,12 @@ mod determinize;
 mod eval;
 mod heuristic;
 mod ismcts;
-mod leaf;
 mod random;
 mod rollout;
 
 pub use determinize::{determinize, Determinizer};
+#[doc(hidden)]
+pub use eval::EvalParams;
 pub use heuristic::HeuristicBot;
 #[doc(hidden)]
 pub use ismcts::Config as SearchConfig;
@@ -105,7 +106,7 @@ impl Level {
         match self {
             Level::Easy => 300,
             Level::Medium => 3_000,
-            Level::Hard => 20_000,
+            Level::Hard => 40_000,
         }
     }
 
@@ -333,52 +334,4 @@ pub(crate) struct Turn {
     pub(crate) determinizer: Determinizer,
     pub(crate) position: crate::position::Position,
     pub(crate) legal: Vec<Action>,
-}
-
-/// The playouts' fast policy as a bot (for measurements).
-#[doc(hidden)]
-pub fn policy_bot(seed: u64) -> Box<dyn Bot + Send> {
-    struct PolicyBot(rand_chacha::ChaCha8Rng);
-    impl Bot for PolicyBot {
-        fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
-            match prepare(view)? {
-                Err(forced) => Ok(forced),
-                Ok(turn) => Ok(rollout::policy(&turn.position, &mut rollout::Noise::new(&mut self.0))),
-            }
-        }
-    }
-    Box::new(PolicyBot(crate::rng_from_seed(seed)))
-}
-
-/// Plays `n` whole games with the fast policy from fresh deals; returns the actions played (bench).
-#[doc(hidden)]
-pub fn bench_policy_games(n: u64, options: crate::options::Options) -> u64 {
-    let mut rng = rollout::Noise::new(&mut crate::rng_from_seed(n));
-    let mut actions = 0;
-    for g in 0..n {
-        let mut position = crate::position::Position::deal(options, &mut crate::rng_from_seed(g), 0);
-        while !position.is_over() {
-            let action = rollout::policy(&position, &mut rng);
-            position.apply(&action).unwrap();
-            actions += 1;
-        }
-    }
-    actions
-}
-
-/// Plays `n` whole games choosing the first legal action (engine cost only).
-#[doc(hidden)]
-pub fn bench_engine_games(n: u64, options: crate::options::Options) -> u64 {
-    let mut actions = 0;
-    let mut legal = Vec::new();
-    for g in 0..n {
-        let mut position = crate::position::Position::deal(options, &mut crate::rng_from_seed(g), 0);
-        while !position.is_over() {
-            position.legal_actions_into(&mut legal);
-            let action = legal[(g as usize + actions as usize) % legal.len()];
-            position.apply(&action).unwrap();
-            actions += 1;
-        }
-    }
-    actions
 }

@@ -15,7 +15,7 @@ pub const LONG_ABOUT: &str = "\
 Play two bots against each other and report how A fares against B.
 
 Bots: random (uniformly random legal actions), heuristic (rule-of-thumb), search:easy, search:medium,
-search:hard (Information-Set MCTS with 300 / 3,000 / 20,000 playouts a decision) or search:N (N playouts).
+search:hard (Information-Set MCTS with 300 / 3,000 / 40,000 playouts a decision) or search:N (N playouts).
 
 Game i (0-based) is dealt from seed S+i; A sits in seat i mod 2 (the first player is drawn from the seed), and
 the bots of game i are seeded from S+i, so a run is reproducible whatever the number of threads. Each bot sees
@@ -300,9 +300,9 @@ fn worker(args: &Args, options: Options, next: &AtomicU64, shared: &Mutex<Shared
                     };
                     let flags = game.position().result().map_or([0; 3], |r| r.flags);
                     println!(
-                        "game {index} (seed {seed}): {outcome} (A in seat {seat_a}), flags {}-{}, {} actions",
-                        flags[0],
-                        flags[1],
+                        "game {index} (seed {seed}): {outcome} (A in seat {seat_a}), flags A-B {}-{}, {} actions",
+                        flags[seat_a],
+                        flags[1 - seat_a],
                         game.actions().len()
                     );
                 }

@@ -207,8 +207,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
                 };
                 writeln!(
                     out,
-                    "game {index} (seed {seed}): {text}, flags {}-{} (A in seat {seat_a})",
-                    flags[0], flags[1]
+                    "game {index} (seed {seed}): {text}, flags A-B {}-{} (A in seat {seat_a})",
+                    flags[seat_a],
+                    flags[1 - seat_a]
                 )?;
                 score
             }
