@@ -21,8 +21,13 @@ const tactics = 2_000 / seconds(() => bl.benchRandomGames(2_000, true));
 const basic = 2_000 / seconds(() => bl.benchRandomGames(2_000, false));
 
 const views = [0, 1, 2, 3, 4, 5].map((seed) => {
+  // 20 plies of first legal actions, then on to the next play step with a choice (as the native twin).
   const game = new bl.Game({ seed });
-  for (let i = 0; i < 20; i++) game.apply(game.legalActions()[0]);
+  for (let ply = 0; ; ply++) {
+    const legal = game.legalActions();
+    if (ply >= 20 && legal.length > 1 && legal[0].type === 'play') break;
+    game.apply(legal[0]);
+  }
   return game.view(game.current);
 });
 const suggestMs = {};
@@ -47,4 +52,9 @@ row('random games, tactics', native.gamesPerSecondTactics, wasm.gamesPerSecondTa
 row('random games, no tactics', native.gamesPerSecondBasic, wasm.gamesPerSecondBasic, 'per s');
 for (const level of ['easy', 'medium', 'hard']) {
   row(`bot ${level}, one move`, native.suggestMs[level], wasm.suggestMs[level], 'ms', false);
+}
+// Every timed move is a full search of the level's playouts (see the views above).
+for (const level of ['easy', 'medium', 'hard']) {
+  const perSecond = (ms) => (native.playouts[level] * 1000) / ms;
+  row(`search playouts, ${level}`, perSecond(native.suggestMs[level]), perSecond(wasm.suggestMs[level]), 'per s');
 }

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use battleline::bot::{suggest, Level};
 use battleline::random_play::{play_random_games, prove_all, sample_claim_situations};
-use battleline::{Game, Options};
+use battleline::{Action, Game, Options};
 
 /// Seconds taken by `work`.
 fn time<R>(work: impl FnOnce() -> R) -> (f64, R) {
@@ -21,29 +21,37 @@ fn main() {
     let basic = Options { tactics: false, ..Options::default() };
     let (basic_seconds, _) = time(|| play_random_games(basic, 2_000, 0));
     let views = bench_views();
-    let mut suggest_ms = Vec::new();
+    let (mut suggest_ms, mut playouts) = (Vec::new(), Vec::new());
     for (level, count) in [(Level::Easy, views.len()), (Level::Medium, views.len()), (Level::Hard, 3)] {
         let (seconds, _) = time(|| views[..count].iter().map(|v| suggest(v, level, 1).is_ok() as u32).sum::<u32>());
         suggest_ms.push(format!("\"{level}\": {:.1}", seconds * 1000.0 / count as f64));
+        playouts.push(format!("\"{level}\": {}", level.playouts()));
     }
     println!(
-        "{{\"proofsPerSecond\": {:.0}, \"gamesPerSecondTactics\": {:.0}, \"gamesPerSecondBasic\": {:.0}, \"suggestMs\": {{{}}}}}",
+        "{{\"proofsPerSecond\": {:.0}, \"gamesPerSecondTactics\": {:.0}, \"gamesPerSecondBasic\": {:.0}, \"suggestMs\": {{{}}}, \"playouts\": {{{}}}}}",
         200_000.0 / proof_seconds,
         2_000.0 / tactics_seconds,
         2_000.0 / basic_seconds,
-        suggest_ms.join(", ")
+        suggest_ms.join(", "),
+        playouts.join(", ")
     );
 }
 
-/// The views the bots are timed on: the current player's view at ply 20 of seeds 0..6 (first legal
-/// actions), identical to those `bench/wasm-bench.mjs` builds.
+/// The views the bots are timed on: seeds 0..6 played with first legal actions for 20 plies and on to
+/// the next play step with a choice (so that every timed move is a full search), the current player's
+/// view; identical to those `bench/wasm-bench.mjs` builds.
 fn bench_views() -> Vec<battleline::PlayerView> {
     (0..6)
         .map(|seed| {
             let mut game = Game::new(Options::default(), seed).expect("valid options");
-            for _ in 0..20 {
-                let action = game.legal_actions()[0];
-                game.apply(&action).expect("a legal action");
+            let mut ply = 0;
+            loop {
+                let legal = game.legal_actions();
+                if ply >= 20 && legal.len() > 1 && matches!(legal[0], Action::Play { .. }) {
+                    break;
+                }
+                game.apply(&legal[0]).expect("a legal action");
+                ply += 1;
             }
             game.view(game.position().current()).expect("a seated player")
         })
