@@ -3,9 +3,15 @@
 
 use crate::action::{Action, DeckKind};
 use crate::card::{Card, Tactic, TacticKind};
+use crate::card_set::CardSet;
 use crate::flag::{FlagId, Player, FLAG_COUNT};
 use crate::phase::Phase;
 use crate::position::Position;
+
+/// A placeholder to fill arrays of flags.
+fn first_flag() -> FlagId {
+    FlagId::from_index(0).unwrap_or_else(|| unreachable!("flag 1 exists"))
+}
 
 /// The flags a card can go to, in flag order.
 struct Targets<'a> {
@@ -49,37 +55,20 @@ impl Position {
         };
         match self.phase {
             Phase::Play => {
-                // The flags with room on the player's side, and the unclaimed ones, found once.
-                let mut room = [FlagId::from_index(0).expect("flag 1 exists"); FLAG_COUNT];
-                let mut open = room;
-                let (mut rooms, mut opens) = (0, 0);
-                for id in FlagId::all() {
-                    let f = self.flag(id);
-                    if f.claimed.is_none() {
-                        open[opens] = id;
-                        opens += 1;
-                        if f.has_room(player) {
-                            room[rooms] = id;
-                            rooms += 1;
-                        }
-                    }
-                }
-                let targets = Targets { room: &room[..rooms], open: &open[..opens] };
+                let (mut room, mut open) = ([first_flag(); FLAG_COUNT], [first_flag(); FLAG_COUNT]);
+                let targets = self.targets(&mut room, &mut open);
                 let hand = self.hand(player);
                 // Troops first (the hand in id order), each to every flag with room.
                 for card in hand.troops().iter() {
                     actions.extend(targets.room.iter().map(|&flag| Action::Play { card, flag }));
                 }
-                let tactics = hand.tactics();
-                if !tactics.is_empty()
-                    && self.opponents(player).all(|o| self.tactics_played[player] <= self.tactics_played[o])
-                {
-                    for card in tactics.iter() {
+                if self.may_play_tactics() {
+                    for card in hand.tactics().iter() {
                         self.tactic_candidates(card, &targets, &mut |action| actions.push(action));
                     }
                 }
                 // Same as `!self.can_play_troop(player)`.
-                if hand.troops().is_empty() || rooms == 0 {
+                if hand.troops().is_empty() || targets.room.is_empty() {
                     actions.push(Action::Pass);
                 }
             }
@@ -98,6 +87,136 @@ impl Position {
         for action in actions.iter() {
             debug_assert_eq!(self.check(player, action), Ok(()), "generated {action} is illegal");
         }
+    }
+
+    /// Action number `pick(n)` of the `n` legal actions of the play step, the same as
+    /// `legal_actions()[pick(n)]` but without listing them (the random player's hot path); `pick` is
+    /// called once, with `n >= 1`, and must return an index below `n`. `None` outside the play step.
+    pub(crate) fn pick_play_action(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        if self.phase != Phase::Play {
+            return None;
+        }
+        let (mut room, mut open) = ([first_flag(); FLAG_COUNT], [first_flag(); FLAG_COUNT]);
+        let targets = self.targets(&mut room, &mut open);
+        let hand = self.hand(self.current);
+        // The troops are bits 0..60: one machine word.
+        let troops = hand.troops().bits() as u64;
+        let troop_plays = troops.count_ones() as usize * targets.room.len();
+        let tactics = if self.may_play_tactics() { hand.tactics() } else { CardSet::EMPTY };
+        let tactic_plays: usize = tactics.iter().map(|card| self.tactic_count(card, &targets)).sum();
+        let pass = troops == 0 || targets.room.is_empty();
+        let n = troop_plays + tactic_plays + usize::from(pass);
+        if n == 0 {
+            return None;
+        }
+        let index = pick(n);
+        let picked = if index < troop_plays {
+            let mut rest = troops;
+            for _ in 0..index / targets.room.len() {
+                rest &= rest - 1;
+            }
+            let card = Card::from_id(rest.trailing_zeros() as u8)?;
+            Some(Action::Play { card, flag: targets.room[index % targets.room.len()] })
+        } else if index < troop_plays + tactic_plays {
+            let mut skip = index - troop_plays;
+            let mut picked = None;
+            for card in tactics.iter() {
+                let count = self.tactic_count(card, &targets);
+                if skip >= count {
+                    skip -= count;
+                    continue;
+                }
+                self.tactic_candidates(card, &targets, &mut |action| {
+                    if skip == 0 && picked.is_none() {
+                        picked = Some(action);
+                    }
+                    skip = skip.wrapping_sub(1);
+                });
+                break;
+            }
+            picked
+        } else {
+            pass.then_some(Action::Pass)
+        };
+        debug_assert_eq!(picked, self.legal_actions().get(index).copied(), "picked action {index} of {n}");
+        picked
+    }
+
+    /// How many actions [`Position::tactic_candidates`] offers for `card`, counted directly where that
+    /// is simple.
+    fn tactic_count(&self, card: Card, targets: &Targets) -> usize {
+        let count = match card.as_tactic() {
+            None => 0,
+            Some(tactic) => match tactic.kind() {
+                TacticKind::Morale if tactic.is_leader() && self.leader_played[self.current] => 0,
+                TacticKind::Morale => targets.room.len(),
+                TacticKind::Environment => targets.open.len(),
+                TacticKind::Guile if tactic == Tactic::Scout => usize::from(self.can_draw()),
+                TacticKind::Guile => self.guile_count(tactic, targets),
+            },
+        };
+        debug_assert_eq!(count, {
+            let mut listed = 0;
+            self.tactic_candidates(card, targets, &mut |_| listed += 1);
+            listed
+        });
+        count
+    }
+
+    /// How many actions Redeploy, Deserter or Traitor offers: per unclaimed flag, the cards it may
+    /// take there times the places each may go (see [`Position::tactic_candidates`]).
+    fn guile_count(&self, tactic: Tactic, targets: &Targets) -> usize {
+        let player = self.current;
+        let (rooms, opens) = (targets.room.len(), targets.open.len());
+        let mut count = 0;
+        for &id in targets.open {
+            let f = self.flag(id);
+            let by_opponent = |by: Option<Player>| usize::from(by.is_some_and(|p| p != player));
+            match tactic {
+                Tactic::Redeploy => {
+                    // A side card goes to another flag with room, Fog or Mud to another open flag, or is discarded.
+                    let others_with_room = rooms - usize::from(f.has_room(player));
+                    count += f.sides[player].len() * (1 + others_with_room);
+                    let placed = usize::from(f.fog == Some(player)) + usize::from(f.mud == Some(player));
+                    count += placed * opens;
+                }
+                Tactic::Deserter => {
+                    count += (0..self.players()).filter(|&p| p != player).map(|p| f.sides[p].len()).sum::<usize>();
+                    count += by_opponent(f.fog) + by_opponent(f.mud);
+                }
+                _ => {
+                    let troops = (0..self.players())
+                        .filter(|&p| p != player)
+                        .map(|p| f.sides[p].iter().filter(|c| c.is_troop()).count())
+                        .sum::<usize>();
+                    count += troops * rooms;
+                }
+            }
+        }
+        count
+    }
+
+    /// The flags with room on the current player's side, and the unclaimed flags, found once.
+    fn targets<'a>(&self, room: &'a mut [FlagId; FLAG_COUNT], open: &'a mut [FlagId; FLAG_COUNT]) -> Targets<'a> {
+        let (mut rooms, mut opens) = (0, 0);
+        for id in FlagId::all() {
+            let f = self.flag(id);
+            if f.claimed.is_none() {
+                open[opens] = id;
+                opens += 1;
+                if f.has_room(self.current) {
+                    room[rooms] = id;
+                    rooms += 1;
+                }
+            }
+        }
+        Targets { room: &room[..rooms], open: &open[..opens] }
+    }
+
+    /// Whether R-TAC-1 lets the current player play a tactics card now.
+    fn may_play_tactics(&self) -> bool {
+        let player = self.current;
+        self.opponents(player).all(|o| self.tactics_played[player] <= self.tactics_played[o])
     }
 
     /// The legal actions that play the tactics card `card` from hand, once R-TAC-1 allows tactics.

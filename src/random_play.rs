@@ -46,6 +46,9 @@ pub fn choose(position: &Position, legal: &mut Vec<Action>, rng: &mut ChaCha8Rng
         if legal.is_empty() {
             return Some(Action::EndClaims);
         }
+    } else if position.phase() == Phase::Play {
+        // The play step lists up to ~70 actions; pick one without listing them (the same choice).
+        return position.pick_play_action(|n| rng.random_range(0..n));
     } else {
         position.legal_actions_into(legal);
     }
@@ -147,6 +150,34 @@ mod tests {
             position.apply(&action).unwrap();
         }
         assert!(position.result().is_some());
+    }
+
+    #[test]
+    fn picking_a_play_action_agrees_with_the_list() {
+        let three = Options { players: 3, tactics: false, ..Options::default() };
+        for options in [Options::default(), Options { tactics: false, ..Options::default() }, three] {
+            for seed in 0..40 {
+                let mut position = deal(options, seed);
+                let mut rng = chooser(seed);
+                while !position.is_over() {
+                    let legal = position.legal_actions();
+                    if position.phase() == Phase::Play {
+                        for (i, action) in legal.iter().enumerate() {
+                            let mut n = 0;
+                            let picked = position.pick_play_action(|len| {
+                                n = len;
+                                i
+                            });
+                            assert_eq!((picked, n), (Some(*action), legal.len()), "seed {seed}");
+                        }
+                    } else {
+                        assert_eq!(position.pick_play_action(|_| 0), None);
+                    }
+                    let action = legal[rng.random_range(0..legal.len())];
+                    position.apply(&action).unwrap();
+                }
+            }
+        }
     }
 
     #[test]
