@@ -370,6 +370,46 @@ fn a_small_search_beats_random() {
     assert!(wins >= 9, "search:100 won only {wins} of 10 against random");
 }
 
+/// Claims what it can, plays a troop, draws a troop: it never plays a tactics card, so the other
+/// player may play one tactics card at most (R-TAC-1).
+struct TroopsOnly;
+
+impl Bot for TroopsOnly {
+    fn choose(&mut self, view: &PlayerView) -> Result<Action, battleline::Error> {
+        let legal = bot::legal_actions(view)?;
+        let troop = |a: &&Action| matches!(a, Action::Play { card, .. } if card.is_troop());
+        let troop_draw = |a: &&Action| matches!(a, Action::Draw { deck: battleline::DeckKind::Troop });
+        let first = legal.iter().find(|a| matches!(a, Action::Claim { .. }));
+        Ok(*first.or_else(|| legal.iter().find(troop)).or_else(|| legal.iter().find(troop_draw)).unwrap_or(&legal[0]))
+    }
+}
+
+// A regression: searched draws once filled the search bot's hand with tactics cards against a player
+// who never plays one, until it could only pass and the game ended drawn with no flag claimed.
+#[test]
+fn the_search_never_fills_its_hand_with_tactics_cards() {
+    for seed in 0..4u64 {
+        let mut game = Game::new(Options::default(), seed).unwrap();
+        let (mut search, mut other) = (bot::SearchBot::new(300, seed), TroopsOnly);
+        let seat = (seed % 2) as usize;
+        let mut passes = 0;
+        while !game.is_match_over() {
+            let player = game.position().current();
+            let view = game.view(player).unwrap();
+            let action = if player == seat { search.choose(&view) } else { other.choose(&view) }.unwrap();
+            game.apply(&action).unwrap();
+            if player == seat {
+                passes += usize::from(action == Action::Pass);
+                let tactics = game.position().hand(seat).tactics().len();
+                assert!(tactics <= 3, "seed {seed}: the search holds {tactics} tactics cards after {action}");
+            }
+        }
+        let result = game.position().result().unwrap();
+        assert!(result.winner.is_some(), "seed {seed}: no winner ({result:?})");
+        assert!(passes <= 3, "seed {seed}: the search passed {passes} times");
+    }
+}
+
 #[test]
 fn bot_kinds_and_levels_parse() {
     for text in ["random", "heuristic", "search:easy", "search:medium", "search:hard", "search:1234"] {

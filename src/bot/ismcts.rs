@@ -3,8 +3,8 @@
 //! ([`Determinizer`]), walks down one tree shared by all samples (a child is only eligible where its
 //! action is legal in the sample; UCB uses availability counts), adds one node, optionally plays on
 //! with the fast policy, and scores the leaf with the viewer's static evaluation (expected flags, with
-//! every card serving one flag only). Claims are always made (a proved claim never hurts), so they are
-//! not tree decisions.
+//! every card serving one flag only). Claims (every provable one) are not tree decisions, nor are draws
+//! where only a troop makes sense.
 //! Progressive widening, ordered by a prior, keeps the tree narrow in this wide game. The budget is a
 //! number of playouts: reproducible under a seed, natively and in WebAssembly.
 
@@ -14,7 +14,7 @@ use super::determinize::Determinizer;
 use super::eval::{EvalParams, Knowledge};
 use super::rollout::{claim, policy, Noise, Prior};
 use super::{prepare, Bot};
-use crate::action::Action;
+use crate::action::{Action, DeckKind};
 use crate::error::Error;
 use crate::flag::{Player, FLAG_COUNT};
 use crate::phase::Phase;
@@ -111,8 +111,10 @@ impl Bot for SearchBot {
             Err(forced) => return Ok(forced),
             Ok(turn) => turn,
         };
-        if turn.position.phase() == Phase::Claim {
-            return Ok(claim(&turn.position, turn.position.current()));
+        if let Some(action) = automatic(&turn.position) {
+            if turn.legal.contains(&action) {
+                return Ok(action);
+            }
         }
         let root_order = root_order(&turn.position, &turn.legal);
         let mut search = Search::new(&turn.determinizer, root_order, &mut self.rng, self.config);
@@ -212,7 +214,7 @@ impl<'a> Search<'a> {
         self.path.push(0);
         let mut node = 0;
         loop {
-            self.auto_claims(&mut position);
+            self.automatic_steps(&mut position);
             if position.is_over() {
                 break;
             }
@@ -311,10 +313,9 @@ impl<'a> Search<'a> {
         best.map(|(_, a)| a)
     }
 
-    /// Claims are never tree decisions: claim everything provable, as the policy does.
-    fn auto_claims(&mut self, position: &mut Position) {
-        while position.phase() == Phase::Claim {
-            let action = claim(position, position.current());
+    /// Claims and draws are never tree decisions (see [`automatic`]).
+    fn automatic_steps(&mut self, position: &mut Position) {
+        while let Some(action) = automatic(position) {
             if position.apply(&action).is_err() {
                 break;
             }
@@ -369,6 +370,35 @@ impl<'a> Search<'a> {
     }
 }
 
+/// The action the search takes without searching: every provable claim (a proved claim never hurts),
+/// and a troop draw when the hand is short of troops or already holds two tactics cards (searched,
+/// those draws let the evaluation, blind to what a hand of tactics cards costs, fill the hand with
+/// them until the player can only pass). `None` where the search decides.
+fn automatic(position: &Position) -> Option<Action> {
+    let me = position.current();
+    let hand = position.hand(me);
+    let draw = |deck| if position.phase() == Phase::Draw { Action::Draw { deck } } else { Action::ScoutDraw { deck } };
+    match position.phase() {
+        Phase::Claim => Some(claim(position, me)),
+        Phase::Draw | Phase::ScoutDraw { .. } => {
+            let short = hand.troops().len() < MIN_TROOPS_BEFORE_TACTICS || hand.tactics().len() >= MAX_TACTICS_HELD;
+            if position.tactics_deck_len() == 0 || (short && position.troop_deck_len() > 0) {
+                Some(draw(DeckKind::Troop))
+            } else if position.troop_deck_len() == 0 {
+                Some(draw(DeckKind::Tactics))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// A hand with fewer troops than this draws a troop.
+const MIN_TROOPS_BEFORE_TACTICS: usize = 4;
+/// A hand with this many tactics cards draws a troop.
+const MAX_TACTICS_HELD: usize = 2;
+
 /// Whether a tree action is legal in this sample: the cheap tests for the common actions, the
 /// engine's check for the rest.
 fn quick_legal(position: &Position, player: Player, action: &Action) -> bool {
@@ -381,8 +411,8 @@ fn quick_legal(position: &Position, player: Player, action: &Action) -> bool {
         Action::Draw { deck } => {
             position.phase() == Phase::Draw
                 && match deck {
-                    crate::action::DeckKind::Troop => position.troop_deck_len() > 0,
-                    crate::action::DeckKind::Tactics => position.tactics_deck_len() > 0,
+                    DeckKind::Troop => position.troop_deck_len() > 0,
+                    DeckKind::Tactics => position.tactics_deck_len() > 0,
                 }
         }
         _ => position.check(player, action).is_ok(),
@@ -430,7 +460,7 @@ impl ActionSet {
     /// The action's number, below 2176.
     fn key(action: &Action) -> usize {
         let id = |card: crate::card::Card| usize::from(card.id());
-        let deck = |deck: crate::action::DeckKind| usize::from(deck == crate::action::DeckKind::Tactics);
+        let deck = |deck: DeckKind| usize::from(deck == DeckKind::Tactics);
         match *action {
             Action::Play { card, flag } => id(card) * 9 + flag.index(),
             Action::Environment { card, flag } => 630 + usize::from(id(card) % 2 == 1) * 9 + flag.index(),
@@ -462,7 +492,6 @@ impl ActionSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::action::DeckKind;
     use crate::card::{Card, Tactic};
     use crate::flag::FlagId;
 

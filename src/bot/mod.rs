@@ -106,7 +106,7 @@ impl Level {
         match self {
             Level::Easy => 300,
             Level::Medium => 3_000,
-            Level::Hard => 40_000,
+            Level::Hard => 30_000,
         }
     }
 

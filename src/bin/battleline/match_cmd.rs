@@ -15,7 +15,7 @@ pub const LONG_ABOUT: &str = "\
 Play two bots against each other and report how A fares against B.
 
 Bots: random (uniformly random legal actions), heuristic (rule-of-thumb), search:easy, search:medium,
-search:hard (Information-Set MCTS with 300 / 3,000 / 40,000 playouts a decision) or search:N (N playouts).
+search:hard (Information-Set MCTS with 300 / 3,000 / 30,000 playouts a decision) or search:N (N playouts).
 
 Game i (0-based) is dealt from seed S+i; A sits in seat i mod 2 (the first player is drawn from the seed), and
 the bots of game i are seeded from S+i, so a run is reproducible whatever the number of threads. Each bot sees
