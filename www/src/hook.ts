@@ -26,6 +26,7 @@ export interface TestHook {
   apply(action: Action): boolean;
   setAiDelay(ms: number): void;
   redrawTimes(): number[];
+  computerTimes(): { level: string; ms: number }[];
 }
 
 declare global {
@@ -63,5 +64,6 @@ export function installHook(controller: Controller): void {
     apply: (action) => controller.applyForTest(action),
     setAiDelay: (ms) => controller.setAiDelay(ms),
     redrawTimes: () => [...controller.redrawTimes],
+    computerTimes: () => [...controller.computerTimes],
   };
 }
