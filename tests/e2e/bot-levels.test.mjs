@@ -2,21 +2,14 @@
 // finishes, every computer action is legal (the game accepted it), and the time each computer decision
 // took in Chromium (worker round trip included) is written to test-results/bot-levels.json. The times
 // are reported, not asserted: speed is the benchmarks' business (see the README).
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { applyViaHook, assertNoErrors, launchBrowser, legal, median, openPage, root, shot, startGame, startServer, state, waitReady } from './helpers.mjs';
+import { applyViaHook, assertNoErrors, legal, median, openPage, root, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
+const env = serveAndLaunch();
 const results = {};
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+after(() => {
   mkdirSync(`${root}test-results`, { recursive: true });
   writeFileSync(`${root}test-results/bot-levels.json`, JSON.stringify(results, null, 2) + '\n');
 });
@@ -35,8 +28,8 @@ for (const [level, seed] of [
   ['hard', 23],
 ]) {
   test(`a full game against the ${level} computer finishes`, { timeout: 600_000 }, async (t) => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url);
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url);
     await waitReady(page);
     await page.evaluate(() => window.__battleline.setAiDelay(0));
     await startGame(page, { mode: 'computer', level, seed });

@@ -1,19 +1,10 @@
 // Claims by clicking a flag: a refused claim shows the engine's reason with its counterexample; an
 // accepted one moves the pennant to the claimant's side.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, fastForward, launchBrowser, openPage, revealIfHandover, shot, startGame, startServer, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, fastForward, openPage, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serveAndLaunch();
 
 /** Troops only, never claiming: complete sides pile up. */
 function troopsNoClaims(actions, h, random) {
@@ -37,8 +28,8 @@ function refusedClaimWaiting(h) {
 }
 
 test('a refused claim shows why, with the counterexample; a claim that holds moves the pennant', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await startGame(page, { mode: 'hotseat', seed: 77, tactics: false });
   await fastForward(page, { until: refusedClaimWaiting, policy: troopsNoClaims, seed: 3 });
@@ -91,8 +82,8 @@ test('a refused claim shows why, with the counterexample; a claim that holds mov
 });
 
 test('the claim hints can be turned off in the settings', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await startGame(page, { mode: 'hotseat', seed: 78, tactics: false });
   await fastForward(page, {

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -41,6 +42,23 @@ export async function startServer() {
         proc.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * Registers a test file's hooks: the server started and Chromium launched before its tests, both
+ * stopped after them. Returns the handles (`env.server.url`, `env.browser`), filled in by the hook.
+ */
+export function serveAndLaunch() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 export function launchBrowser() {

@@ -1,20 +1,11 @@
 // A complete hot-seat game played by clicks to its end: the test reads the legal actions through the
 // test hook, picks one, and carries it out by clicking the page (card then flag, decks, flags to claim,
 // the hand-over curtain between turns).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, clickAction, closeEndDialog, launchBrowser, legal, openPage, revealIfHandover, rng, shot, startGame, startServer, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, clickAction, closeEndDialog, legal, openPage, revealIfHandover, rng, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serveAndLaunch();
 
 /** Claims first, troops more often than tactics, pass and ending the claims last. */
 function choose(actions, random) {
@@ -27,8 +18,8 @@ function choose(actions, random) {
 }
 
 test('a complete hot-seat game, played by clicks to its end', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await startGame(page, { mode: 'hotseat', seed: 2024, tactics: true });
 

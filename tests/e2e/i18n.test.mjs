@@ -1,19 +1,10 @@
 // English and Chinese: the switch, the words on the board and in a claim's explanation (formation
 // names in Chinese), and the rules page in both languages.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, fastForward, launchBrowser, openPage, revealIfHandover, shot, startGame, startServer, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, fastForward, openPage, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serveAndLaunch();
 
 function troops(actions, h, random) {
   const plays = actions.filter((a) => a.type === 'play' && /^[roygbp]\d/.test(a.card));
@@ -22,8 +13,8 @@ function troops(actions, h, random) {
 }
 
 test('switching to Chinese and back; formation names in both languages', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await startGame(page, { mode: 'hotseat', seed: 21, tactics: true });
   // A complete side somewhere, to ask about a claim.
@@ -79,8 +70,8 @@ test('switching to Chinese and back; formation names in both languages', async (
 });
 
 test('the rules page, reachable from the game, in both languages', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await startGame(page, { mode: 'hotseat', seed: 22 });
   await revealIfHandover(page);

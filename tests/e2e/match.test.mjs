@@ -1,18 +1,9 @@
 // A match of two games: the score between games, the next game from the end screen, the match's end.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, fastForward, launchBrowser, openPage, startGame, startServer, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, fastForward, openPage, serveAndLaunch, startGame, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serveAndLaunch();
 
 function claimFirst(actions, h, random) {
   const claim = actions.find((a) => a.type === 'claim');
@@ -22,8 +13,8 @@ function claimFirst(actions, h, random) {
 }
 
 test('a match of two games shows its score and plays on', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await startGame(page, { mode: 'hotseat', seed: 90, games: 2 });
   assert.match(await page.locator('#status .match-score').innerText(), /Game 1 of 2 · Player 1 0 : 0 Player 2/);

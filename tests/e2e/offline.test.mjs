@@ -1,20 +1,11 @@
 // Offline: the single self-contained file opened from file:// plays (the computer's worker runs from
 // a Blob), and after a first visit the served page works with the network cut (service worker).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { assertNoErrors, clickAction, launchBrowser, legal, openPage, root, shot, startGame, startServer, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, clickAction, legal, openPage, root, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serveAndLaunch();
 
 const pick = (actions) =>
   actions.find((a) => a.type === 'play' && /^[roygbp]\d/.test(a.card)) ??
@@ -35,7 +26,7 @@ async function playAgainstComputer(page, turns) {
 test('the single-file build opens from file:// and plays against the computer', async () => {
   const file = `${root}www/dist/battleline.html`;
   assert.ok(existsSync(file), 'www/dist/battleline.html is built');
-  const { context, page, errors } = await openPage(browser);
+  const { context, page, errors } = await openPage(env.browser);
   await page.goto(`file://${file}`);
   await waitReady(page);
   assert.equal(await page.evaluate(() => window.__BATTLELINE_SINGLE_FILE__), true);
@@ -62,8 +53,8 @@ test('the single-file build opens from file:// and plays against the computer', 
 });
 
 test('after the first visit the page works offline (service worker)', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -78,7 +69,7 @@ test('after the first visit the page works offline (service worker)', async () =
   await playAgainstComputer(page, 3);
   assert.ok((await page.evaluate(() => window.__battleline.game.actionCount)) >= 6);
   // The rules page is cached too.
-  await page.goto(`${server.url}rules.html`);
+  await page.goto(`${env.server.url}rules.html`);
   await page.locator('article[data-lang=en]').waitFor();
   await context.setOffline(false);
   assertNoErrors(errors);

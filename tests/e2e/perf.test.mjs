@@ -2,21 +2,14 @@
 // engine ready) and click to board redrawn (median over a scripted game played by clicks). Targets:
 // interactive ≤ 1 s, redraw ≤ 16 ms; the test fails only past twice the targets (slow machines) and
 // writes the numbers to test-results/perf.json.
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { assertNoErrors, clickAction, launchBrowser, legal, median, openPage, root, startGame, startServer, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, clickAction, legal, median, openPage, root, serveAndLaunch, startGame, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
+const env = serveAndLaunch();
 const results = {};
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+after(() => {
   mkdirSync(`${root}test-results`, { recursive: true });
   writeFileSync(`${root}test-results/perf.json`, JSON.stringify(results, null, 2) + '\n');
 });
@@ -24,8 +17,8 @@ after(async () => {
 test('load to interactive on localhost', async (t) => {
   const times = [];
   for (let i = 0; i < 5; i++) {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(server.url);
+    const { context, page, errors } = await openPage(env.browser);
+    await page.goto(env.server.url);
     await waitReady(page);
     times.push(await page.evaluate(() => performance.getEntriesByName('battleline-interactive')[0].startTime));
     assertNoErrors(errors);
@@ -37,8 +30,8 @@ test('load to interactive on localhost', async (t) => {
 });
 
 test('click to board redrawn, median over a scripted game', async (t) => {
-  const { context, page, errors } = await openPage(browser, { reducedMotion: 'no-preference' });
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser, { reducedMotion: 'no-preference' });
+  await page.goto(env.server.url);
   await waitReady(page);
   await page.evaluate(() => window.__battleline.setAiDelay(0));
   await startGame(page, { mode: 'computer', level: 'random', seed: 42 });

@@ -1,19 +1,10 @@
 // A phone-sized screen (390×844): everything fits without sideways scrolling, a card played by a tap
 // and one by dragging it onto a flag.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, clickAction, launchBrowser, legal, openPage, PHONE, shot, startGame, startServer, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, clickAction, legal, openPage, PHONE, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serveAndLaunch();
 
 const myTurn = (page) => page.waitForFunction(() => window.__battleline.state().myTurn, null, { timeout: 15000 });
 
@@ -29,8 +20,8 @@ async function finishTurn(page) {
 }
 
 test('a phone-sized screen: tap and drag to play', async () => {
-  const { context, page, errors } = await openPage(browser, { viewport: PHONE });
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser, { viewport: PHONE });
+  await page.goto(env.server.url);
   await waitReady(page);
   await page.evaluate(() => window.__battleline.setAiDelay(0));
   await startGame(page, { mode: 'computer', level: 'random', seed: 8 });

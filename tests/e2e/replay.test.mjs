@@ -1,19 +1,10 @@
 // A finished game replayed step by step; the record exported and imported (a finished record opens in
 // the replay, an unfinished one continues on this device, a bad one is refused with the reason).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, closeEndDialog, fastForward, launchBrowser, openPage, shot, startGame, startServer, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, closeEndDialog, fastForward, openPage, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serveAndLaunch();
 
 function claimFirst(actions, h, random) {
   const claim = actions.find((a) => a.type === 'claim');
@@ -32,8 +23,8 @@ async function importText(page, text) {
 }
 
 test('replay a finished game step by step; export and import its record', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await startGame(page, { mode: 'hotseat', seed: 55 });
   await fastForward(page, { until: () => false, policy: claimFirst, seed: 2 });

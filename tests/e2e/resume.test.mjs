@@ -1,18 +1,9 @@
 // Save and resume: a reload loses nothing (the position, the log, the hot-seat curtain).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, clickAction, launchBrowser, legal, openPage, revealIfHandover, startGame, startServer, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, clickAction, legal, openPage, revealIfHandover, serveAndLaunch, startGame, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serveAndLaunch();
 
 const pick = (actions) =>
   actions.find((a) => a.type === 'claim') ??
@@ -22,8 +13,8 @@ const pick = (actions) =>
   actions[0];
 
 test('a reload resumes the game against the computer exactly', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await page.evaluate(() => window.__battleline.setAiDelay(0));
   await startGame(page, { mode: 'computer', level: 'random', seed: 12 });
@@ -49,8 +40,8 @@ test('a reload resumes the game against the computer exactly', async () => {
 });
 
 test('a reload during a hot-seat hand-over keeps the hand hidden', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await startGame(page, { mode: 'hotseat', seed: 13 });
   await revealIfHandover(page);

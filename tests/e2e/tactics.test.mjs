@@ -2,20 +2,11 @@
 // troop plays (drawing tactics when it can) and, whenever a player can use a tactics card not yet
 // covered, carries it out by clicks: morale cards to a flag, Fog and Mud on a flag, Scout's three
 // draws and two returns, Redeploy / Deserter / Traitor by source card and destination.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, clickAction, closeEndDialog, fastForward, lastAction, launchBrowser, legal, newGameViaUI, openPage, revealIfHandover, shot, startGame, startServer, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, clickAction, closeEndDialog, fastForward, lastAction, legal, newGameViaUI, openPage, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serveAndLaunch();
 
 const MORALE = ['alexander', 'darius', 'companion', 'shield'];
 function tacticOf(a) {
@@ -36,8 +27,8 @@ function filler(actions, h, random) {
 }
 
 test('every tactics card, used through the page', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   const wanted = new Set([...MORALE, 'fog', 'mud', 'scout', 'redeploy', 'deserter', 'traitor']);
   const shots = new Set();

@@ -1,19 +1,10 @@
 // Three players (R-3P) on the page: the start dialog's seats, three sides per flag, hot-seat hand-over
 // between three persons, and a mixed game (one person, two computer seats) played to its end by clicks.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, assertNoErrors, clickAction, closeEndDialog, launchBrowser, legal, openPage, revealIfHandover, rng, shot, startServer, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, clickAction, closeEndDialog, legal, openPage, PHONE, revealIfHandover, rng, serveAndLaunch, shot, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serveAndLaunch();
 
 /** Fills the start dialog for three players: `seats` are 'person' or 'computer:<level>'. */
 async function startThree(page, { seats, seed, timing = 'afterPlay' }) {
@@ -49,8 +40,8 @@ async function assertBoardForThree(page) {
 }
 
 test('three persons hot-seat: a complete game by clicks, the curtain between every two persons', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await startThree(page, { seats: ['person', 'person', 'person'], seed: 303 });
   let s = await state(page);
@@ -109,8 +100,8 @@ test('three persons hot-seat: a complete game by clicks, the curtain between eve
 });
 
 test('one person and two computer seats (Easy): played to the end by clicks; claims explained against both opponents', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await page.evaluate(() => window.__battleline.setAiDelay(0));
   await startThree(page, { seats: ['person', 'computer:easy', 'computer:easy'], seed: 77 });
@@ -176,8 +167,8 @@ test('one person and two computer seats (Easy): played to the end by clicks; cla
 });
 
 test('three players at phone size: the board fits and a card can be played', async () => {
-  const { context, page, errors } = await openPage(browser, { viewport: PHONE });
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser, { viewport: PHONE });
+  await page.goto(env.server.url);
   await waitReady(page);
   await startThree(page, { seats: ['person', 'person', 'person'], seed: 9 });
   await revealIfHandover(page);
@@ -199,8 +190,8 @@ test('three players at phone size: the board fits and a card can be played', asy
 });
 
 test('two persons and a computer seat: the curtain between the persons, no hand shown while the computer plays', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await page.evaluate(() => window.__battleline.setAiDelay(0));
   await startThree(page, { seats: ['person', 'computer:random', 'person'], seed: 11 });

@@ -1,19 +1,10 @@
 // The three claim timings (R-VAR-1) through the page: the step chips follow the timing, and the claim
 // step ends by simply going on (a deck after playing; a card at the start of a turn) or with End turn.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, fastForward, launchBrowser, openPage, revealIfHandover, startGame, startServer, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, fastForward, openPage, revealIfHandover, serveAndLaunch, startGame, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serveAndLaunch();
 
 function troopsNoClaims(actions, h, random) {
   const plays = actions.filter((a) => a.type === 'play' && /^[roygbp]\d/.test(a.card));
@@ -24,7 +15,7 @@ function troopsNoClaims(actions, h, random) {
 const lastTwo = (page) => page.evaluate(() => window.__battleline.game.record().actions.slice(-2));
 
 async function toClaimStep(page, timing, seed) {
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await waitReady(page);
   await startGame(page, { mode: 'hotseat', seed, timing, tactics: false });
   await fastForward(page, { until: (h) => h.state().phase === 'claim', policy: troopsNoClaims, seed });
@@ -38,7 +29,7 @@ async function toClaimStep(page, timing, seed) {
 const chips = (page) => page.locator('#actionbar .steps li').allInnerTexts();
 
 test('standard timing: drawing during the claim step ends the claims', async () => {
-  const { context, page, errors } = await openPage(browser);
+  const { context, page, errors } = await openPage(env.browser);
   await toClaimStep(page, 'afterPlay', 61);
   assert.deepEqual(await chips(page), ['Play', 'Claim', 'Draw']);
   assert.equal(await page.locator('#actionbar .steps li.now').innerText(), 'Claim');
@@ -52,7 +43,7 @@ test('standard timing: drawing during the claim step ends the claims', async () 
 });
 
 test('advanced timing (claim, play, draw): playing a card ends the claims', async () => {
-  const { context, page, errors } = await openPage(browser);
+  const { context, page, errors } = await openPage(env.browser);
   await toClaimStep(page, 'startOfTurn', 62);
   assert.deepEqual(await chips(page), ['Claim', 'Play', 'Draw']);
   const card = await page.locator('#hand .card.playable').first().getAttribute('data-hand');
@@ -70,7 +61,7 @@ test('advanced timing (claim, play, draw): playing a card ends the claims', asyn
 });
 
 test('end-of-turn timing (play, draw, claim): claim, then End turn', async () => {
-  const { context, page, errors } = await openPage(browser);
+  const { context, page, errors } = await openPage(env.browser);
   const s = await toClaimStep(page, 'endOfTurn', 63);
   assert.deepEqual(await chips(page), ['Play', 'Draw', 'Claim']);
   const claim = (await page.evaluate(() => window.__battleline.legal())).find((a) => a.type === 'claim');

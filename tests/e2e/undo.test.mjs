@@ -1,25 +1,16 @@
 // Against the computer: a turn played with the keyboard alone, the computer's answer shown step by
 // step from its own view, then Undo back to before the human's move.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, launchBrowser, legal, openPage, startGame, startServer, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, legal, openPage, serveAndLaunch, startGame, state, waitReady } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serveAndLaunch();
 
 const myTurn = (page) => page.waitForFunction(() => window.__battleline.state().myTurn, null, { timeout: 15000 });
 
 test('a turn by keyboard against the computer, then undo', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await page.evaluate(() => window.__battleline.setAiDelay(60));
   await startGame(page, { mode: 'computer', level: 'random', seed: 5, tactics: true });
@@ -70,8 +61,8 @@ test('a turn by keyboard against the computer, then undo', async () => {
 });
 
 test('cards and flags carry ARIA labels', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitReady(page);
   await page.evaluate(() => window.__battleline.setAiDelay(0));
   await startGame(page, { mode: 'computer', level: 'random', seed: 6 });
