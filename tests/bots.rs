@@ -3,8 +3,10 @@
 //! seed), they are reproducible, they never panic on a bad view, the heuristic beats random, and the
 //! `match`, `referee` and `bot` subcommands work.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
+
+mod cli_common;
+use cli_common::battleline;
 
 use battleline::bot::{self, play_game, suggest, suggest_with, Bot, BotKind, Determinizer, Level};
 use battleline::{
@@ -422,18 +424,6 @@ fn bot_kinds_and_levels_parse() {
 }
 
 // The command line.
-
-fn battleline(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_battleline"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the battleline binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

@@ -212,17 +212,22 @@ pub fn usage_line(name: &str, usage: &Usage) -> String {
     line
 }
 
-pub fn run(args: &Args) -> Result<(), Failure> {
-    let options = Options { tactics: !args.no_tactics, claim_timing: args.timing.into(), ..Options::default() };
-    if args.games == 0 {
+/// The options of a series of `games` games dealt from seeds `seed..` (shared by `match` and
+/// `referee`), or why the series cannot be played.
+pub fn series_options(no_tactics: bool, timing: Timing, games: u64, seed: u64) -> Result<Options, Failure> {
+    if games == 0 {
         return Err(Failure::new("--games must be at least 1"));
     }
-    if args.seed.checked_add(args.games - 1).is_none_or(|last| last > MAX_SEED) {
+    if seed.checked_add(games - 1).is_none_or(|last| last > MAX_SEED) {
         return Err(Failure::new(format!(
-            "{} games from seed {} need seeds past the largest seed {MAX_SEED}",
-            args.games, args.seed
+            "{games} games from seed {seed} need seeds past the largest seed {MAX_SEED}"
         )));
     }
+    Ok(Options { tactics: !no_tactics, claim_timing: timing.into(), ..Options::default() })
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let options = series_options(args.no_tactics, args.timing, args.games, args.seed)?;
     let threads = args.threads.clamp(1, 256);
     let mut out = io::stdout().lock();
     writeln!(

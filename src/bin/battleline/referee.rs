@@ -8,12 +8,12 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use battleline::bot::{Bot, BotKind};
-use battleline::{Action, Game, GameResult, Options, PlayerView, MAX_SEED};
+use battleline::{Action, Game, GameResult, Options, PlayerView};
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::cli::{Failure, Timing};
-use crate::match_cmd::{bot_seeds, Tally};
+use crate::match_cmd::{bot_seeds, series_options, Tally};
 
 /// The protocol's version, sent in every `start` message.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -165,16 +165,7 @@ struct Forfeit {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let options = Options { tactics: !args.no_tactics, claim_timing: args.timing.into(), ..Options::default() };
-    if args.games == 0 {
-        return Err(Failure::new("--games must be at least 1"));
-    }
-    if args.seed.checked_add(args.games - 1).is_none_or(|last| last > MAX_SEED) {
-        return Err(Failure::new(format!(
-            "{} games from seed {} need seeds past the largest seed {MAX_SEED}",
-            args.games, args.seed
-        )));
-    }
+    let options = series_options(args.no_tactics, args.timing, args.games, args.seed)?;
     if !(args.move_timeout.is_finite() && args.move_timeout > 0.0) {
         return Err(Failure::new("--move-timeout must be a positive number of seconds"));
     }
