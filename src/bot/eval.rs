@@ -73,6 +73,15 @@ impl EvalParams {
     pub const SEARCH: EvalParams = EvalParams { allocate: true, ..EvalParams::HEURISTIC };
 }
 
+/// A side's expected formation: its points, the cards it adds, and every card the choice between the
+/// sure and the hoped formation looked at (the answer stands while all of them are available).
+#[derive(Clone, Copy, Debug)]
+struct Expected {
+    points: f32,
+    used: CardSet,
+    depends: CardSet,
+}
+
 /// What one player knows about the cards that may still come.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Knowledge {
@@ -114,29 +123,37 @@ impl Knowledge {
 
     /// The points `me` may expect at this flag; `None` when the side can no longer be completed.
     fn mine(&self, flag: &Flag) -> Option<f32> {
-        self.mine_from(flag, self.hand, &self.pool_hand, &self.pool_mine).map(|(points, _)| points)
+        self.mine_from(flag, self.hand, &self.pool_hand, &self.pool_mine).map(|expected| expected.points)
     }
 
     /// The same from the given cards, with the cards the expected formation adds.
-    fn mine_from(&self, flag: &Flag, hand: CardSet, pool_hand: &Pool, pool_mine: &Pool) -> Option<(f32, CardSet)> {
+    fn mine_from(&self, flag: &Flag, hand: CardSet, pool_hand: &Pool, pool_mine: &Pool) -> Option<Expected> {
         let fog = flag.fog.is_some();
         let side = &flag.sides[self.me];
         let shape = Shape::of(side.iter());
         let need = flag.capacity().saturating_sub(side.len());
-        let sure = best_completion(&shape, need, pool_hand, fog, FormationKind::Host);
-        let sure = sure.map(|done| (points(done.strength, fog), CardSet::from_cards(done.added().iter().copied())));
+        let added = |done: &crate::formation::Completion| CardSet::from_cards(done.added().iter().copied());
+        let sure = best_completion(&shape, need, pool_hand, fog, FormationKind::Host).map(|done| {
+            let used = added(&done);
+            Expected { points: points(done.strength, fog), used, depends: used }
+        });
         if need == 0 {
             return sure;
         }
         let hoped = best_completion(&shape, need, pool_mine, fog, FormationKind::Host).map(|done| {
             let missing = done.added().iter().filter(|c| !hand.contains(**c)).count();
-            (
-                points(done.strength, fog) - self.params.missing_own * missing as f32,
-                CardSet::from_cards(done.added().iter().copied()),
-            )
+            let used = added(&done);
+            Expected {
+                points: points(done.strength, fog) - self.params.missing_own * missing as f32,
+                used,
+                depends: used,
+            }
         });
         match (sure, hoped) {
-            (Some(a), Some(b)) => Some(if a.0 >= b.0 { a } else { b }),
+            (Some(a), Some(b)) => {
+                let depends = a.used.union(b.used);
+                Some(Expected { depends, ..if a.points >= b.points { a } else { b } })
+            }
             (a, b) => a.or(b),
         }
     }
@@ -145,22 +162,34 @@ impl Knowledge {
     /// served strongest first, each taking the cards of its expected formation from the rest.
     fn allocated(&self, position: &Position) -> [Option<Option<f32>>; FLAG_COUNT] {
         let mut out = [None; FLAG_COUNT];
+        let mut alone = [None; FLAG_COUNT];
         let mut order: Vec<(f32, FlagId)> = FlagId::all()
             .filter(|&id| {
                 let flag = position.flag(id);
                 flag.claimed.is_none() && !flag.is_complete(self.me)
             })
-            .map(|id| (self.mine(position.flag(id)).unwrap_or(f32::NEG_INFINITY), id))
+            .map(|id| {
+                let expected = self.mine_from(position.flag(id), self.hand, &self.pool_hand, &self.pool_mine);
+                alone[id.index()] = expected;
+                (expected.map_or(f32::NEG_INFINITY, |e| e.points), id)
+            })
             .collect();
         order.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let mut hand = self.hand;
-        let mut mine = self.all_mine;
+        let mut taken = CardSet::EMPTY;
         for (_, id) in order {
-            let found = self.mine_from(position.flag(id), hand, &Pool::new(hand), &Pool::new(mine));
-            out[id.index()] = Some(found.map(|(points, _)| points));
-            if let Some((_, used)) = found {
-                hand = hand.difference(used);
-                mine = mine.difference(used);
+            let found = match alone[id.index()] {
+                // The formations weighed alone are all still there, so the answer is the same: the
+                // searches pick the best of what is left, and removing others changes nothing.
+                Some(expected) if expected.depends.intersection(taken).is_empty() => Some(expected),
+                None => None,
+                Some(_) => {
+                    let (hand, mine) = (self.hand.difference(taken), self.all_mine.difference(taken));
+                    self.mine_from(position.flag(id), hand, &Pool::new(hand), &Pool::new(mine))
+                }
+            };
+            out[id.index()] = Some(found.map(|expected| expected.points));
+            if let Some(expected) = found {
+                taken = taken.union(expected.used);
             }
         }
         out
@@ -229,4 +258,59 @@ impl Knowledge {
 
 fn logistic(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::Options;
+    use crate::random_play::{choose, chooser, deal};
+
+    /// The allocation as first written: every flag searched again from the cards left.
+    fn allocated_by_recomputing(knowledge: &Knowledge, position: &Position) -> [Option<Option<f32>>; FLAG_COUNT] {
+        let mut out = [None; FLAG_COUNT];
+        let mut order: Vec<(f32, FlagId)> = FlagId::all()
+            .filter(|&id| position.flag(id).claimed.is_none() && !position.flag(id).is_complete(knowledge.me))
+            .map(|id| (knowledge.mine(position.flag(id)).unwrap_or(f32::NEG_INFINITY), id))
+            .collect();
+        order.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let (mut hand, mut mine) = (knowledge.hand, knowledge.all_mine);
+        for (_, id) in order {
+            let found = knowledge.mine_from(position.flag(id), hand, &Pool::new(hand), &Pool::new(mine));
+            out[id.index()] = Some(found.map(|expected| expected.points));
+            if let Some(expected) = found {
+                hand = hand.difference(expected.used);
+                mine = mine.difference(expected.used);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn reusing_untouched_formations_allocates_exactly_as_recomputing() {
+        let mut checked = 0;
+        let mut reused_differs_from_alone = 0;
+        for tactics in [false, true] {
+            for seed in 0..150 {
+                let options = Options { tactics, ..Options::default() };
+                let mut position = deal(options, seed);
+                let (mut legal, mut rng) = (Vec::new(), chooser(seed));
+                while let Some(action) = choose(&position, &mut legal, &mut rng) {
+                    for me in 0..position.players() {
+                        let knowledge = Knowledge::with_params(&position, me, EvalParams::SEARCH);
+                        let fast = knowledge.allocated(&position);
+                        assert_eq!(fast, allocated_by_recomputing(&knowledge, &position), "seed {seed}");
+                        let alone = FlagId::all().map(|id| knowledge.mine(position.flag(id)));
+                        reused_differs_from_alone +=
+                            fast.iter().zip(alone).filter(|(f, a)| matches!(f, Some(f) if f != a)).count();
+                        checked += 1;
+                    }
+                    position.apply(&action).unwrap();
+                }
+            }
+        }
+        assert!(checked > 20_000, "{checked} positions");
+        // The cards are really shared out: some flags get less than they would alone.
+        assert!(reused_differs_from_alone > 1_000, "{reused_differs_from_alone} flags changed by sharing");
+    }
 }
