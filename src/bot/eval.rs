@@ -5,7 +5,7 @@
 
 use crate::card_set::CardSet;
 use crate::flag::{Flag, FlagId, Player, FLAG_COUNT};
-use crate::formation::{best_completion, FormationKind, Pool, Shape, Strength};
+use crate::formation::{best_completion, Completion, FormationKind, Pool, Shape, Strength};
 use crate::position::Position;
 
 /// One formation kind is worth this many points of sum.
@@ -132,7 +132,7 @@ impl Knowledge {
         let side = &flag.sides[self.me];
         let shape = Shape::of(side.iter());
         let need = flag.capacity().saturating_sub(side.len());
-        let added = |done: &crate::formation::Completion| CardSet::from_cards(done.added().iter().copied());
+        let added = |done: &Completion| CardSet::from_cards(done.added().iter().copied());
         let sure = best_completion(&shape, need, pool_hand, fog, FormationKind::Host).map(|done| {
             let used = added(&done);
             Expected { points: points(done.strength, fog), used, depends: used }
@@ -289,7 +289,7 @@ mod tests {
     #[test]
     fn reusing_untouched_formations_allocates_exactly_as_recomputing() {
         let mut checked = 0;
-        let mut reused_differs_from_alone = 0;
+        let mut shared_differs_from_alone = 0;
         for tactics in [false, true] {
             for seed in 0..150 {
                 let options = Options { tactics, ..Options::default() };
@@ -301,7 +301,7 @@ mod tests {
                         let fast = knowledge.allocated(&position);
                         assert_eq!(fast, allocated_by_recomputing(&knowledge, &position), "seed {seed}");
                         let alone = FlagId::all().map(|id| knowledge.mine(position.flag(id)));
-                        reused_differs_from_alone +=
+                        shared_differs_from_alone +=
                             fast.iter().zip(alone).filter(|(f, a)| matches!(f, Some(f) if f != a)).count();
                         checked += 1;
                     }
@@ -311,6 +311,6 @@ mod tests {
         }
         assert!(checked > 20_000, "{checked} positions");
         // The cards are really shared out: some flags get less than they would alone.
-        assert!(reused_differs_from_alone > 1_000, "{reused_differs_from_alone} flags changed by sharing");
+        assert!(shared_differs_from_alone > 1_000, "{shared_differs_from_alone} flags changed by sharing");
     }
 }
