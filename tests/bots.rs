@@ -8,7 +8,9 @@ use std::process::Command;
 mod cli_common;
 use cli_common::battleline;
 
-use battleline::bot::{self, play_game, suggest, suggest_with, Bot, BotKind, Determinizer, Level};
+use battleline::bot::{
+    self, combine_trees, play_game, suggest, suggest_tree, suggest_with, Bot, BotKind, Determinizer, Level, TreeAnswer,
+};
 use battleline::{
     Action, Card, ClaimTiming, ErrorCode, Game, Options, Phase, PlayerView, Position, Setup, MAX_PLAYERS,
 };
@@ -75,7 +77,7 @@ fn random_and_heuristic_bots_play_only_legal_actions_in_every_variant() {
 fn search_bots_play_only_legal_actions_in_every_variant() {
     for (k, options) in variants().into_iter().enumerate() {
         for seed in 0..6u64 {
-            let kinds = [BotKind::Search { playouts: 12 }, BotKind::Heuristic, BotKind::Random];
+            let kinds = [BotKind::Search { playouts: 12, trees: 2 }, BotKind::Heuristic, BotKind::Random];
             let kinds: Vec<BotKind> = kinds.iter().cycle().skip(seed as usize).take(3).copied().collect();
             play_checked(options, 100 * k as u64 + seed, &kinds, seed == 0);
         }
@@ -153,12 +155,65 @@ fn a_bot_cannot_see_the_opponents_hand_or_the_deck_order() {
             continue;
         }
         let (a, b) = (position.view(me).unwrap(), other.view(me).unwrap());
-        for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Search { playouts: 60 }] {
+        for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Search { playouts: 60, trees: 2 }] {
             assert_eq!(suggest_with(&a, kind, seed).unwrap(), suggest_with(&b, kind, seed).unwrap(), "{kind}");
         }
         compared += 1;
     }
     assert!(compared >= 20, "only {compared} positions compared");
+}
+
+#[test]
+fn trees_searched_apart_give_the_decision_of_the_whole_search() {
+    let (mut searched, mut trees_differ) = (0, 0);
+    for seed in 0..12u64 {
+        let position = mid_game(seed, 7 * seed as usize);
+        if position.is_over() {
+            continue;
+        }
+        let view = position.view(position.current()).unwrap();
+        for trees in [1, 2, 3] {
+            let kind = BotKind::Search { playouts: 40, trees };
+            let answers: Vec<TreeAnswer> = (0..trees).map(|t| suggest_tree(&view, kind, seed, t).unwrap()).collect();
+            // The answers cross the worker boundary as JSON.
+            let json = serde_json::to_string(&answers).unwrap();
+            let answers: Vec<TreeAnswer> = serde_json::from_str(&json).unwrap();
+            let whole = suggest_with(&view, kind, seed).unwrap();
+            assert_eq!(combine_trees(&view, &answers).unwrap(), whole, "seed {seed}, {trees} trees");
+            assert!(position.legal_actions().contains(&whole));
+            assert_eq!(suggest_tree(&view, kind, seed, trees).unwrap_err().code, ErrorCode::BadInput);
+            if trees == 1 {
+                // One tree is the plain search.
+                assert_eq!(whole, bot::SearchBot::new(40, seed).choose(&view).unwrap());
+            }
+            if trees == 2 && matches!(answers[0], TreeAnswer::Searched { .. }) {
+                searched += 1;
+                trees_differ += usize::from(answers[0] != answers[1]);
+            }
+        }
+        for kind in [BotKind::Random, BotKind::Heuristic] {
+            let answer = suggest_tree(&view, kind, seed, 0).unwrap();
+            assert_eq!(answer, TreeAnswer::Decided { action: suggest_with(&view, kind, seed).unwrap() });
+            assert_eq!(suggest_tree(&view, kind, seed, 1).unwrap_err().code, ErrorCode::BadInput);
+        }
+    }
+    assert!(searched >= 5, "only {searched} searched decisions");
+    assert_eq!(trees_differ, searched, "the trees of a decision must search from different seeds");
+}
+
+#[test]
+fn tree_answers_from_another_view_are_refused() {
+    let position = mid_game(3, 20);
+    let view = position.view(position.current()).unwrap();
+    let legal = position.legal_actions();
+    let foreign = Action::Claim { flag: battleline::FlagId::from_index(0).unwrap() };
+    assert!(!legal.contains(&foreign));
+    let answer = TreeAnswer::Decided { action: foreign };
+    assert_eq!(combine_trees(&view, &[answer]).unwrap_err().code, ErrorCode::BadInput);
+    let edge = bot::RootEdge { action: foreign, visits: 10, reward: 5.0 };
+    let answer = TreeAnswer::Searched { edges: vec![edge] };
+    assert_eq!(combine_trees(&view, &[answer]).unwrap_err().code, ErrorCode::BadInput);
+    assert_eq!(combine_trees(&view, &[]).unwrap_err().code, ErrorCode::BadInput);
 }
 
 #[test]
@@ -289,7 +344,7 @@ fn bad_views_are_refused_never_a_panic() {
     v.flags[0].sides[0].push(v.hand[0]);
     broken.push(v);
     for (i, v) in broken.iter().enumerate() {
-        for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Search { playouts: 5 }] {
+        for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Search { playouts: 5, trees: 2 }] {
             let err = suggest_with(v, kind, 1).unwrap_err();
             assert_eq!(err.code, ErrorCode::BadInput, "case {i}: {err}");
         }
@@ -307,7 +362,7 @@ fn bad_views_are_refused_never_a_panic() {
             4 => v.passes_in_row = rng.random_range(0..4),
             _ => v.hand.retain(|c| c.is_troop()),
         }
-        for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Search { playouts: 5 }] {
+        for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Search { playouts: 5, trees: 2 }] {
             let _ = suggest_with(&v, kind, seed);
         }
     }

@@ -8,14 +8,16 @@
 //! Progressive widening, ordered by a prior, keeps the tree narrow in this wide game. The budget is a
 //! number of playouts: reproducible under a seed, natively and in WebAssembly.
 
+use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
 use super::determinize::Determinizer;
 use super::eval::{EvalParams, Knowledge};
 use super::rollout::{claim, policy, Noise, Prior};
+use super::trees::{combine, RootEdge, TreeAnswer};
 use super::{prepare, Bot};
 use crate::action::{Action, DeckKind};
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::flag::{Player, FLAG_COUNT};
 use crate::phase::Phase;
 use crate::position::Position;
@@ -67,7 +69,8 @@ pub struct SearchStats {
     pub playout_actions: u64,
 }
 
-/// The Information-Set MCTS bot with a budget of playouts per decision.
+/// The Information-Set MCTS bot with a budget of playouts per decision, split over one or more
+/// independent trees (root parallelism, see [`SearchBot::with_trees`]).
 ///
 /// ```
 /// use battleline::bot::{Bot, SearchBot};
@@ -81,7 +84,9 @@ pub struct SearchStats {
 /// ```
 #[derive(Clone, Debug)]
 pub struct SearchBot {
+    /// Playouts per tree.
     playouts: u32,
+    trees: u32,
     rng: ChaCha8Rng,
     stats: SearchStats,
     config: Config,
@@ -93,38 +98,93 @@ impl SearchBot {
         SearchBot::with_config(playouts, seed, Config::default())
     }
 
+    /// A search bot whose every decision searches `trees` independent trees of `playouts` playouts
+    /// each (both at least 1) and takes the root action they visited most in all. The trees can run
+    /// side by side (see [`super::suggest_tree`]); the answer is the same as one after the other.
+    ///
+    /// ```
+    /// use battleline::bot::{Bot, SearchBot};
+    /// use battleline::{Game, Options};
+    /// let game = Game::new(Options::default(), 8).unwrap();
+    /// let view = game.view(game.position().current()).unwrap();
+    /// let mut bot = SearchBot::with_trees(100, 2, 1);
+    /// assert!(game.legal_actions().contains(&bot.choose(&view).unwrap()));
+    /// assert_eq!(bot.stats().playouts, 200);
+    /// ```
+    pub fn with_trees(playouts: u32, trees: u32, seed: u64) -> SearchBot {
+        SearchBot { trees: trees.max(1), ..SearchBot::new(playouts, seed) }
+    }
+
     /// A search bot with explicit parameters (tuning experiments).
     #[doc(hidden)]
     pub fn with_config(playouts: u32, seed: u64, config: Config) -> SearchBot {
-        SearchBot { playouts: playouts.max(1), rng: crate::rng_from_seed(seed), stats: SearchStats::default(), config }
+        SearchBot {
+            playouts: playouts.max(1),
+            trees: 1,
+            rng: crate::rng_from_seed(seed),
+            stats: SearchStats::default(),
+            config,
+        }
     }
 
     /// The work done so far.
     pub fn stats(&self) -> SearchStats {
         self.stats
     }
-}
 
-impl Bot for SearchBot {
-    fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
+    /// Only tree `tree` (from 0) of the decision [`Bot::choose`] would make now: [`combine`] over
+    /// every tree's answer gives `choose`'s action. A tree out of range is `bad_input`.
+    pub(crate) fn tree(&mut self, view: &PlayerView, tree: u32) -> Result<TreeAnswer, Error> {
+        if tree >= self.trees {
+            let message = format!("tree {tree} does not exist: this search has {} trees", self.trees);
+            return Err(Error::new(ErrorCode::BadInput, message));
+        }
+        let mut answers = self.answers(view, tree..tree + 1)?;
+        Ok(answers.remove(0))
+    }
+
+    /// The answers of the decision's trees in `trees`. The seeds of trees 1 and up are drawn first,
+    /// so that each tree is the same whichever others run; tree 0 goes on with the bot's generator,
+    /// which makes a one-tree bot the plain search.
+    fn answers(&mut self, view: &PlayerView, trees: std::ops::Range<u32>) -> Result<Vec<TreeAnswer>, Error> {
         let turn = match prepare(view)? {
-            Err(forced) => return Ok(forced),
+            Err(forced) => return Ok(vec![TreeAnswer::Decided { action: forced }]),
             Ok(turn) => turn,
         };
         if let Some(action) = automatic(&turn.position) {
             if turn.legal.contains(&action) {
-                return Ok(action);
+                return Ok(vec![TreeAnswer::Decided { action }]);
             }
         }
         let root_order = root_order(&turn.position, &turn.legal);
-        let mut search = Search::new(&turn.determinizer, root_order, &mut self.rng, self.config);
-        for _ in 0..self.playouts {
-            search.iterate();
-        }
+        let seeds: Vec<u64> = (1..self.trees).map(|_| self.rng.next_u64()).collect();
         self.stats.decisions += 1;
-        self.stats.playouts += u64::from(self.playouts);
-        self.stats.playout_actions += search.actions;
-        Ok(search.best())
+        let mut answers = Vec::with_capacity(trees.len());
+        for tree in trees {
+            let mut own_rng;
+            let rng = match tree.checked_sub(1) {
+                None => &mut self.rng,
+                Some(i) => {
+                    own_rng = crate::rng_from_seed(seeds[i as usize]);
+                    &mut own_rng
+                }
+            };
+            let mut search = Search::new(&turn.determinizer, root_order.clone(), rng, self.config);
+            for _ in 0..self.playouts {
+                search.iterate();
+            }
+            self.stats.playouts += u64::from(self.playouts);
+            self.stats.playout_actions += search.actions;
+            answers.push(TreeAnswer::Searched { edges: search.root_edges() });
+        }
+        Ok(answers)
+    }
+}
+
+impl Bot for SearchBot {
+    fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
+        let answers = self.answers(view, 0..self.trees)?;
+        combine(&answers)
     }
 
     fn stats(&self) -> Option<SearchStats> {
@@ -359,14 +419,14 @@ impl<'a> Search<'a> {
         out
     }
 
-    /// The root child with the most visits.
-    fn best(&self) -> Action {
+    /// The root's children, in the order they were expanded (the first playout always expands one).
+    fn root_edges(&self) -> Vec<RootEdge> {
         let root = &self.nodes[0];
         root.children
             .iter()
             .map(|&c| &self.nodes[c])
-            .max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)))
-            .map_or(self.root_order[0], |n| n.action)
+            .map(|n| RootEdge { action: n.action, visits: n.visits, reward: n.reward })
+            .collect()
     }
 }
 

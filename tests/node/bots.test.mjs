@@ -41,3 +41,47 @@ test('bad levels, seeds and views are BattleLineErrors', () => {
     assert.throws(call, (e) => e instanceof BattleLineError && e.code === code);
   }
 });
+
+test('the trees of a decision, searched apart and combined, give the action of suggest', () => {
+  const { suggestTree, combineTrees, searchTrees } = bl;
+  assert.deepEqual(['easy', 'medium', 'hard', 'heuristic', 'search:40x3'].map(searchTrees), [1, 1, 2, 1, 3]);
+  const game = new Game({ seed: 21 });
+  let compared = 0;
+  for (let step = 0; step < 40 && !game.matchScore().over; step++) {
+    const view = game.view(game.current);
+    const answers = [0, 1, 2].map((tree) => suggestTree(view, 'search:40x3', step, tree));
+    const action = combineTrees(view, answers);
+    assert.ok(same(action, suggest(view, 'search:40x3', step)), `step ${step}`);
+    if (answers[0].kind === 'searched') {
+      compared += 1;
+      assert.ok(!same(answers[0], answers[1]), 'each tree searches from its own seed');
+      assert.ok(answers[0].edges.every((e) => e.visits > 0 && Number.isFinite(e.reward)));
+    }
+    game.apply(action);
+  }
+  assert.ok(compared >= 10, `only ${compared} searched decisions`);
+});
+
+test('bad trees and tree answers are BattleLineErrors', () => {
+  const { suggestTree, combineTrees, searchTrees } = bl;
+  const game = new Game({ seed: 22 });
+  const view = game.view(game.current);
+  const good = suggestTree(view, 'search:20x2', 1, 0);
+  const foreign = { kind: 'decided', action: { type: 'claim', flag: 1 } };
+  for (const call of [
+    () => suggestTree(view, 'search:20x2', 1, 2),
+    () => suggestTree(view, 'search:20x2', 1, -1),
+    () => suggestTree(view, 'search:20x2', 1, 0.5),
+    () => suggestTree(view, 'heuristic', 1, 1),
+    () => combineTrees(view, []),
+    () => combineTrees(view, [foreign]),
+    () => combineTrees(view, [good, foreign]),
+    () => combineTrees(view, [{ kind: 'searched', edges: [] }]),
+    () => combineTrees(view, [{ kind: 'searched', edges: [{ action: 'pass', visits: 'many', reward: 1 }] }]),
+    () => combineTrees(view, 'nonsense'),
+    () => searchTrees('search:0x2'),
+  ]) {
+    assert.throws(call, (e) => e instanceof BattleLineError && e.code === 'bad_input');
+  }
+  assert.ok(same(combineTrees(view, [good]), combineTrees(view, [good])));
+});

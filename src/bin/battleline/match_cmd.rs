@@ -15,7 +15,8 @@ pub const LONG_ABOUT: &str = "\
 Play two bots against each other and report how A fares against B.
 
 Bots: random (uniformly random legal actions), heuristic (rule-of-thumb), search:easy, search:medium,
-search:hard (Information-Set MCTS with 300 / 3,000 / 30,000 playouts a decision) or search:N (N playouts).
+search:hard (Information-Set MCTS with 300 / 3,000 / 2 x 30,000 playouts a decision: hard searches two
+independent trees and adds up their root visits), search:N (N playouts) or search:NxT (T trees of N).
 
 Game i (0-based) is dealt from seed S+i; A sits in seat i mod 2 (the first player is drawn from the seed), and
 the bots of game i are seeded from S+i, so a run is reproducible whatever the number of threads. Each bot sees
@@ -28,7 +29,7 @@ playouts per second. With --verbose, one line per game as it ends.";
 /// Arguments of `battleline match`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Bot A: random, heuristic, search:easy|medium|hard or search:N.
+    /// Bot A: random, heuristic, search:easy|medium|hard, search:N or search:NxT.
     #[arg(long, value_name = "BOT", value_parser = parse_bot)]
     pub a: BotKind,
     /// Bot B, as for A.

@@ -62,7 +62,7 @@ pub struct Args {
 /// Arguments of `battleline bot`.
 #[derive(clap::Args, Debug)]
 pub struct BotArgs {
-    /// The built-in bot: random, heuristic, search:easy|medium|hard or search:N.
+    /// The built-in bot: random, heuristic, search:easy|medium|hard, search:N or search:NxT.
     #[arg(value_name = "BOT", value_parser = parse_bot)]
     pub kind: BotKind,
     /// Seed of the bot's choices (game g of the match uses S+g).
