@@ -99,7 +99,8 @@ impl SearchBot {
     }
 
     /// A search bot whose every decision searches `trees` independent trees of `playouts` playouts
-    /// each (both at least 1) and takes the root action they visited most in all. The trees can run
+    /// each (both at least 1, trees at most [`super::MAX_TREES`]) and takes the root action they
+    /// visited most in all. The trees can run
     /// side by side (see [`super::suggest_tree`]); the answer is the same as one after the other.
     ///
     /// ```
@@ -112,7 +113,7 @@ impl SearchBot {
     /// assert_eq!(bot.stats().playouts, 200);
     /// ```
     pub fn with_trees(playouts: u32, trees: u32, seed: u64) -> SearchBot {
-        SearchBot { trees: trees.max(1), ..SearchBot::new(playouts, seed) }
+        SearchBot { trees: trees.clamp(1, super::MAX_TREES), ..SearchBot::new(playouts, seed) }
     }
 
     /// A search bot with explicit parameters (tuning experiments).

@@ -43,7 +43,7 @@ pub use heuristic::HeuristicBot;
 pub use ismcts::Config as SearchConfig;
 pub use ismcts::{SearchBot, SearchStats};
 pub use random::RandomBot;
-pub use trees::{RootEdge, TreeAnswer};
+pub use trees::{RootEdge, TreeAnswer, MAX_TREES};
 
 /// A computer player. It is given the view of the player whose turn it is and answers with one of
 /// that player's legal actions; anything else (a view of a finished match, of another player's turn,
@@ -161,6 +161,7 @@ impl FromStr for Level {
 /// assert_eq!("heuristic".parse::<BotKind>().unwrap(), BotKind::Heuristic);
 /// assert!("search:0".parse::<BotKind>().is_err());
 /// assert!("search:10x0".parse::<BotKind>().is_err());
+/// assert!("search:10x17".parse::<BotKind>().is_err()); // at most MAX_TREES trees
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotKind {
@@ -224,7 +225,7 @@ impl FromStr for BotKind {
                 ErrorCode::BadInput,
                 format!(
                     "unknown bot {text:?} (expected random, heuristic, search:easy|medium|hard, search:N or \
-                     search:NxT)"
+                     search:NxT with T from 1 to {MAX_TREES})"
                 ),
             )
         };
@@ -240,7 +241,9 @@ impl FromStr for BotKind {
         }
         let (playouts, trees) = budget.split_once('x').unwrap_or((budget, "1"));
         match (playouts.parse::<u32>(), trees.parse::<u32>()) {
-            (Ok(playouts), Ok(trees)) if playouts > 0 && trees > 0 => Ok(BotKind::Search { playouts, trees }),
+            (Ok(playouts), Ok(trees)) if playouts > 0 && (1..=MAX_TREES).contains(&trees) => {
+                Ok(BotKind::Search { playouts, trees })
+            }
             _ => Err(bad()),
         }
     }

@@ -8,6 +8,10 @@ use serde::{Deserialize, Serialize};
 use crate::action::Action;
 use crate::error::{Error, ErrorCode};
 
+/// The most trees a decision may search (the trees' seeds are drawn up front, so the number must stay
+/// small; two cores use two).
+pub const MAX_TREES: u32 = 16;
+
 /// One action at the root of a searched tree: how often the tree tried it and the rewards it got.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

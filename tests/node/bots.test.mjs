@@ -80,6 +80,8 @@ test('bad trees and tree answers are BattleLineErrors', () => {
     () => combineTrees(view, [{ kind: 'searched', edges: [{ action: 'pass', visits: 'many', reward: 1 }] }]),
     () => combineTrees(view, 'nonsense'),
     () => searchTrees('search:0x2'),
+    () => searchTrees('search:10x17'),
+    () => suggest(view, 'search:5x4000000000', 1),
   ]) {
     assert.throws(call, (e) => e instanceof BattleLineError && e.code === 'bad_input');
   }
