@@ -35,8 +35,6 @@ bl.suggest(views[0], 'medium', 2); // warm up (the first call compiles the searc
 for (const [level, count] of [['easy', 6], ['medium', 6], ['hard', 3]]) {
   suggestMs[level] = (seconds(() => views.slice(0, count).forEach((v) => bl.suggest(v, level, 1))) * 1000) / count;
 }
-// On the page each of hard's trees has its own worker: a move takes about one tree's time.
-suggestMs.hardTree = (seconds(() => views.slice(0, 3).forEach((v) => bl.suggestTree(v, 'hard', 1, 0))) * 1000) / 3;
 const wasm = { proofsPerSecond: proofs, gamesPerSecondTactics: tactics, gamesPerSecondBasic: basic, suggestMs };
 
 console.error('running the native twin: cargo run --release --example throughput');
@@ -56,7 +54,6 @@ row('random games, no tactics', native.gamesPerSecondBasic, wasm.gamesPerSecondB
 for (const level of ['easy', 'medium', 'hard']) {
   row(`bot ${level}, one move`, native.suggestMs[level], wasm.suggestMs[level], 'ms', false);
 }
-row('bot hard, one of its 2 trees', native.suggestMs.hardTree, wasm.suggestMs.hardTree, 'ms', false);
 // Every timed move is a full search of the level's playouts (see the views above).
 for (const level of ['easy', 'medium', 'hard']) {
   const perSecond = (ms) => (native.playouts[level] * 1000) / ms;

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use battleline::bot::{suggest, suggest_tree, BotKind, Level};
+use battleline::bot::{suggest, Level};
 use battleline::random_play::{play_random_games, prove_all, sample_claim_situations};
 use battleline::{Action, Game, Options};
 
@@ -25,12 +25,8 @@ fn main() {
     for (level, count) in [(Level::Easy, views.len()), (Level::Medium, views.len()), (Level::Hard, 3)] {
         let (seconds, _) = time(|| views[..count].iter().map(|v| suggest(v, level, 1).is_ok() as u32).sum::<u32>());
         suggest_ms.push(format!("\"{level}\": {:.1}", seconds * 1000.0 / count as f64));
-        playouts.push(format!("\"{level}\": {}", level.playouts() * level.trees()));
+        playouts.push(format!("\"{level}\": {}", level.playouts()));
     }
-    // On the page each of hard's trees has its own worker: a move takes about one tree's time.
-    let hard = BotKind::level(Level::Hard);
-    let (seconds, _) = time(|| views[..3].iter().map(|v| suggest_tree(v, hard, 1, 0).is_ok() as u32).sum::<u32>());
-    suggest_ms.push(format!("\"hardTree\": {:.1}", seconds * 1000.0 / 3.0));
     println!(
         "{{\"proofsPerSecond\": {:.0}, \"gamesPerSecondTactics\": {:.0}, \"gamesPerSecondBasic\": {:.0}, \"suggestMs\": {{{}}}, \"playouts\": {{{}}}}}",
         200_000.0 / proof_seconds,

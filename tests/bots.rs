@@ -8,9 +8,7 @@ use std::process::Command;
 mod cli_common;
 use cli_common::battleline;
 
-use battleline::bot::{
-    self, combine_trees, play_game, suggest, suggest_tree, suggest_with, Bot, BotKind, Determinizer, Level, TreeAnswer,
-};
+use battleline::bot::{self, play_game, suggest, suggest_with, Bot, BotKind, Determinizer, Level};
 use battleline::{
     Action, Card, ClaimTiming, ErrorCode, Game, Options, Phase, PlayerView, Position, Setup, MAX_PLAYERS,
 };
@@ -164,56 +162,36 @@ fn a_bot_cannot_see_the_opponents_hand_or_the_deck_order() {
 }
 
 #[test]
-fn trees_searched_apart_give_the_decision_of_the_whole_search() {
-    let (mut searched, mut trees_differ) = (0, 0);
+fn a_search_of_several_trees_is_reproducible_and_one_tree_is_the_plain_search() {
+    let (mut searched, mut two_differ) = (0, 0);
     for seed in 0..12u64 {
         let position = mid_game(seed, 7 * seed as usize);
         if position.is_over() {
             continue;
         }
         let view = position.view(position.current()).unwrap();
-        for trees in [1, 2, 3] {
-            let kind = BotKind::Search { playouts: 40, trees };
-            let answers: Vec<TreeAnswer> = (0..trees).map(|t| suggest_tree(&view, kind, seed, t).unwrap()).collect();
-            // The answers cross the worker boundary as JSON.
-            let json = serde_json::to_string(&answers).unwrap();
-            let answers: Vec<TreeAnswer> = serde_json::from_str(&json).unwrap();
-            let whole = suggest_with(&view, kind, seed).unwrap();
-            assert_eq!(combine_trees(&view, &answers).unwrap(), whole, "seed {seed}, {trees} trees");
-            assert!(position.legal_actions().contains(&whole));
-            assert_eq!(suggest_tree(&view, kind, seed, trees).unwrap_err().code, ErrorCode::BadInput);
-            if trees == 1 {
-                // One tree is the plain search.
-                assert_eq!(whole, bot::SearchBot::new(40, seed).choose(&view).unwrap());
-            }
-            if trees == 2 && matches!(answers[0], TreeAnswer::Searched { .. }) {
-                searched += 1;
-                trees_differ += usize::from(answers[0] != answers[1]);
-            }
-        }
-        for kind in [BotKind::Random, BotKind::Heuristic] {
-            let answer = suggest_tree(&view, kind, seed, 0).unwrap();
-            assert_eq!(answer, TreeAnswer::Decided { action: suggest_with(&view, kind, seed).unwrap() });
-            assert_eq!(suggest_tree(&view, kind, seed, 1).unwrap_err().code, ErrorCode::BadInput);
+        let choose = |playouts, trees| bot::SearchBot::with_trees(playouts, trees, seed).choose(&view).unwrap();
+        assert_eq!(choose(40, 1), bot::SearchBot::new(40, seed).choose(&view).unwrap(), "seed {seed}");
+        let two = choose(40, 2);
+        assert_eq!(two, choose(40, 2), "seed {seed}");
+        assert!(position.legal_actions().contains(&two), "{two}");
+        let mut counted = bot::SearchBot::with_trees(40, 2, seed);
+        counted.choose(&view).unwrap();
+        if counted.stats().playouts > 0 {
+            assert_eq!(counted.stats().playouts, 80, "both trees ran their playouts");
+            searched += 1;
+            // Tree 0 is the one-tree search; tree 1 can tip the decision only if it searched anew.
+            two_differ += usize::from(two != choose(40, 1));
         }
     }
     assert!(searched >= 5, "only {searched} searched decisions");
-    assert_eq!(trees_differ, searched, "the trees of a decision must search from different seeds");
-}
-
-#[test]
-fn tree_answers_from_another_view_are_refused() {
-    let position = mid_game(3, 20);
-    let view = position.view(position.current()).unwrap();
-    let legal = position.legal_actions();
-    let foreign = Action::Claim { flag: battleline::FlagId::from_index(0).unwrap() };
-    assert!(!legal.contains(&foreign));
-    let answer = TreeAnswer::Decided { action: foreign };
-    assert_eq!(combine_trees(&view, &[answer]).unwrap_err().code, ErrorCode::BadInput);
-    let edge = bot::RootEdge { action: foreign, visits: 10, reward: 5.0 };
-    let answer = TreeAnswer::Searched { edges: vec![edge] };
-    assert_eq!(combine_trees(&view, &[answer]).unwrap_err().code, ErrorCode::BadInput);
-    assert_eq!(combine_trees(&view, &[]).unwrap_err().code, ErrorCode::BadInput);
+    assert!(two_differ >= 1, "the second tree never changed a decision: it cannot have its own seed");
+    // More than MAX_TREES trees is refused where it is named, and capped where it is built.
+    assert!(format!("search:10x{}", bot::MAX_TREES + 1).parse::<BotKind>().is_err());
+    let mut capped = bot::SearchBot::with_trees(1, u32::MAX, 1);
+    let game = Game::new(Options::default(), 8).unwrap();
+    capped.choose(&game.view(game.position().current()).unwrap()).unwrap();
+    assert_eq!(capped.stats().playouts, u64::from(bot::MAX_TREES));
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use battleline::wasm::{combine_trees, error_codes, prove_flag, search_trees, suggest, suggest_tree, WasmGame};
+use battleline::wasm::{error_codes, prove_flag, WasmGame};
 use js_sys::{Array, Function, Object, Reflect, JSON};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
@@ -140,44 +140,6 @@ fn hostile_input_never_traps_and_the_game_goes_on() {
     assert!(refused > 300, "hostile calls are refused ({refused})");
     play_first_legal(&mut game);
     assert!(game.result().unwrap().is_object());
-}
-
-/// The computer players' calls, in the browser: hostile values in every argument are refused with a
-/// stable code (or, where they happen to be valid, answered), never a trap; and the trees of a
-/// decision, searched apart and combined, give `suggest`'s action.
-#[wasm_bindgen_test]
-fn computer_players_take_hostile_input_and_split_trees_agree() {
-    let game = WasmGame::new(json(r#"{"seed": 8}"#)).unwrap();
-    let view = game.view(game.current()).unwrap();
-    let level = || JsValue::from_str("search:20x2");
-    let seed = || JsValue::from_f64(3.0);
-    let mut refused = 0;
-    for (i, a) in garbage().into_iter().enumerate() {
-        let results = [
-            suggest(a.clone(), level(), seed()).map(|_| ()),
-            suggest(view.clone(), a.clone(), seed()).map(|_| ()),
-            suggest(view.clone(), level(), a.clone()).map(|_| ()),
-            search_trees(a.clone()).map(|_| ()),
-            suggest_tree(a.clone(), level(), seed(), JsValue::from_f64(0.0)).map(|_| ()),
-            suggest_tree(view.clone(), level(), seed(), a.clone()).map(|_| ()),
-            combine_trees(view.clone(), a.clone()).map(|_| ()),
-            combine_trees(a.clone(), Array::new().into()).map(|_| ()),
-        ];
-        for error in results.into_iter().filter_map(Result::err) {
-            let code = code_of(&error);
-            assert!(code.chars().all(|c| c.is_ascii_lowercase() || c == '_'), "input {i}: a stable code, got {code}");
-            refused += 1;
-        }
-    }
-    assert!(refused > 150, "hostile calls are refused ({refused})");
-    let answers = Array::new();
-    for tree in 0..search_trees(level()).unwrap() {
-        answers.push(&suggest_tree(view.clone(), level(), seed(), JsValue::from_f64(f64::from(tree))).unwrap());
-    }
-    assert_eq!(answers.length(), 2);
-    let combined = combine_trees(view.clone(), answers.into()).unwrap();
-    let whole = suggest(view, level(), seed()).unwrap();
-    assert_eq!(JSON::stringify(&combined).unwrap(), JSON::stringify(&whole).unwrap());
 }
 
 /// Tries many calls in every position of several random games and collects the error codes seen. A

@@ -14,10 +14,10 @@ use rand_chacha::ChaCha8Rng;
 use super::determinize::Determinizer;
 use super::eval::{EvalParams, Knowledge};
 use super::rollout::{claim, policy, Noise, Prior};
-use super::trees::{combine, RootEdge, TreeAnswer};
+use super::trees::{combine, RootEdge};
 use super::{prepare, Bot};
 use crate::action::{Action, DeckKind};
-use crate::error::{Error, ErrorCode};
+use crate::error::Error;
 use crate::flag::{Player, FLAG_COUNT};
 use crate::phase::Phase;
 use crate::position::Position;
@@ -100,8 +100,7 @@ impl SearchBot {
 
     /// A search bot whose every decision searches `trees` independent trees of `playouts` playouts
     /// each (both at least 1, trees at most [`super::MAX_TREES`]) and takes the root action they
-    /// visited most in all. The trees can run
-    /// side by side (see [`super::suggest_tree`]); the answer is the same as one after the other.
+    /// visited most in all.
     ///
     /// ```
     /// use battleline::bot::{Bot, SearchBot};
@@ -132,41 +131,31 @@ impl SearchBot {
     pub fn stats(&self) -> SearchStats {
         self.stats
     }
+}
 
-    /// Only tree `tree` (from 0) of the decision [`Bot::choose`] would make now: [`combine`] over
-    /// every tree's answer gives `choose`'s action. A tree out of range is `bad_input`.
-    pub(crate) fn tree(&mut self, view: &PlayerView, tree: u32) -> Result<TreeAnswer, Error> {
-        if tree >= self.trees {
-            let message = format!("tree {tree} does not exist: this search has {} trees", self.trees);
-            return Err(Error::new(ErrorCode::BadInput, message));
-        }
-        let mut answers = self.answers(view, tree..tree + 1)?;
-        Ok(answers.remove(0))
-    }
-
-    /// The answers of the decision's trees in `trees`. The seeds of trees 1 and up are drawn first,
-    /// so that each tree is the same whichever others run; tree 0 goes on with the bot's generator,
-    /// which makes a one-tree bot the plain search.
-    fn answers(&mut self, view: &PlayerView, trees: std::ops::Range<u32>) -> Result<Vec<TreeAnswer>, Error> {
+impl Bot for SearchBot {
+    /// Searches each tree in turn. The seeds of trees 1 and up are drawn first; tree 0 goes on with
+    /// the bot's generator, which makes a one-tree bot the plain search.
+    fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
         let turn = match prepare(view)? {
-            Err(forced) => return Ok(vec![TreeAnswer::Decided { action: forced }]),
+            Err(forced) => return Ok(forced),
             Ok(turn) => turn,
         };
         if let Some(action) = automatic(&turn.position) {
             if turn.legal.contains(&action) {
-                return Ok(vec![TreeAnswer::Decided { action }]);
+                return Ok(action);
             }
         }
         let root_order = root_order(&turn.position, &turn.legal);
         let seeds: Vec<u64> = (1..self.trees).map(|_| self.rng.next_u64()).collect();
         self.stats.decisions += 1;
-        let mut answers = Vec::with_capacity(trees.len());
-        for tree in trees {
+        let mut trees = Vec::with_capacity(seeds.len() + 1);
+        for tree in 0..=seeds.len() {
             let mut own_rng;
             let rng = match tree.checked_sub(1) {
                 None => &mut self.rng,
                 Some(i) => {
-                    own_rng = crate::rng_from_seed(seeds[i as usize]);
+                    own_rng = crate::rng_from_seed(seeds[i]);
                     &mut own_rng
                 }
             };
@@ -176,16 +165,9 @@ impl SearchBot {
             }
             self.stats.playouts += u64::from(self.playouts);
             self.stats.playout_actions += search.actions;
-            answers.push(TreeAnswer::Searched { edges: search.root_edges() });
+            trees.push(search.root_edges());
         }
-        Ok(answers)
-    }
-}
-
-impl Bot for SearchBot {
-    fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
-        let answers = self.answers(view, 0..self.trees)?;
-        combine(&answers)
+        Ok(combine(&trees).unwrap_or(root_order[0]))
     }
 
     fn stats(&self) -> Option<SearchStats> {

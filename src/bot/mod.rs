@@ -43,7 +43,7 @@ pub use heuristic::HeuristicBot;
 pub use ismcts::Config as SearchConfig;
 pub use ismcts::{SearchBot, SearchStats};
 pub use random::RandomBot;
-pub use trees::{RootEdge, TreeAnswer, MAX_TREES};
+pub use trees::MAX_TREES;
 
 /// A computer player. It is given the view of the player whose turn it is and answers with one of
 /// that player's legal actions; anything else (a view of a finished match, of another player's turn,
@@ -80,14 +80,13 @@ pub trait Bot {
     }
 }
 
-/// The three strengths of the search bot offered on the page, defined by playout budgets: a number of
-/// trees (searched side by side on the page, one Web Worker each) of so many playouts.
+/// The three strengths of the search bot offered on the page, defined by playout budgets (one tree
+/// each).
 ///
 /// ```
 /// use battleline::bot::Level;
 /// assert_eq!("hard".parse::<Level>().unwrap(), Level::Hard);
 /// assert!(Level::Easy.playouts() < Level::Medium.playouts());
-/// assert_eq!(Level::Hard.trees(), 2);
 /// assert_eq!(serde_json::to_string(&Level::Medium).unwrap(), "\"medium\"");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -97,7 +96,7 @@ pub enum Level {
     Easy,
     /// A middle budget.
     Medium,
-    /// The strongest level offered (at most about 2 s a move in WebAssembly on two cores).
+    /// The strongest level offered (at most about 2 s a move in WebAssembly).
     Hard,
 }
 
@@ -105,21 +104,12 @@ impl Level {
     /// Every level, weakest first.
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
-    /// Playouts per tree and decision.
+    /// Playouts per decision.
     pub const fn playouts(self) -> u32 {
         match self {
             Level::Easy => 300,
             Level::Medium => 3_000,
             Level::Hard => 30_000,
-        }
-    }
-
-    /// Independent trees per decision (root parallelism): hard uses both cores of a two-core machine
-    /// for the latency of one tree.
-    pub const fn trees(self) -> u32 {
-        match self {
-            Level::Easy | Level::Medium => 1,
-            Level::Hard => 2,
         }
     }
 
@@ -154,10 +144,11 @@ impl FromStr for Level {
 ///
 /// ```
 /// use battleline::bot::{BotKind, Level};
-/// assert_eq!("search:hard".parse::<BotKind>().unwrap(), BotKind::Search { playouts: 30_000, trees: 2 });
+/// assert_eq!("search:hard".parse::<BotKind>().unwrap(), BotKind::Search { playouts: 30_000, trees: 1 });
 /// assert_eq!("search:500".parse::<BotKind>().unwrap().to_string(), "search:500");
 /// assert_eq!("search:500x2".parse::<BotKind>().unwrap(), BotKind::Search { playouts: 500, trees: 2 });
-/// assert_eq!("search:30000x2".parse::<BotKind>().unwrap().to_string(), "search:hard");
+/// assert_eq!("search:30000x1".parse::<BotKind>().unwrap().to_string(), "search:hard");
+/// assert_eq!("search:30000x2".parse::<BotKind>().unwrap().to_string(), "search:30000x2");
 /// assert_eq!("heuristic".parse::<BotKind>().unwrap(), BotKind::Heuristic);
 /// assert!("search:0".parse::<BotKind>().is_err());
 /// assert!("search:10x0".parse::<BotKind>().is_err());
@@ -181,15 +172,7 @@ pub enum BotKind {
 impl BotKind {
     /// The search bot of a level.
     pub const fn level(level: Level) -> BotKind {
-        BotKind::Search { playouts: level.playouts(), trees: level.trees() }
-    }
-
-    /// The trees a decision of this bot searches (1 for bots that do not search).
-    pub const fn trees(self) -> u32 {
-        match self {
-            BotKind::Search { trees, .. } => trees,
-            BotKind::Random | BotKind::Heuristic => 1,
-        }
+        BotKind::Search { playouts: level.playouts(), trees: 1 }
     }
 
     /// A bot of this kind, seeded.
@@ -299,53 +282,6 @@ pub fn suggest(view: &PlayerView, level: Level, seed: u64) -> Result<Action, Err
 /// ```
 pub fn suggest_with(view: &PlayerView, kind: BotKind, seed: u64) -> Result<Action, Error> {
     kind.build(seed).choose(view)
-}
-
-/// Only tree `tree` (from 0 to `kind.trees() - 1`) of the decision [`suggest_with`] makes for the
-/// same view, kind and seed: run the trees in parallel (the page gives each a Web Worker) and
-/// [`combine_trees`] their answers for `suggest_with`'s action. Errors: those of `suggest_with`, and
-/// `bad_input` for a tree out of range.
-///
-/// ```
-/// use battleline::bot::{suggest_tree, BotKind, Level, TreeAnswer};
-/// use battleline::{Game, Options};
-/// let game = Game::new(Options::default(), 3).unwrap();
-/// let view = game.view(game.position().current()).unwrap();
-/// let kind = BotKind::Search { playouts: 50, trees: 2 };
-/// assert!(matches!(suggest_tree(&view, kind, 1, 1).unwrap(), TreeAnswer::Searched { .. }));
-/// assert!(suggest_tree(&view, kind, 1, 2).is_err());
-/// ```
-pub fn suggest_tree(view: &PlayerView, kind: BotKind, seed: u64, tree: u32) -> Result<TreeAnswer, Error> {
-    match kind {
-        BotKind::Search { playouts, trees } => SearchBot::with_trees(playouts, trees, seed).tree(view, tree),
-        BotKind::Random | BotKind::Heuristic if tree == 0 => {
-            Ok(TreeAnswer::Decided { action: suggest_with(view, kind, seed)? })
-        }
-        BotKind::Random | BotKind::Heuristic => {
-            Err(Error::new(ErrorCode::BadInput, format!("tree {tree} does not exist: {kind} searches no trees")))
-        }
-    }
-}
-
-/// The action of a decision from its trees' answers ([`suggest_tree`]): the root action with the
-/// most visits over all trees. The action is checked against the view's legal actions, so answers
-/// that do not belong to this view are `bad_input`, as are an empty or inconsistent set.
-///
-/// ```
-/// use battleline::bot::{combine_trees, suggest_tree, BotKind};
-/// use battleline::{Game, Options};
-/// let game = Game::new(Options::default(), 3).unwrap();
-/// let view = game.view(game.position().current()).unwrap();
-/// let answer = suggest_tree(&view, BotKind::Heuristic, 0, 0).unwrap();
-/// assert!(game.legal_actions().contains(&combine_trees(&view, &[answer]).unwrap()));
-/// assert!(combine_trees(&view, &[]).is_err());
-/// ```
-pub fn combine_trees(view: &PlayerView, answers: &[TreeAnswer]) -> Result<Action, Error> {
-    let action = trees::combine(answers)?;
-    if !legal_actions(view)?.contains(&action) {
-        return Err(Error::new(ErrorCode::BadInput, format!("{action} is not legal in this view")));
-    }
-    Ok(action)
 }
 
 /// Plays one game (or match) of `options` dealt from `seed`, `bots[p]` playing seat `p`, each seeing

@@ -282,9 +282,9 @@ pub fn prove_flag(#[wasm_bindgen(unchecked_param_type = "FlagSetup")] setup: JsV
 }
 
 /// A computer player's action for the player whose view this is: `level` is `"random"`,
-/// `"heuristic"`, `"easy"`, `"medium"`, `"hard"`, `"search:N"` (N playouts) or `"search:NxT"` (T
-/// trees of N). The bot sees only the view; the same view, level and seed give the same action
-/// (natively too).
+/// `"heuristic"`, `"easy"`, `"medium"`, `"hard"`, `"search:N"` (N playouts) or `"search:NxT"` (T trees
+/// of N). The bot sees only the view; the same view, level and seed give the same action (natively
+/// too).
 #[cfg(feature = "bots")]
 #[wasm_bindgen(unchecked_return_type = "Action")]
 pub fn suggest(
@@ -293,60 +293,12 @@ pub fn suggest(
     #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
 ) -> JsResult<JsValue> {
     let view: crate::view::PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
-    let (kind, seed) = (bot_kind(&level)?, bot_seed(&seed)?);
-    to_js(&crate::bot::suggest_with(&view, kind, seed).map_err(to_js_error)?)
-}
-
-/// How many independent trees `suggest` searches at this level (hard: 2). Run each with
-/// `suggestTree` in its own worker and `combineTrees` their answers to get `suggest`'s action.
-#[cfg(feature = "bots")]
-#[wasm_bindgen(js_name = searchTrees)]
-pub fn search_trees(#[wasm_bindgen(unchecked_param_type = "BotLevel")] level: JsValue) -> JsResult<u32> {
-    Ok(bot_kind(&level)?.trees())
-}
-
-/// One tree (from 0) of the decision `suggest` makes with the same view, level and seed.
-#[cfg(feature = "bots")]
-#[wasm_bindgen(js_name = suggestTree, unchecked_return_type = "TreeAnswer")]
-pub fn suggest_tree(
-    #[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "BotLevel")] level: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] tree: JsValue,
-) -> JsResult<JsValue> {
-    let view: crate::view::PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
-    let (kind, seed) = (bot_kind(&level)?, bot_seed(&seed)?);
-    let tree = whole_number(&tree, ErrorCode::BadInput, "the tree")?;
-    let tree =
-        u32::try_from(tree).map_err(|_| to_js_error(Error::new(ErrorCode::BadInput, "the tree is out of range")))?;
-    to_js(&crate::bot::suggest_tree(&view, kind, seed, tree).map_err(to_js_error)?)
-}
-
-/// The action of a decision from the answers of its trees (`suggestTree`), checked against the view.
-#[cfg(feature = "bots")]
-#[wasm_bindgen(js_name = combineTrees, unchecked_return_type = "Action")]
-pub fn combine_trees(
-    #[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "TreeAnswer[]")] answers: JsValue,
-) -> JsResult<JsValue> {
-    let view: crate::view::PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
-    let answers: Vec<crate::bot::TreeAnswer> = from_js(answers, ErrorCode::BadInput, "the tree answers")?;
-    to_js(&crate::bot::combine_trees(&view, &answers).map_err(to_js_error)?)
-}
-
-/// A bot level from JS: the names of `BotLevel`, the three search levels also without `search:`.
-#[cfg(feature = "bots")]
-fn bot_kind(level: &JsValue) -> JsResult<crate::bot::BotKind> {
     let name = level.as_string().unwrap_or_default();
     let qualified = if matches!(name.as_str(), "easy" | "medium" | "hard") { format!("search:{name}") } else { name };
-    qualified.parse().map_err(to_js_error)
-}
-
-/// A bot seed from JS: a whole number, not negative.
-#[cfg(feature = "bots")]
-fn bot_seed(seed: &JsValue) -> JsResult<u64> {
-    let seed = whole_number(seed, ErrorCode::BadInput, "the seed")?;
-    u64::try_from(seed).map_err(|_| to_js_error(Error::new(ErrorCode::BadInput, "the seed is negative")))
+    let kind: crate::bot::BotKind = qualified.parse().map_err(to_js_error)?;
+    let seed = whole_number(&seed, ErrorCode::BadInput, "the seed")?;
+    let seed = u64::try_from(seed).map_err(|_| to_js_error(Error::new(ErrorCode::BadInput, "the seed is negative")))?;
+    to_js(&crate::bot::suggest_with(&view, kind, seed).map_err(to_js_error)?)
 }
 
 /// The legal actions of the viewer, computed from the view alone (empty when it is not their turn).

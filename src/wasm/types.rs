@@ -260,22 +260,10 @@ export interface FlagSetup {
   unseen: TroopName[];
 }
 
-/** Computer players: the three search levels, the rule-of-thumb player, random, "search:N" playouts
- * or "search:NxT" (T independent trees of N playouts). */
+/** Computer players: the three search levels, the rule-of-thumb player, random, "search:N" playouts or
+ * "search:NxT" (T independent trees of N playouts). */
 export type BotLevel =
   | "random" | "heuristic" | "easy" | "medium" | "hard" | `search:${number}` | `search:${number}x${number}`;
-
-/** One action at the root of a searched tree: playouts through it and the sum of their rewards. */
-export interface RootEdge {
-  action: Action;
-  visits: number;
-  reward: number;
-}
-
-/** What one tree of a decision answers (`suggestTree`); `combineTrees` turns all of them into the action. */
-export type TreeAnswer =
-  | { kind: "decided"; action: Action }
-  | { kind: "searched"; edges: RootEdge[] };
 
 export type ErrorCode =
   | "not_your_turn" | "wrong_phase" | "card_not_in_hand" | "flag_full" | "flag_claimed"

@@ -1,6 +1,5 @@
-// The computer at every level, in the page's Web Workers: a full game against easy, medium and hard
-// finishes, every computer action is legal (the game accepted it), hard's two trees are searched by two
-// workers side by side and easy and medium by one, and the time each computer decision
+// The computer at every level, in the page's Web Worker: a full game against easy, medium and hard
+// finishes, every computer action is legal (the game accepted it), and the time each computer decision
 // took in Chromium (worker round trip included) is written to test-results/bot-levels.json. The times
 // are reported, not asserted: speed is the benchmarks' business (see the README).
 import { after, test } from 'node:test';
@@ -55,17 +54,12 @@ for (const [level, seed] of [
     assert.ok(s.over, `the game against ${level} ended`);
     const result = await page.evaluate(() => window.__battleline.game.result());
     assert.ok(result && (result.winner === 0 || result.winner === 1), `a winner: ${JSON.stringify(result)}`);
-    const decisions = (await page.evaluate(() => window.__battleline.computerTimes())).filter((x) => x.level === level);
-    const times = decisions.map((x) => x.ms);
-    const workers = level === 'hard' ? 2 : 1;
-    const others = decisions.filter((x) => x.trees !== workers);
-    assert.deepEqual(others, [], `every ${level} decision came from ${workers} worker(s)`);
+    const times = (await page.evaluate(() => window.__battleline.computerTimes())).filter((x) => x.level === level).map((x) => x.ms);
     assert.ok(times.length >= 10, `the ${level} computer made ${times.length} decisions with a choice`);
     assert.ok(sawThinking || times.length > 0, 'the computer thought in the worker');
     assert.match(await page.locator('#log').innerText(), /Computer played/);
     results[level] = {
       decisions: times.length,
-      workers,
       medianMs: Math.round(median(times)),
       maxMs: Math.round(Math.max(...times)),
       meanMs: Math.round(times.reduce((a, b) => a + b, 0) / times.length),

@@ -1,10 +1,9 @@
 // The computer player, in a Web Worker: it receives only the computer's view and its legal actions and
-// answers one action, or, when the level searches several trees side by side (one worker each), the
-// answer of one tree. It uses the engine's `suggest` when the package exports it, and a random legal
+// answers one action. It uses the engine's `suggest` when the package exports it, and a random legal
 // action otherwise.
 import { initSync } from '../../pkg/index.js';
 import * as engine from '../../pkg/index.js';
-import type { Action, PlayerView, TreeAnswer } from '../../pkg/index.js';
+import type { Action, PlayerView } from '../../pkg/index.js';
 import { randomAction, sameAction as same } from './random-player.js';
 
 export interface SuggestRequest {
@@ -14,22 +13,6 @@ export interface SuggestRequest {
   legal: Action[];
   level: string;
   seed: number;
-}
-
-/** One tree of a decision (`suggestTree`); the main thread combines the trees' answers. */
-export interface TreeRequest {
-  type: 'tree';
-  id: number;
-  view: PlayerView;
-  level: string;
-  seed: number;
-  tree: number;
-}
-
-export interface TreeReply {
-  id: number;
-  answer: TreeAnswer | null;
-  error?: string;
 }
 
 export interface InitRequest {
@@ -45,30 +28,18 @@ export interface SuggestReply {
 }
 
 interface WorkerScope {
-  onmessage: ((event: MessageEvent<SuggestRequest | TreeRequest | InitRequest>) => void) | null;
-  postMessage(message: SuggestReply | TreeReply | { type: 'ready' }): void;
+  onmessage: ((event: MessageEvent<SuggestRequest | InitRequest>) => void) | null;
+  postMessage(message: SuggestReply | { type: 'ready' }): void;
 }
 
 const scope = self as unknown as WorkerScope;
 
 type SuggestFn = (view: PlayerView, level: string, seed: number) => Action;
 
-type SuggestTreeFn = (view: PlayerView, level: string, seed: number, tree: number) => TreeAnswer;
-
-/** An export of the package, if this build has it (a package built without bots has none). */
-function engineFunction<F>(name: string): F | null {
+function engineSuggest(): SuggestFn | null {
+  const name = 'suggest';
   const fn = (engine as unknown as Record<string, unknown>)[name];
-  return typeof fn === 'function' ? (fn as F) : null;
-}
-
-function answerTree(msg: TreeRequest): void {
-  const suggestTree = engineFunction<SuggestTreeFn>('suggestTree');
-  try {
-    if (!suggestTree) throw new Error('this engine build has no suggestTree');
-    scope.postMessage({ id: msg.id, answer: suggestTree(msg.view, msg.level, msg.seed, msg.tree) });
-  } catch (err) {
-    scope.postMessage({ id: msg.id, answer: null, error: err instanceof Error ? err.message : String(err) });
-  }
+  return typeof fn === 'function' ? (fn as SuggestFn) : null;
 }
 
 scope.onmessage = (event) => {
@@ -78,11 +49,7 @@ scope.onmessage = (event) => {
     scope.postMessage({ type: 'ready' });
     return;
   }
-  if (msg.type === 'tree') {
-    answerTree(msg);
-    return;
-  }
-  const suggest = engineFunction<SuggestFn>('suggest');
+  const suggest = engineSuggest();
   let error: string | undefined;
   if (suggest) {
     try {

@@ -99,9 +99,8 @@ export class Controller {
   replay: ReplayState | null = null;
   /** Milliseconds from a click to the board redrawn, for every click that redrew. */
   readonly redrawTimes: number[] = [];
-  /** Milliseconds each computer decision with a choice took, worker round trip included, and how many
-   * workers searched for it side by side (tests read it). */
-  readonly computerTimes: { level: string; ms: number; trees: number }[] = [];
+  /** Milliseconds each computer decision with a choice took, worker round trip included (tests read it). */
+  readonly computerTimes: { level: string; ms: number }[] = [];
 
   private readonly el: Elements;
   private readonly computer: Computer;
@@ -450,7 +449,7 @@ export class Controller {
         const legal = g.legalActions();
         const level = this.levelOf(seat);
         const suggestion = await this.computer.suggest(g.view(seat), legal, level, this.session.aiSeed++);
-        if (legal.length > 1) this.computerTimes.push({ level, ms: performance.now() - started, trees: suggestion?.trees ?? 0 });
+        if (legal.length > 1) this.computerTimes.push({ level, ms: performance.now() - started });
         if (gen !== this.generation) return;
         const wait = this.settings.aiDelay - (performance.now() - started);
         if (wait > 0) await sleep(wait);

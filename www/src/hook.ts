@@ -26,7 +26,7 @@ export interface TestHook {
   apply(action: Action): boolean;
   setAiDelay(ms: number): void;
   redrawTimes(): number[];
-  computerTimes(): { level: string; ms: number; trees: number }[];
+  computerTimes(): { level: string; ms: number }[];
 }
 
 declare global {
