@@ -27,6 +27,10 @@ test('the same view, level and seed give the same action', () => {
   const game = new Game({ seed: 12 });
   const view = game.view(game.current);
   assert.ok(same(suggest(view, 'search:200', 5), suggest(view, 'search:200', 5)));
+  // Two independent trees (root parallelism), the same way.
+  const two = suggest(view, 'search:100x2', 5);
+  assert.ok(same(two, suggest(view, 'search:100x2', 5)));
+  assert.ok(game.legalActions().some((a) => same(a, two)));
 });
 
 test('bad levels, seeds and views are BattleLineErrors', () => {
@@ -34,6 +38,9 @@ test('bad levels, seeds and views are BattleLineErrors', () => {
   const view = game.view(game.current);
   for (const [call, code] of [
     [() => suggest(view, 'grandmaster', 1), 'bad_input'],
+    [() => suggest(view, 'search:5x17', 1), 'bad_input'],
+    [() => suggest(view, 'search:5x4000000000', 1), 'bad_input'],
+    [() => suggest(view, 'search:5x0', 1), 'bad_input'],
     [() => suggest(view, 'easy', -1), 'bad_input'],
     [() => suggest({ ...view, hand: ['r1', 'r1'] }, 'easy', 1), 'bad_input'],
     [() => suggest(game.view(1 - game.current), 'easy', 1), 'not_your_turn'],
