@@ -162,7 +162,7 @@ fn a_bot_cannot_see_the_opponents_hand_or_the_deck_order() {
 }
 
 #[test]
-fn a_search_of_several_trees_is_reproducible_and_one_tree_is_the_plain_search() {
+fn a_search_of_several_trees_is_reproducible_legal_and_capped() {
     let (mut searched, mut two_differ) = (0, 0);
     for seed in 0..12u64 {
         let position = mid_game(seed, 7 * seed as usize);
@@ -171,7 +171,6 @@ fn a_search_of_several_trees_is_reproducible_and_one_tree_is_the_plain_search() 
         }
         let view = position.view(position.current()).unwrap();
         let choose = |playouts, trees| bot::SearchBot::with_trees(playouts, trees, seed).choose(&view).unwrap();
-        assert_eq!(choose(40, 1), bot::SearchBot::new(40, seed).choose(&view).unwrap(), "seed {seed}");
         let two = choose(40, 2);
         assert_eq!(two, choose(40, 2), "seed {seed}");
         assert!(position.legal_actions().contains(&two), "{two}");
