@@ -1,10 +1,12 @@
 //! A static evaluation of a position from one player's side, using only what that player knows (the
 //! board, the discards, their own hand, deck sizes): for every flag an estimate of the chance to win it
 //! from the strongest formations each side can still reach, then the expected flags with a bonus for
-//! three adjacent ones (R-END-1). Used by the heuristic bot and to order the search's candidates.
+//! three adjacent ones (R-END-1). Used by the heuristic bot and to order the search's candidates; the
+//! search's leaves, which are sampled positions, also look at the sample's next draws
+//! ([`Knowledge::with_foresight`]).
 
 use crate::card_set::CardSet;
-use crate::flag::{Flag, FlagId, Player, FLAG_COUNT};
+use crate::flag::{Flag, FlagId, Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::formation::{best_completion, Completion, FormationKind, Pool, Shape, Strength};
 use crate::position::Position;
 
@@ -97,6 +99,9 @@ pub(crate) struct Knowledge {
     pool_others: Pool,
     /// The hand's troops and every unseen troop `me` might still draw.
     all_mine: CardSet,
+    /// Per opponent, troops known to come to them (their hand and next draws in a sampled position,
+    /// see [`Knowledge::with_foresight`]); `None` where nothing is known.
+    coming: [Option<Pool>; MAX_PLAYERS],
 }
 
 impl Knowledge {
@@ -118,6 +123,50 @@ impl Knowledge {
             pool_hand: Pool::new(hand),
             pool_mine: Pool::new(hand.union(drawable)),
             pool_others: Pool::new(others),
+            coming: [None; MAX_PLAYERS],
+        }
+    }
+
+    /// The knowledge of `me` at a leaf of the search, a sampled position: each player's next `draws`
+    /// troop draws, dealt from the sampled deck in turn order (the player to move first), count as
+    /// held; `me` holds them as hand cards, and each opponent reaches, at no cost, the best formation
+    /// of their sampled hand and next draws. Troops further down the deck stay hoped for at the flat
+    /// cost per missing card.
+    ///
+    /// Why: the flat cost cannot tell a card that is about to come from one that never will. Over the
+    /// search's many samples, the sampled next draws are a fair guess of which cards come soon, and
+    /// the search plays markedly better with them. Never use it on a real position: it reads the
+    /// deck and the opponents' hands.
+    pub(crate) fn with_foresight(position: &Position, me: Player, params: EvalParams, draws: usize) -> Knowledge {
+        let players = position.players();
+        let mut coming = [CardSet::EMPTY; MAX_PLAYERS];
+        for (player, cards) in coming.iter_mut().enumerate().take(players).filter(|&(p, _)| p != me) {
+            *cards = position.hand(player).troops();
+        }
+        let mut later = CardSet::EMPTY;
+        for (i, card) in position.troop_deck().enumerate() {
+            if i < draws * players {
+                coming[(position.current() + i) % players].insert(card);
+            } else {
+                later.insert(card);
+            }
+        }
+        let hand = position.hand(me).troops().union(coming[me]);
+        let all_mine = hand.union(later);
+        let others = position.unseen_troops().difference(hand);
+        let mut known = [None; MAX_PLAYERS];
+        for player in (0..players).filter(|&p| p != me) {
+            known[player] = Some(Pool::new(coming[player]));
+        }
+        Knowledge {
+            params,
+            me,
+            hand,
+            pool_hand: Pool::new(hand),
+            pool_mine: Pool::new(all_mine),
+            pool_others: Pool::new(others),
+            all_mine,
+            coming: known,
         }
     }
 
@@ -195,14 +244,22 @@ impl Knowledge {
         out
     }
 
-    /// The points an opponent may expect at this flag.
+    /// The points an opponent may expect at this flag: the best of what the unseen cards may give, at
+    /// the flat cost per missing card, and of what the cards known to come to them give.
     fn theirs(&self, flag: &Flag, opponent: Player) -> Option<f32> {
         let fog = flag.fog.is_some();
         let side = &flag.sides[opponent];
+        let shape = Shape::of(side.iter());
         let need = flag.capacity().saturating_sub(side.len());
-        let pool = if need == 0 { Pool::EMPTY } else { self.pool_others };
-        best_completion(&Shape::of(side.iter()), need, &pool, fog, FormationKind::Host)
-            .map(|done| points(done.strength, fog) - self.params.missing_opponent * need as f32)
+        let reach = |pool: &Pool| {
+            let pool = if need == 0 { &Pool::EMPTY } else { pool };
+            best_completion(&shape, need, pool, fog, FormationKind::Host).map(|done| points(done.strength, fog))
+        };
+        let hoped = reach(&self.pool_others).map(|points| points - self.params.missing_opponent * need as f32);
+        match (self.coming[opponent].as_ref().and_then(reach), hoped) {
+            (Some(sure), Some(hoped)) => Some(sure.max(hoped)),
+            (sure, hoped) => sure.or(hoped),
+        }
     }
 
     /// The chance that `me` wins this unclaimed flag, for a two- or three-player position; `known` is
@@ -263,6 +320,7 @@ fn logistic(x: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::Card;
     use crate::options::Options;
     use crate::random_play::{choose, chooser, deal};
 
@@ -284,6 +342,80 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Where [`situation`] puts a card, seen from the player to move.
+    #[derive(Clone, Copy)]
+    enum Place {
+        MySide(usize),
+        TheirSide(usize),
+        TheirHand,
+        /// The next place from the top of the troop deck (the first such card is the top).
+        Deck,
+    }
+
+    /// A two-player position without tactics: both hands empty, every troop in the deck, then each
+    /// named card moved to its place. Returns the position and the player to move.
+    fn situation(places: &[(&str, Place)]) -> (Position, Player) {
+        let mut setup = deal(Options { tactics: false, ..Options::default() }, 1).to_setup();
+        let me = setup.current;
+        let emptied: Vec<Card> = setup.hands.iter_mut().flat_map(|hand| hand.drain(..)).collect();
+        setup.troop_deck.extend(emptied);
+        let mut top = Vec::new();
+        for &(text, place) in places {
+            let card: Card = text.parse().unwrap();
+            setup.troop_deck.retain(|&c| c != card);
+            match place {
+                Place::MySide(flag) => setup.flags[flag].sides[me].push(card),
+                Place::TheirSide(flag) => setup.flags[flag].sides[1 - me].push(card),
+                Place::TheirHand => setup.hands[1 - me].push(card),
+                Place::Deck => top.push(card),
+            }
+        }
+        top.append(&mut setup.troop_deck);
+        setup.troop_deck = top;
+        (Position::from_setup(&setup).unwrap(), me)
+    }
+
+    /// Blue 8-9-10, a Wedge: four kinds up, plus the sum.
+    const WEDGE_8_TO_10: f32 = 4.0 * KIND_STEP + 27.0;
+
+    #[test]
+    fn foresight_holds_the_next_draw_of_the_player_to_move() {
+        let (position, me) = situation(&[("b9", Place::MySide(0)), ("b10", Place::MySide(0)), ("b8", Place::Deck)]);
+        let flag = position.flag(FlagId::all().next().unwrap());
+        let plain = Knowledge::with_params(&position, me, EvalParams::SEARCH);
+        assert_eq!(plain.mine(flag), Some(WEDGE_8_TO_10 - MISSING_OWN), "hoped for, at the flat cost");
+        let none = Knowledge::with_foresight(&position, me, EvalParams::SEARCH, 0);
+        assert_eq!(none.mine(flag), Some(WEDGE_8_TO_10 - MISSING_OWN), "no draw looked at");
+        let one = Knowledge::with_foresight(&position, me, EvalParams::SEARCH, 1);
+        assert!(one.hand.contains("b8".parse().unwrap()));
+        assert_eq!(one.mine(flag), Some(WEDGE_8_TO_10), "the top card is the mover's next draw: held");
+    }
+
+    #[test]
+    fn foresight_gives_the_second_card_to_the_opponent() {
+        let places = [("b9", Place::MySide(0)), ("b10", Place::MySide(0)), ("r1", Place::Deck), ("b8", Place::Deck)];
+        let (position, me) = situation(&places);
+        let flag = position.flag(FlagId::all().next().unwrap());
+        let one = Knowledge::with_foresight(&position, me, EvalParams::SEARCH, 1);
+        assert!(!one.hand.contains("b8".parse().unwrap()) && !one.all_mine.contains("b8".parse().unwrap()));
+        // Without Blue 8 no Wedge is left: the best hope is Blue 7, 9, 10 (a Battalion Order).
+        assert_eq!(one.mine(flag), Some(2.0 * KIND_STEP + 26.0 - MISSING_OWN));
+    }
+
+    #[test]
+    fn foresight_gives_an_opponent_the_formation_their_hand_completes_at_no_cost() {
+        let places = [("r9", Place::TheirSide(1)), ("r10", Place::TheirSide(1)), ("r8", Place::TheirHand)];
+        let (position, me) = situation(&places);
+        let id = FlagId::all().nth(1).unwrap();
+        let flag = position.flag(id);
+        let plain = Knowledge::with_params(&position, me, EvalParams::SEARCH);
+        assert_eq!(plain.theirs(flag, 1 - me), Some(WEDGE_8_TO_10 - MISSING_OPPONENT), "only hoped for");
+        let seen = Knowledge::with_foresight(&position, me, EvalParams::SEARCH, 0);
+        assert_eq!(seen.theirs(flag, 1 - me), Some(WEDGE_8_TO_10), "in their sampled hand");
+        // The leaf's chance at that flag falls accordingly.
+        assert!(seen.chance(&position, id, None) < plain.chance(&position, id, None));
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! ([`Determinizer`]), walks down one tree shared by all samples (a child is only eligible where its
 //! action is legal in the sample; UCB uses availability counts), adds one node, optionally plays on
 //! with the fast policy, and scores the leaf with the viewer's static evaluation (expected flags, with
-//! every card serving one flag only). Claims (every provable one) are not tree decisions, nor are draws
+//! every card serving one flag only, and each player's next few draws in the sample taken as coming).
+//! Claims (every provable one) are not tree decisions, nor are draws
 //! where only a troop makes sense.
 //! Progressive widening, ordered by a prior, keeps the tree narrow in this wide game. The budget is a
 //! number of playouts: reproducible under a seed, natively and in WebAssembly.
@@ -42,6 +43,9 @@ pub struct Config {
     pub max_depth: u32,
     /// The leaf evaluation's constants.
     pub eval: EvalParams,
+    /// Each player's next draws in the sample that the leaf evaluation counts as held (see
+    /// `Knowledge::with_foresight`); `None` evaluates from what the viewer knows only.
+    pub leaf_foresight: Option<u32>,
 }
 
 impl Default for Config {
@@ -54,6 +58,7 @@ impl Default for Config {
             eval_scale: 1.5,
             max_depth: u32::MAX,
             eval: EvalParams::SEARCH,
+            leaf_foresight: Some(3),
         }
     }
 }
@@ -379,8 +384,9 @@ impl<'a> Search<'a> {
     }
 
     /// Each player's reward: the result of a finished game (win 1, draw shared), otherwise the viewer's
-    /// evaluation of the position (expected flags, from what the viewer would know there) turned into
-    /// a chance to win, every opponent getting the rest (they are taken to play against the viewer).
+    /// evaluation of the position (expected flags, from what the viewer would know there and, with
+    /// `leaf_foresight`, the sample's next draws and opponents' hands) turned into a chance to win,
+    /// every opponent getting the rest (they are taken to play against the viewer).
     fn leaf_rewards(&self, position: &Position) -> [f32; 3] {
         let players = position.players();
         let mut out = [0.0; 3];
@@ -395,7 +401,11 @@ impl<'a> Search<'a> {
             return out;
         }
         let me = self.determinizer.viewer();
-        let value = Knowledge::with_params(position, me, self.config.eval).evaluate(position);
+        let knowledge = match self.config.leaf_foresight {
+            Some(draws) => Knowledge::with_foresight(position, me, self.config.eval, draws as usize),
+            None => Knowledge::with_params(position, me, self.config.eval),
+        };
+        let value = knowledge.evaluate(position);
         let mine = 1.0 / (1.0 + (-(value - FLAG_COUNT as f32 / 2.0) / self.config.eval_scale).exp());
         out[..players].fill(1.0 - mine);
         out[me] = mine;
