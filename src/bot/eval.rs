@@ -115,16 +115,7 @@ impl Knowledge {
         let hand = position.hand(me).troops();
         let others = position.unseen_troops().difference(hand);
         let drawable = if position.troop_deck_len() == 0 { CardSet::EMPTY } else { others };
-        Knowledge {
-            all_mine: hand.union(drawable),
-            params,
-            me,
-            hand,
-            pool_hand: Pool::new(hand),
-            pool_mine: Pool::new(hand.union(drawable)),
-            pool_others: Pool::new(others),
-            coming: [None; MAX_PLAYERS],
-        }
+        Knowledge::from_cards(params, me, hand, drawable, others, [None; MAX_PLAYERS])
     }
 
     /// The knowledge of `me` at a leaf of the search, a sampled position: each player's next `draws`
@@ -139,25 +130,37 @@ impl Knowledge {
     /// deck and the opponents' hands.
     pub(crate) fn with_foresight(position: &Position, me: Player, params: EvalParams, draws: usize) -> Knowledge {
         let players = position.players();
-        let mut coming = [CardSet::EMPTY; MAX_PLAYERS];
-        for (player, cards) in coming.iter_mut().enumerate().take(players).filter(|&(p, _)| p != me) {
+        let mut held = [CardSet::EMPTY; MAX_PLAYERS];
+        for (player, cards) in held.iter_mut().enumerate().take(players) {
             *cards = position.hand(player).troops();
         }
         let mut later = CardSet::EMPTY;
         for (i, card) in position.troop_deck().enumerate() {
             if i < draws * players {
-                coming[(position.current() + i) % players].insert(card);
+                held[(position.current() + i) % players].insert(card);
             } else {
                 later.insert(card);
             }
         }
-        let hand = position.hand(me).troops().union(coming[me]);
-        let all_mine = hand.union(later);
-        let others = position.unseen_troops().difference(hand);
-        let mut known = [None; MAX_PLAYERS];
+        let hand = held[me];
+        let mut coming = [None; MAX_PLAYERS];
         for player in (0..players).filter(|&p| p != me) {
-            known[player] = Some(Pool::new(coming[player]));
+            coming[player] = Some(Pool::new(held[player]));
         }
+        Knowledge::from_cards(params, me, hand, later, position.unseen_troops().difference(hand), coming)
+    }
+
+    /// `hand`: the troops `me` holds; `drawable`: those `me` may still draw; `others`: those the
+    /// opponents may hold or draw; `coming`: per opponent, the troops known to come to them.
+    fn from_cards(
+        params: EvalParams,
+        me: Player,
+        hand: CardSet,
+        drawable: CardSet,
+        others: CardSet,
+        coming: [Option<Pool>; MAX_PLAYERS],
+    ) -> Knowledge {
+        let all_mine = hand.union(drawable);
         Knowledge {
             params,
             me,
@@ -166,7 +169,7 @@ impl Knowledge {
             pool_mine: Pool::new(all_mine),
             pool_others: Pool::new(others),
             all_mine,
-            coming: known,
+            coming,
         }
     }
 
