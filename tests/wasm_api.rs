@@ -10,7 +10,9 @@ use js_sys::{Array, Function, Object, Reflect, JSON};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
+// In a dedicated worker, so that a long test never blocks the page that the driver polls: a page busy for
+// 30 s makes chromedriver give up ("Timed out receiving message from renderer").
+wasm_bindgen_test_configure!(run_in_dedicated_worker);
 
 fn json(text: &str) -> JsValue {
     JSON::parse(text).expect("test JSON parses")
