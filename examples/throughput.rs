@@ -15,11 +15,11 @@ fn time<R>(work: impl FnOnce() -> R) -> (f64, R) {
 }
 
 fn main() {
-    let situations = sample_claim_situations(20_000);
-    let (proof_seconds, _) = time(|| prove_all(&situations, 10));
-    let (tactics_seconds, _) = time(|| play_random_games(Options::default(), 2_000, 0));
+    let situations = sample_claim_situations(20_000).expect("a valid count");
+    let (proof_seconds, _) = time(|| prove_all(&situations, 10).expect("a valid budget"));
+    let (tactics_seconds, _) = time(|| play_random_games(Options::default(), 2_000, 0).expect("valid games"));
     let basic = Options { tactics: false, ..Options::default() };
-    let (basic_seconds, _) = time(|| play_random_games(basic, 2_000, 0));
+    let (basic_seconds, _) = time(|| play_random_games(basic, 2_000, 0).expect("valid games"));
     let views = bench_views();
     let (mut suggest_ms, mut playouts) = (Vec::new(), Vec::new());
     for (level, count) in [(Level::Easy, views.len()), (Level::Medium, views.len()), (Level::Hard, 3)] {

@@ -9,7 +9,7 @@ use crate::flag::Player;
 use crate::options::Options;
 use crate::outcome::GameResult;
 use crate::position::{rng_from_seed, Position};
-use crate::record::{Record, MAX_SEED};
+use crate::record::{PartialRecord, Record, MAX_SEED};
 use crate::view::PlayerView;
 
 /// A match of one or more games, and everything needed to replay it.
@@ -73,6 +73,26 @@ impl Game {
             })?;
         }
         Ok(game)
+    }
+
+    /// Parses and replays the text of a record (`bad_record`), naming the first bad action: an illegal
+    /// action before a malformed one is the one reported. Size and action count are bounded (see
+    /// [`Record::from_json`]).
+    ///
+    /// ```
+    /// use battleline::Game;
+    /// let text = r#"{"format":"battleline-record","version":1,"options":{},"seed":1,
+    ///     "actions":[{"type":"draw","deck":"troop"},{"type":"pass"},{"type":"pass"},{"type":"fly"}]}"#;
+    /// let err = Game::from_record_json(text).unwrap_err();
+    /// assert!(err.message.starts_with("action 1 "), "{}", err.message);
+    /// ```
+    pub fn from_record_json(text: &str) -> Result<Game, Error> {
+        let partial = PartialRecord::from_json(text)?;
+        let game = Game::from_record(&partial.record)?;
+        match partial.malformed {
+            Some(error) => Err(error),
+            None => Ok(game),
+        }
     }
 
     /// The game replayed to just after its first `n` actions (for stepping through a record).
@@ -153,13 +173,7 @@ impl Game {
 
     /// Checks an action by `player` without playing it.
     pub fn check(&self, player: Player, action: &Action) -> Result<(), Error> {
-        if player >= self.options.players {
-            let players = self.options.players;
-            return Err(Error::new(
-                ErrorCode::BadPlayer,
-                format!("there is no player {player} in a {players}-player game"),
-            ));
-        }
+        self.check_player(player)?;
         match action {
             Action::NextGame if self.can_start_next_game() => Ok(()),
             Action::NextGame if self.position.is_over() => {
@@ -174,8 +188,22 @@ impl Game {
         self.apply_as(self.position.current(), action)
     }
 
+    /// `bad_player` for a player not in the game: checked first by both `check` and `apply_as`, so that
+    /// the two always give the same error (the fuzzer found them disagreeing once a game was over).
+    fn check_player(&self, player: Player) -> Result<(), Error> {
+        let players = self.options.players;
+        if player >= players {
+            return Err(Error::new(
+                ErrorCode::BadPlayer,
+                format!("there is no player {player} in a {players}-player game"),
+            ));
+        }
+        Ok(())
+    }
+
     /// Plays an action for `player`; `not_your_turn` if it is someone else's turn.
     pub fn apply_as(&mut self, player: Player, action: &Action) -> Result<(), Error> {
+        self.check_player(player)?;
         if *action == Action::NextGame {
             self.check(player, action)?;
             self.start_next_game();

@@ -7,6 +7,8 @@ use serde_json::Value;
 use crate::action::Action;
 use crate::error::{Error, ErrorCode};
 use crate::options::Options;
+use crate::record_parse::{raw_record_from_text, raw_record_from_value, RawRecord};
+pub use crate::record_parse::{MAX_RECORD_ACTIONS, MAX_RECORD_BYTES};
 
 /// The record format's name, so a stray JSON file is told apart from a record.
 pub const RECORD_FORMAT: &str = "battleline-record";
@@ -55,45 +57,63 @@ impl Record {
     }
 
     /// Parses a record, naming the first field or action that is wrong (`bad_record`). The actions are
-    /// only parsed here; [`crate::Game::from_record`] checks that each is legal.
+    /// only parsed here; [`crate::Game::from_record`] checks that each is legal. Text longer than
+    /// [`MAX_RECORD_BYTES`] or with more than [`MAX_RECORD_ACTIONS`] actions is refused before the
+    /// actions are built.
     pub fn from_json(text: &str) -> Result<Record, Error> {
-        let value: Value = serde_json::from_str(text).map_err(|e| bad(format!("not valid JSON ({e})")))?;
-        Record::from_value(value)
+        Record::from_raw(raw_record_from_text(text)?)?.whole()
     }
 
     /// Parses a record from an already-parsed JSON value.
     pub fn from_value(value: Value) -> Result<Record, Error> {
-        let Value::Object(mut fields) = value else { return Err(bad("a record is a JSON object".into())) };
-        let format = fields.remove("format");
+        Record::from_raw(raw_record_from_value(value)?)?.whole()
+    }
+
+    /// The record's fields checked in order: format, version, options, seed, actions, unknown fields.
+    fn from_raw(raw: RawRecord) -> Result<PartialRecord, Error> {
+        let RawRecord { format, version, options, seed, actions, unknown } = raw;
         if format.as_ref().and_then(Value::as_str) != Some(RECORD_FORMAT) {
             return Err(bad(format!("format must be \"{RECORD_FORMAT}\", found {}", show(format.as_ref()))));
         }
-        let version = fields.remove("version");
         if version.as_ref().and_then(Value::as_u64) != Some(u64::from(RECORD_VERSION)) {
             return Err(bad(format!("version must be {RECORD_VERSION}, found {}", show(version.as_ref()))));
         }
-        let options: Options = serde_json::from_value(fields.remove("options").unwrap_or(Value::Null))
+        let options: Options = serde_json::from_value(options.unwrap_or(Value::Null))
             .map_err(|e| bad(format!("options are invalid: {e}")))?;
-        let seed = fields.remove("seed");
         let seed =
             seed.as_ref().and_then(Value::as_u64).filter(|&s| s <= MAX_SEED).ok_or_else(|| {
                 bad(format!("seed must be a whole number 0..={MAX_SEED}, found {}", show(seed.as_ref())))
             })?;
-        let Some(Value::Array(raw_actions)) = fields.remove("actions") else {
+        let Some(Some(actions)) = actions else {
             return Err(bad("actions must be an array".into()));
         };
-        if let Some(unknown) = fields.keys().next() {
+        if let Some(unknown) = unknown {
             return Err(bad(format!("unknown field {unknown:?}")));
         }
-        let actions = raw_actions
-            .into_iter()
-            .enumerate()
-            .map(|(i, raw)| {
-                let text = raw.to_string();
-                serde_json::from_value(raw).map_err(|e| bad(format!("action {} ({text}) is malformed: {e}", i + 1)))
-            })
-            .collect::<Result<Vec<Action>, Error>>()?;
-        Ok(Record::new(options, seed, actions))
+        Ok(PartialRecord { record: Record::new(options, seed, actions.parsed), malformed: actions.malformed })
+    }
+}
+
+/// A parsed record whose actions stop before the first malformed one, if any.
+pub(crate) struct PartialRecord {
+    /// The record up to the first malformed action.
+    pub(crate) record: Record,
+    /// The error of the first malformed action.
+    pub(crate) malformed: Option<Error>,
+}
+
+impl PartialRecord {
+    /// From the text of a record (see [`Record::from_json`]).
+    pub(crate) fn from_json(text: &str) -> Result<PartialRecord, Error> {
+        Record::from_raw(raw_record_from_text(text)?)
+    }
+
+    /// The whole record, or the error of its first malformed action.
+    fn whole(self) -> Result<Record, Error> {
+        match self.malformed {
+            Some(error) => Err(error),
+            None => Ok(self.record),
+        }
     }
 }
 

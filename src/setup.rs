@@ -133,7 +133,8 @@ impl Position {
         if let Some(p) = (0..players).find(|&p| !scout_returned[p].difference(in_decks).is_empty()) {
             return Err(bad(format!("player {p}'s scout-returned cards must still be in a deck")));
         }
-        check_turn(setup, options)?;
+        check_counters(setup, options)?;
+        check_turn(setup, options, &hands)?;
 
         let mut position = Position {
             options,
@@ -213,6 +214,11 @@ fn flag_from_view(view: &FlagView, index: usize, players: usize, census: &mut Ce
         census.take_all(cards, &format!("flag {}", index + 1))?;
         flag.sides[p] = SideCards::from_cards(cards)?;
         flag.completed[p] = view.completed[p];
+        if let Some(stamp) = flag.completed[p].filter(|&s| s > MAX_COMPLETION_STAMP) {
+            return Err(bad(format!(
+                "player {p}'s completion time {stamp} is above {MAX_COMPLETION_STAMP}, more than a game can reach"
+            )));
+        }
         if flag.is_complete(p) != flag.completed[p].is_some() {
             return Err(bad(format!("player {p}'s completion time must be given exactly when the side is complete")));
         }
@@ -220,20 +226,51 @@ fn flag_from_view(view: &FlagView, index: usize, players: usize, census: &mut Ce
     Ok(flag)
 }
 
-fn check_turn(setup: &Setup, options: Options) -> Result<(), Error> {
+/// The largest completion time a setup may give (R-FORM-4). Play stamps each completion with the next
+/// number after the latest, and a game completes a side fewer than 300 times (at most about 70 actions
+/// put a card on a side or lift Mud, each completing at most three sides), so this bound is far above
+/// any real game and far below the top of `u32`, where the next stamp would wrap.
+pub const MAX_COMPLETION_STAMP: u32 = 9_999;
+
+/// Counters bounded by the cards of the game: each player plays at most the 10 tactics cards, all of
+/// them together too (R-TAC-1 counts them, and `u8` must never wrap when one more is played).
+fn check_counters(setup: &Setup, options: Options) -> Result<(), Error> {
+    let limit = if options.tactics { Tactic::ALL.len() } else { 0 };
+    let mut total = 0usize;
+    for (p, &played) in setup.tactics_played.iter().enumerate() {
+        total += usize::from(played);
+        if usize::from(played) > limit || total > limit {
+            return Err(Error::new(
+                ErrorCode::BadInput,
+                format!("tacticsPlayed[{p}] is {played}: the players play at most {limit} tactics cards in all"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_turn(setup: &Setup, options: Options, hands: &[CardSet; MAX_PLAYERS]) -> Result<(), Error> {
     let bad = |message: String| Err(Error::new(ErrorCode::BadInput, message));
     let steps = turn_steps(options.claim_timing);
     let step = setup.turn.step as usize;
     let play_step = steps.iter().position(|&s| s == Phase::Play).unwrap_or(0);
     let consistent = match setup.phase {
         Phase::GameOver => setup.result.is_some(),
-        Phase::ScoutDraw { remaining } | Phase::ScoutReturn { remaining } => {
-            step == play_step && (1..=3).contains(&remaining) && setup.result.is_none()
+        // Scout draws up to three cards, then returns two, or fewer when the hand holds fewer (R-GUILE-1).
+        Phase::ScoutDraw { remaining } => step == play_step && (1..=3).contains(&remaining) && setup.result.is_none(),
+        Phase::ScoutReturn { remaining } => {
+            step == play_step
+                && (1..=2).contains(&remaining)
+                && usize::from(remaining) <= hands[setup.current].len()
+                && setup.result.is_none()
         }
         phase => steps.get(step) == Some(&phase) && setup.result.is_none(),
     };
     if !consistent {
         return bad(format!("phase {:?} does not fit step {step} of {:?}", setup.phase, options.claim_timing));
+    }
+    if let Some(winner) = setup.result.and_then(|r| r.winner).filter(|&w| w >= options.players) {
+        return bad(format!("the result names player {winner} as the winner, who does not exist"));
     }
     if usize::from(setup.passes_in_row) >= options.players && setup.result.is_none() {
         return bad("every player has passed in a row, so the game must be over".into());

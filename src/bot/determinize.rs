@@ -11,7 +11,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::action::DeckKind;
-use crate::card::{Card, Tactic};
+use crate::card::{Card, Tactic, TROOP_COUNT};
 use crate::card_set::CardSet;
 use crate::deck::Deck;
 use crate::error::{Error, ErrorCode};
@@ -76,6 +76,7 @@ impl Determinizer {
                 view.hand_sizes.len()
             )));
         }
+        check_counts(view, options.tactics)?;
         let mut hand_sizes = [(0, 0); MAX_PLAYERS];
         for (p, size) in view.hand_sizes.iter().enumerate() {
             hand_sizes[p] = (usize::from(size.troops), usize::from(size.tactics));
@@ -135,10 +136,18 @@ impl Determinizer {
         let hidden_tactics: Vec<Card> = hidden.tactics().iter().collect();
 
         // The hidden cards must fill exactly the opponents' hands and the unknown places of the decks.
+        // Every term is bounded by check_counts (at most 70 cards), and the sums are checked anyway: a
+        // wrapped sum once let a view with a deck of 2^64 - 202 cards through.
         let known = |deck: DeckKind| known_in_decks.iter().filter(|k| k.0 == deck).count();
         let others = || (0..players).filter(|&p| p != me);
-        let troop_slots = others().map(|p| hand_sizes[p].0).sum::<usize>() + deck_lens.0 - known(DeckKind::Troop);
-        let tactic_slots = others().map(|p| hand_sizes[p].1).sum::<usize>() + deck_lens.1 - known(DeckKind::Tactics);
+        let slots = |in_hands: usize, deck_len: usize, deck: DeckKind| {
+            in_hands
+                .checked_add(deck_len)
+                .and_then(|n| n.checked_sub(known(deck)))
+                .ok_or_else(|| bad(format!("the {deck:?} deck and the hands of the view do not add up")))
+        };
+        let troop_slots = slots(others().map(|p| hand_sizes[p].0).sum(), deck_lens.0, DeckKind::Troop)?;
+        let tactic_slots = slots(others().map(|p| hand_sizes[p].1).sum(), deck_lens.1, DeckKind::Tactics)?;
         if troop_slots != hidden_troops.len() || tactic_slots != hidden_tactics.len() {
             return Err(bad(format!(
                 "the view hides {} troop and {} tactics cards, but the other hands and the decks hold \
@@ -226,6 +235,36 @@ impl Determinizer {
         let mut rest = rest.into_iter();
         slots.into_iter().filter_map(|slot| slot.or_else(|| rest.next())).collect()
     }
+}
+
+/// Bounds every count of the view by what a real game can reach, before any arithmetic on them:
+/// decks and hands hold at most the game's 60 troop and 10 tactics cards, a player plays at most 10
+/// tactics cards, and the game in progress is one of the match's. The error names the field.
+fn check_counts(view: &PlayerView, tactics: bool) -> Result<(), Error> {
+    let tactics_cards = if tactics { Tactic::ALL.len() } else { 0 };
+    let at_most = |field: String, value: usize, limit: usize, what: &str| {
+        if value <= limit {
+            Ok(())
+        } else {
+            Err(bad(format!("{field} is {value}, but {what} at most {limit}")))
+        }
+    };
+    at_most("troopDeck".into(), view.troop_deck, TROOP_COUNT, "the troop deck holds")?;
+    at_most("tacticsDeck".into(), view.tactics_deck, tactics_cards, "the tactics deck holds")?;
+    for (p, size) in view.hand_sizes.iter().enumerate() {
+        at_most(format!("handSizes[{p}].troops"), size.troops.into(), TROOP_COUNT, "a hand holds")?;
+        at_most(format!("handSizes[{p}].tactics"), size.tactics.into(), tactics_cards, "a hand holds")?;
+    }
+    for (p, &played) in view.tactics_played.iter().enumerate() {
+        at_most(format!("tacticsPlayed[{p}]"), played.into(), tactics_cards, "a player plays")?;
+    }
+    if view.game_index >= view.options.games {
+        return Err(bad(format!(
+            "gameIndex is {}, but the match has {} games (numbered from 0)",
+            view.game_index, view.options.games
+        )));
+    }
+    Ok(())
 }
 
 /// One position consistent with `view`, sampled with `rng` (see [`Determinizer`]).

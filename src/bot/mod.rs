@@ -139,6 +139,11 @@ impl FromStr for Level {
     }
 }
 
+/// The most playouts a search decision may run, over all its trees: about 10 s a move natively and
+/// some 15 s in WebAssembly, 33 times the `hard` level. A bigger budget from a caller (a level string
+/// such as `search:4294967295x16`) is `bad_input` rather than a search that runs for days.
+pub const MAX_PLAYOUTS: u32 = 1_000_000;
+
 /// Which bot, with its budget: `random`, `heuristic`, `search:easy|medium|hard`, `search:N` (N
 /// playouts a decision) or `search:NxT` (T trees of N playouts each).
 ///
@@ -153,6 +158,9 @@ impl FromStr for Level {
 /// assert!("search:0".parse::<BotKind>().is_err());
 /// assert!("search:10x0".parse::<BotKind>().is_err());
 /// assert!("search:10x17".parse::<BotKind>().is_err()); // at most MAX_TREES trees
+/// assert!("search:500000x2".parse::<BotKind>().is_ok()); // at most MAX_PLAYOUTS in all
+/// assert!("search:500001x2".parse::<BotKind>().is_err());
+/// assert!("search:4294967295x16".parse::<BotKind>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotKind {
@@ -225,6 +233,15 @@ impl FromStr for BotKind {
         let (playouts, trees) = budget.split_once('x').unwrap_or((budget, "1"));
         match (playouts.parse::<u32>(), trees.parse::<u32>()) {
             (Ok(playouts), Ok(trees)) if playouts > 0 && (1..=MAX_TREES).contains(&trees) => {
+                if u64::from(playouts) * u64::from(trees) > u64::from(MAX_PLAYOUTS) {
+                    return Err(Error::new(
+                        ErrorCode::BadInput,
+                        format!(
+                            "bot {text:?} asks for {playouts} playouts × {trees} trees a decision; the most is \
+                             {MAX_PLAYOUTS} in all"
+                        ),
+                    ));
+                }
                 Ok(BotKind::Search { playouts, trees })
             }
             _ => Err(bad()),

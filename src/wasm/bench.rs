@@ -4,13 +4,15 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::convert::{to_js_error, JsResult};
 use crate::options::Options;
 use crate::random_play::{play_random_games, prove_all, sample_claim_situations, ClaimSituation};
 
 /// Plays `games` random games (claiming whenever provable); returns the number of actions played.
 #[wasm_bindgen(js_name = benchRandomGames)]
-pub fn bench_random_games(games: u32, tactics: bool) -> f64 {
-    play_random_games(Options { tactics, ..Options::default() }, u64::from(games), 0) as f64
+pub fn bench_random_games(games: u32, tactics: bool) -> JsResult<f64> {
+    let actions = play_random_games(Options { tactics, ..Options::default() }, u64::from(games), 0);
+    actions.map(|n| n as f64).map_err(to_js_error)
 }
 
 /// Claim situations sampled from random games, to be judged again and again.
@@ -23,8 +25,9 @@ pub struct ClaimBench {
 impl ClaimBench {
     /// Samples `count` distinct claim situations (deterministic).
     #[wasm_bindgen(constructor)]
-    pub fn new(count: u32) -> ClaimBench {
-        ClaimBench { situations: sample_claim_situations(count.min(1_000_000) as usize) }
+    pub fn new(count: u32) -> JsResult<ClaimBench> {
+        let situations = sample_claim_situations(count as usize).map_err(to_js_error)?;
+        Ok(ClaimBench { situations })
     }
 
     /// Number of situations.
@@ -34,7 +37,7 @@ impl ClaimBench {
     }
 
     /// Judges every situation `rounds` times; returns the number of claimable verdicts.
-    pub fn run(&self, rounds: u32) -> f64 {
-        prove_all(&self.situations, rounds) as f64
+    pub fn run(&self, rounds: u32) -> JsResult<f64> {
+        prove_all(&self.situations, rounds).map(|n| n as f64).map_err(to_js_error)
     }
 }

@@ -8,6 +8,7 @@ use wasm_bindgen::prelude::*;
 use crate::card::Card;
 use crate::error::{Error, ErrorCode};
 use crate::flag::{FlagId, Player};
+use crate::record::MAX_RECORD_BYTES;
 
 #[wasm_bindgen(module = "/src/wasm/errors.js")]
 extern "C" {
@@ -43,6 +44,32 @@ pub fn from_js<T: DeserializeOwned>(value: JsValue, code: ErrorCode, what: &str)
         .as_string()
         .ok_or_else(|| fail(format!("{} is not plain data", describe(&value))))?;
     serde_json::from_str(&text).map_err(|e| fail(e.to_string()))
+}
+
+/// A record given as JSON text or as an object, as JSON text: its length is checked while it is still
+/// a JS string, before it is copied into wasm memory (a 210 MB record once trapped the instance). A JS
+/// string's length counts UTF-16 units, never more than its UTF-8 bytes, so a string refused here is
+/// too long in bytes too; the engine checks the byte length again.
+pub fn record_text(record: JsValue) -> JsResult<String> {
+    let fail = |message: String| to_js_error(Error::new(ErrorCode::BadRecord, message));
+    let text: js_sys::JsString = if record.is_string() {
+        record.unchecked_into()
+    } else {
+        let text = js_sys::JSON::stringify(&record).map_err(|e| {
+            fail(format!("the record is malformed: {}", e.as_string().unwrap_or_else(|| "it is not plain data".into())))
+        })?;
+        if !text.is_string() {
+            return Err(fail(format!("the record is malformed: {} is not plain data", describe(&record))));
+        }
+        text
+    };
+    let length = text.length() as usize;
+    if length > MAX_RECORD_BYTES {
+        return Err(fail(format!(
+            "the record is {length} characters long; a record is at most {MAX_RECORD_BYTES} bytes"
+        )));
+    }
+    Ok(String::from(text))
 }
 
 fn describe(value: &JsValue) -> String {
@@ -89,10 +116,19 @@ pub fn player(value: &JsValue, players: usize) -> JsResult<Player> {
     }
 }
 
-/// A whole JS number, clamped into i64 range for the range check that follows.
+/// The largest whole number a JS number holds exactly (`Number.MAX_SAFE_INTEGER`, 2^53 - 1).
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+/// A whole JS number, exactly: every safe integer (|n| <= 2^53 - 1) is accepted as it is, and a larger
+/// one, which a JS number cannot hold exactly, is refused rather than rounded or clamped (clamping made
+/// every suggest seed above 10^15 the same seed).
 pub fn whole_number(value: &JsValue, code: ErrorCode, what: &str) -> JsResult<i64> {
     match value.as_f64() {
-        Some(n) if n.is_finite() && n.fract() == 0.0 => Ok(n.clamp(-1e15, 1e15) as i64),
+        Some(n) if n.is_finite() && n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER => Ok(n as i64),
+        Some(n) if n.is_finite() && n.fract() == 0.0 => Err(to_js_error(Error::new(
+            code,
+            format!("{what} must be a safe integer (at most 2^53 - 1 in size), not {n}"),
+        ))),
         _ => Err(to_js_error(Error::new(code, format!("{what} is a whole number, not {}", describe(value))))),
     }
 }

@@ -15,8 +15,8 @@ use crate::flag::FlagId;
 use crate::game::Game;
 use crate::options::Options;
 use crate::proof::FlagSetup;
-use crate::record::{Record, MAX_SEED};
-use convert::{card, flag, from_js, player, to_js, to_js_error, whole_number, JsResult};
+use crate::record::MAX_SEED;
+use convert::{card, flag, from_js, player, record_text, to_js, to_js_error, whole_number, JsResult};
 use tactic_play::TacticPlay;
 
 /// A game or match of Battle Line (see the TypeScript declarations for the shapes of values).
@@ -57,11 +57,8 @@ impl WasmGame {
     pub fn from_record(
         #[wasm_bindgen(unchecked_param_type = "GameRecord | string")] record: JsValue,
     ) -> JsResult<WasmGame> {
-        let record = match record.as_string() {
-            Some(text) => Record::from_json(&text),
-            None => Record::from_value(from_js(record, ErrorCode::BadRecord, "the record")?),
-        };
-        record.and_then(|r| Game::from_record(&r)).map(|game| WasmGame { game }).map_err(to_js_error)
+        let text = record_text(record)?;
+        Game::from_record_json(&text).map(|game| WasmGame { game }).map_err(to_js_error)
     }
 
     /// Plays a troop or morale card (Leader, Companion, Shield) to a flag 1..9.
@@ -243,8 +240,14 @@ impl WasmGame {
     #[wasm_bindgen(js_name = replayTo)]
     pub fn replay_to(&self, #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue) -> JsResult<WasmGame> {
         let n = whole_number(&n, ErrorCode::BadInput, "the number of actions")?;
-        let n =
-            usize::try_from(n).map_err(|_| to_js_error(Error::new(ErrorCode::BadInput, format!("{n} is negative"))))?;
+        let n = usize::try_from(n).map_err(|_| {
+            let message = if n < 0 {
+                format!("the number of actions {n} is negative")
+            } else {
+                format!("the record has {} actions, not {n}", self.game.actions().len())
+            };
+            to_js_error(Error::new(ErrorCode::BadInput, message))
+        })?;
         self.game.replay_to(n).map(|game| WasmGame { game }).map_err(to_js_error)
     }
 
@@ -298,6 +301,7 @@ pub fn suggest(
     let kind: crate::bot::BotKind = qualified.parse().map_err(to_js_error)?;
     let seed = whole_number(&seed, ErrorCode::BadInput, "the seed")?;
     let seed = u64::try_from(seed).map_err(|_| to_js_error(Error::new(ErrorCode::BadInput, "the seed is negative")))?;
+
     to_js(&crate::bot::suggest_with(&view, kind, seed).map_err(to_js_error)?)
 }
 
@@ -307,6 +311,13 @@ pub fn suggest(
 pub fn legal_actions_of_view(#[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue) -> JsResult<JsValue> {
     let view: crate::view::PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
     to_js(&crate::bot::legal_actions(&view).map_err(to_js_error)?)
+}
+
+/// The largest record `Game.fromRecord` accepts, in bytes of JSON text (larger ones are `bad_record`),
+/// so that a page can refuse a huge file before reading it.
+#[wasm_bindgen(js_name = maxRecordBytes)]
+pub fn max_record_bytes() -> u32 {
+    crate::record::MAX_RECORD_BYTES as u32
 }
 
 /// Every stable error code, for clients that switch on them.

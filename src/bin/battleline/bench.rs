@@ -75,7 +75,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     writeln!(out, "timer: about {:.0} ns per Instant::now() pair, included in each batch", timer_overhead_ns())?;
     out.flush()?;
 
-    let sampled = sample_claim_situations(scale.sampled);
+    let sampled = sample_claim_situations(scale.sampled)?;
     let worst = worst_cases(scale.worst);
     writeln!(out)?;
     writeln!(
