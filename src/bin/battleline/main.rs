@@ -16,6 +16,8 @@ mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
+mod lines;
+#[cfg(not(target_arch = "wasm32"))]
 mod match_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod prove;

@@ -7,6 +7,7 @@ use battleline::{Error, ErrorCode, FlagSetup};
 use serde_json::json;
 
 use crate::cli::Failure;
+use crate::lines::{self, Line, MAX_MESSAGE_BYTES};
 
 pub const LONG_ABOUT: &str = "\
 Prove claims of hypothetical flags (R-CLAIM).
@@ -33,19 +34,24 @@ pub fn run(_args: &Args) -> Result<(), Failure> {
 }
 
 /// Answers every line of `input`, flushing after each answer so that `prove` can serve as a co-process.
+/// A line longer than [`MAX_MESSAGE_BYTES`] gets an error and is skipped without being stored.
 fn answer_lines(mut input: impl BufRead, output: &mut impl Write) -> Result<(), Failure> {
-    let mut raw = Vec::new();
     let mut number = 0usize;
     loop {
-        raw.clear();
-        if input.read_until(b'\n', &mut raw)? == 0 {
-            return Ok(());
-        }
+        let raw = match lines::read_line(&mut input, MAX_MESSAGE_BYTES)? {
+            Line::End => return Ok(()),
+            Line::Text(raw) => Ok(raw),
+            Line::TooLong => {
+                lines::skip_line(&mut input)?;
+                Err(Error::new(ErrorCode::BadInput, format!("the line is longer than {MAX_MESSAGE_BYTES} bytes")))
+            }
+        };
         number += 1;
-        let answer = match std::str::from_utf8(&raw) {
-            Ok(line) if line.trim().is_empty() => continue,
-            Ok(line) => answer(line),
-            Err(e) => Err(Error::new(ErrorCode::BadInput, format!("the line is not UTF-8 text ({e})"))),
+        let answer = match raw.as_deref().map(std::str::from_utf8) {
+            Ok(Ok(line)) if line.trim().is_empty() => continue,
+            Ok(Ok(line)) => answer(line),
+            Ok(Err(e)) => Err(Error::new(ErrorCode::BadInput, format!("the line is not UTF-8 text ({e})"))),
+            Err(e) => Err(e.clone()),
         };
         let text = match answer {
             Ok(proof) => proof,
@@ -91,5 +97,15 @@ mod tests {
         assert_eq!(out[1]["error"]["code"], "bad_input");
         assert!(out[1]["error"]["message"].as_str().unwrap().starts_with("line 3: "), "{}", out[1]);
         assert_eq!(out[2]["claimable"], false);
+    }
+
+    #[test]
+    fn an_overlong_line_gets_an_error_and_the_next_line_its_proof() {
+        let good = r#"{"sides": [["r3","r4","r5"],["b8"]], "claimant": 0, "unseen": ["b7","b9"]}"#;
+        let input = format!("{}\n{good}\n", " ".repeat(MAX_MESSAGE_BYTES + 10));
+        let out = lines(&input);
+        assert_eq!(out.len(), 2);
+        assert!(out[0]["error"]["message"].as_str().unwrap().contains("longer than"), "{}", out[0]);
+        assert_eq!(out[1]["claimable"], false);
     }
 }

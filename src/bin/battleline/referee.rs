@@ -2,10 +2,10 @@
 //! standard input and output, docs/BOT_PROTOCOL.md), and `battleline bot`, which speaks that protocol
 //! for the built-in bots.
 
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use battleline::bot::{Bot, BotKind};
 use battleline::{Action, Game, GameResult, Options, PlayerView};
@@ -13,6 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::cli::{Failure, Timing};
+use crate::lines::{self, Line, MAX_ANSWER_BYTES, MAX_MESSAGE_BYTES};
 use crate::match_cmd::{bot_seeds, series_options, Tally};
 
 /// The protocol's version, sent in every `start` message.
@@ -28,9 +29,10 @@ line holding a JSON action:
   {\"type\":\"turn\",\"view\":{PlayerView},\"legal\":[actions]}                     (answer: one action)
   {\"type\":\"end\",\"result\":{...},\"view\":{PlayerView}}                           (no answer)
 The bot's standard error passes through. When the match is over the referee closes the bot's standard input.
+Answer lines may be at most 65,536 bytes long; the referee's messages are at most 1 MiB a line.
 
 Game i (0-based) is dealt from seed S+i with A in seat i mod 2. A bot that answers something that is not a
-legal action, exits, or takes longer than --move-timeout forfeits the game (it counts as a loss) and is
+legal action, writes a longer line, exits, or takes longer than --move-timeout forfeits the game (it counts as a loss) and is
 restarted for the next game. Prints one line per game and A's wins, losses, draws and score rate.";
 
 /// Arguments of `battleline referee`.
@@ -110,9 +112,22 @@ impl Program {
             .map_err(|e| format!("cannot run {command:?}: {e}"))?;
         let stdin = child.stdin.take().ok_or("no standard input")?;
         let stdout = child.stdout.take().ok_or("no standard output")?;
-        let (send, lines) = mpsc::channel();
+        // A small bounded channel: a bot that floods short lines blocks on its full pipe instead of
+        // filling the referee's memory, and a line longer than the limit ends the reading (it forfeits).
+        let (send, lines) = mpsc::sync_channel(4);
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let line = match lines::read_line(&mut reader, MAX_ANSWER_BYTES) {
+                    Ok(Line::Text(bytes)) => String::from_utf8(bytes)
+                        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "a line that is not UTF-8 text")),
+                    Ok(Line::TooLong) => Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!("a line longer than {MAX_ANSWER_BYTES} bytes"),
+                    )),
+                    Ok(Line::End) => return,
+                    Err(e) => Err(e),
+                };
                 let stop = line.is_err();
                 if send.send(line).is_err() || stop {
                     return;
@@ -125,16 +140,21 @@ impl Program {
     fn send(&mut self, message: &Message) -> Result<(), String> {
         let mut line = serde_json::to_string(message).map_err(|e| e.to_string())?;
         line.push('\n');
-        self.stdin
-            .write_all(line.as_bytes())
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("cannot write to the bot: {e}"))
+        self.stdin.write_all(line.as_bytes()).and_then(|()| self.stdin.flush()).map_err(|e| {
+            // A bot whose output was refused (an overlong line) is stopped from writing and may have
+            // exited: its offence, not the closed pipe, is the reason to give.
+            match std::iter::from_fn(|| self.lines.try_recv().ok()).find_map(Result::err) {
+                Some(offence) => format!("cannot read from the bot: {offence}"),
+                None => format!("cannot write to the bot: {e}"),
+            }
+        })
     }
 
-    /// The next non-empty line, within `timeout`.
+    /// The next non-empty line, within `timeout` in all (blank lines do not restart the clock).
     fn receive(&mut self, timeout: Duration) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
         loop {
-            match self.lines.recv_timeout(timeout) {
+            match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
                 Ok(Ok(line)) if line.trim().is_empty() => continue,
                 Ok(Ok(line)) => return Ok(line),
                 Ok(Err(e)) => return Err(format!("cannot read from the bot: {e}")),
@@ -285,10 +305,15 @@ fn parse_action(line: &str) -> Result<Action, String> {
 /// `battleline bot KIND`: answers the referee's `turn` messages with a built-in bot.
 pub fn run_bot(args: &BotArgs) -> Result<(), Failure> {
     let stdin = io::stdin();
+    let mut input = stdin.lock();
     let mut out = io::stdout().lock();
     let mut bot: Box<dyn Bot + Send> = args.kind.build(args.seed);
-    for line in stdin.lock().lines() {
-        let line = line?;
+    loop {
+        let line = match lines::read_line(&mut input, MAX_MESSAGE_BYTES)? {
+            Line::Text(bytes) => String::from_utf8(bytes).map_err(|_| Failure::new("a line that is not UTF-8 text"))?,
+            Line::TooLong => return Err(Failure::new(format!("a line longer than {MAX_MESSAGE_BYTES} bytes"))),
+            Line::End => break,
+        };
         if line.trim().is_empty() {
             continue;
         }

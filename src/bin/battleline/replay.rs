@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
-use battleline::{best_strength, Card, FlagId, Game, GameResult, Record, Victory};
+use battleline::{best_strength, Card, ErrorCode, FlagId, Game, GameResult, Victory, MAX_RECORD_BYTES};
 
 use crate::cli::Failure;
 
@@ -26,18 +26,26 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let text = if args.file.as_os_str() == "-" {
-        let mut text = String::new();
-        io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| Failure::new(format!("cannot read the record from standard input: {e}")))?;
-        text
+    let (source, name): (Box<dyn Read>, String) = if args.file.as_os_str() == "-" {
+        (Box::new(io::stdin()), "standard input".into())
     } else {
-        std::fs::read_to_string(&args.file)
-            .map_err(|e| Failure::new(format!("cannot read {}: {e}", args.file.display())))?
+        let file = std::fs::File::open(&args.file)
+            .map_err(|e| Failure::new(format!("cannot read {}: {e}", args.file.display())))?;
+        (Box::new(file), args.file.display().to_string())
     };
-    let record = Record::from_json(&text)?;
-    let game = Game::from_record(&record)?;
+    // Read at most one byte more than a record may hold: a huge file is refused without being stored.
+    let mut bytes = Vec::new();
+    source
+        .take(MAX_RECORD_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::new(format!("cannot read the record from {name}: {e}")))?;
+    if bytes.len() > MAX_RECORD_BYTES {
+        let message = format!("{name} holds more than {MAX_RECORD_BYTES} bytes, more than any record");
+        return Err(battleline::Error::new(ErrorCode::BadRecord, message).into());
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| battleline::Error::new(ErrorCode::BadRecord, format!("{name} is not UTF-8 text")))?;
+    let game = Game::from_record_json(&text)?;
     let mut out = io::stdout().lock();
     out.write_all(describe(&game).as_bytes())?;
     out.flush()?;

@@ -1,0 +1,97 @@
+//! Hostile input to the `battleline` binary: bot programs that write endless output, bot messages with
+//! crafted views or overlong lines, and huge record files. Each ends in a clear error or a forfeit,
+//! within bounded time and memory (issue 19).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use battleline::{Game, Options};
+
+/// Runs `battleline args…` fed `stdin` from a thread (the program may stop reading early).
+fn run(args: &[&str], stdin: Vec<u8>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_battleline"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the battleline binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        // A refused input closes the pipe early: that is the point, not an error.
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    output
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+// Issue 19, item 4: a bot writing endless output without a newline took the referee to 4 GB in 13 s,
+// whatever --move-timeout said. Now the line is cut at its limit and the bot forfeits.
+#[test]
+fn a_bot_writing_an_endless_line_forfeits() {
+    let start = Instant::now();
+    let builtin = format!("{} bot random", env!("CARGO_BIN_EXE_battleline"));
+    let output = run(&["referee", "--a", "cat /dev/zero", "--b", &builtin, "--games", "1"], Vec::new());
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(stdout.contains("forfeits") && stdout.contains("longer than 65536 bytes"), "{stdout}");
+    assert!(start.elapsed() < Duration::from_secs(30), "took {:?}", start.elapsed());
+}
+
+// Blank lines used to restart the move clock: a bot printing endless empty lines never timed out.
+#[test]
+fn a_bot_flooding_blank_lines_still_times_out() {
+    let start = Instant::now();
+    let output =
+        run(&["referee", "--a", "yes ''", "--b", "yes ''", "--games", "1", "--move-timeout", "0.5"], Vec::new());
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("forfeits: no answer within 0.5 s"), "{stdout}");
+    assert!(start.elapsed() < Duration::from_secs(30), "took {:?}", start.elapsed());
+}
+
+/// A `turn` message for `battleline bot` with this view.
+fn turn_line(view: &serde_json::Value) -> Vec<u8> {
+    format!("{}\n", serde_json::json!({ "type": "turn", "view": view, "legal": [] })).into_bytes()
+}
+
+// Issue 19, item 1: natively, `battleline bot heuristic` panicked (exit 101) on a view with a wrapped
+// deck size.
+#[test]
+fn the_bot_command_refuses_a_crafted_view_without_panicking() {
+    let game = Game::new(Options::default(), 1).unwrap();
+    let player = game.position().current();
+    let mut view = serde_json::to_value(game.view(player).unwrap()).unwrap();
+    view["troopDeck"] = serde_json::json!(u64::MAX - 201);
+    view["handSizes"][1 - player]["troops"] = serde_json::json!(255);
+    for bot in ["random", "heuristic", "search:20"] {
+        let output = run(&["bot", bot], turn_line(&view));
+        assert_eq!(output.status.code(), Some(1), "{bot}: {}", text(&output.stderr));
+        assert!(text(&output.stderr).contains("bad_input: troopDeck"), "{bot}: {}", text(&output.stderr));
+    }
+}
+
+#[test]
+fn the_bot_command_refuses_an_overlong_line() {
+    let mut input = vec![b' '; 2 * 1024 * 1024];
+    input.push(b'\n');
+    let output = run(&["bot", "random"], input);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("longer than 1048576 bytes"), "{}", text(&output.stderr));
+}
+
+// Issue 19, item 5: a huge record file is refused by its size, without being read whole.
+#[test]
+fn replay_refuses_a_record_larger_than_the_limit() {
+    let mut input = br#"{"format":"battleline-record","version":1,"options":{},"seed":1,"actions":["#.to_vec();
+    input.resize(battleline::MAX_RECORD_BYTES + 10, b' ');
+    let output = run(&["replay", "-"], input);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("bad_record") && stderr.contains("more than 16777216 bytes"), "{stderr}");
+}
