@@ -1,6 +1,6 @@
 // Dialogs: the start of a game, a claim's explanation, the end of a game, export and import, settings,
 // and the hand-over screen between hot-seat turns.
-import type { ClaimTiming, GameResult, MatchScore, PlayerIndex } from '../../pkg/index.js';
+import { maxRecordBytes, type ClaimTiming, type GameResult, type MatchScore, type PlayerIndex } from '../../pkg/index.js';
 import { escapeAttr, escapeHTML } from './cards.js';
 import { getLang, t, type Lang } from './i18n.js';
 import type { Level, Mode, Seat, Settings } from './storage.js';
@@ -285,6 +285,12 @@ export function exportDialog(text: string, fileName: string): Promise<string> {
   });
 }
 
+/** The message for a record of `size` bytes, above the engine's limit. */
+function tooLarge(size: number): string {
+  const mb = (bytes: number): string => (bytes / (1024 * 1024)).toFixed(1);
+  return t('importTooLarge', { size: mb(size), max: mb(maxRecordBytes()) });
+}
+
 /** Asks for a record (pasted or from a file); `check` returns an error message or null. */
 export async function importDialog(check: (text: string) => string | null): Promise<string | null> {
   let accepted: string | null = null;
@@ -299,14 +305,27 @@ export async function importDialog(check: (text: string) => string | null): Prom
     ],
     onReady: (dialog) => {
       const file = dialog.querySelector<HTMLInputElement>('input[type=file]')!;
+      const status = dialog.querySelector('.status')!;
       file.addEventListener('change', () => {
         const f = file.files?.[0];
-        if (f) void f.text().then((text) => (dialog.querySelector('textarea')!.value = text));
+        if (!f) return;
+        // A file larger than any record is refused before it is read (the engine refuses it anyway).
+        if (f.size > maxRecordBytes()) {
+          status.textContent = tooLarge(f.size);
+          return;
+        }
+        status.textContent = '';
+        void f.text().then((text) => (dialog.querySelector('textarea')!.value = text));
       });
     },
     onButton: (id, dialog) => {
       if (id !== 'load') return true;
       const text = dialog.querySelector('textarea')!.value;
+      // A string's length never exceeds its UTF-8 size: longer than the limit is too large for sure.
+      if (text.length > maxRecordBytes()) {
+        dialog.querySelector('.status')!.textContent = tooLarge(text.length);
+        return false;
+      }
       const error = check(text);
       if (error) {
         dialog.querySelector('.status')!.textContent = t('importBad', { msg: error });
