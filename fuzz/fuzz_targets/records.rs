@@ -1,0 +1,8 @@
+//! Fuzz target `records`: see tests/fuzz_checks/records.rs for what it checks.
+#![no_main]
+
+#[path = "../../tests/fuzz_checks/mod.rs"]
+#[allow(dead_code)]
+mod fuzz_checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzz_checks::records::check(data));
