@@ -34,7 +34,7 @@ for target in "${targets[@]}"; do
   if ! (RUSTC_BOOTSTRAP=1 nice cargo fuzz run -s none "$target" \
       "$scratch" "fuzz/corpus/$target" "fuzz/regressions/$target" -- \
       -max_total_time="$seconds" -rss_limit_mb=1024 -timeout=10 -print_final_stats=1 2>&1 |
-      grep -E '^(#[0-9]+ +(INITED|DONE)|stat::|==[0-9]+==|thread .* panicked|SUMMARY|artifact_prefix|Test unit written)' ); then
+      grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|stat::|==[0-9]+==|thread .* panicked|SUMMARY|artifact_prefix|Test unit written)' ); then
     echo "fuzz target $target FAILED (see fuzz/artifacts/$target)"
     status=1
   fi

@@ -2,6 +2,8 @@
 //! (`fuzz/corpus/TARGET`, the seed corpus, and `fuzz/regressions/TARGET`, the inputs that once crashed
 //! or fooled the engine) is run through the target's check, and so are a few hundred deterministic
 //! pseudo-random inputs. The longer fuzzing run is `scripts/fuzz.sh`.
+// Native only: it uses 64-bit sizes (and processes); wasm-pack test builds every test for wasm32.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::path::{Path, PathBuf};
 

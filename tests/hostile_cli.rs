@@ -1,6 +1,8 @@
 //! Hostile input to the `battleline` binary: bot programs that write endless output, bot messages with
 //! crafted views or overlong lines, and huge record files. Each ends in a clear error or a forfeit,
 //! within bounded time and memory (issue 19).
+// Native only: it uses 64-bit sizes (and processes); wasm-pack test builds every test for wasm32.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -2,6 +2,8 @@
 //! of their types, bot levels and benchmark arguments asking for unbounded work, and oversize records.
 //! Each is a typed error naming the field, never a panic, a wrap-around or a hang, in debug and release
 //! builds alike (the cases of issue 19).
+// Native only: it uses 64-bit sizes (and processes); wasm-pack test builds every test for wasm32.
+#![cfg(not(target_arch = "wasm32"))]
 
 use battleline::bot::{self, suggest_with, BotKind, MAX_PLAYOUTS};
 use battleline::random_play::{play_random_games, sample_claim_situations};

@@ -57,11 +57,16 @@ pub fn check(data: &[u8]) {
         match game.apply_as(player, &action) {
             Ok(()) => {
                 assert!(verdict.is_ok(), "{action} by {player} was applied but check said {verdict:?}");
-                assert!(player == current && legal.contains(&action), "{action} by {player} is not listed as legal");
+                // Any seat may start the next game of a match (every view offers it); otherwise only
+                // the listed actions of the current player are accepted.
+                let listed = legal.contains(&action) && (player == current || action == Action::NextGame);
+                assert!(listed, "{action} by {player} is not listed as legal");
             }
             Err(error) => {
                 assert_eq!(verdict.map_err(|e| e.code), Err(error.code), "{action} by {player}");
                 assert!(!(player == current && legal.contains(&action)), "legal {action} was refused: {error}");
+                let seated = player < options.players;
+                assert!(!(seated && action == Action::NextGame && legal.contains(&action)), "{action}: {error}");
                 assert_eq!(game.position(), before.position(), "refused {action} changed the position");
                 assert_eq!(game.actions(), before.actions(), "refused {action} changed the record");
                 assert_eq!(game.position().digest(), before.position().digest());
