@@ -129,7 +129,9 @@ impl Position {
         self.hands[player].remove(card);
         self.face_up.insert(card);
         if let Some(tactic) = card.as_tactic() {
-            self.tactics_played[player] += 1;
+            // Bounded by from_setup (10 in all) and by the cards; saturating all the same, so that debug
+            // and release builds could never differ.
+            self.tactics_played[player] = self.tactics_played[player].saturating_add(1);
             self.leader_played[player] |= tactic.is_leader();
         }
     }

@@ -50,6 +50,9 @@ fn thousands_of_refused_calls_then_a_full_game_on_the_same_instance() {
         r#"{{"format":"battleline-record","version":1,"options":{{}},"seed":1,"actions":[{}]}}"#,
         vec!["{}"; 100_001].join(",")
     );
+    // A view of 1.2 million characters of JSON: refused before it is copied into wasm memory.
+    let huge_hand = format!("[{}]", vec![r#""r1""#; 300_000].join(","));
+    let huge = view_with(&game, &[("hand", &huge_hand)]);
     let before = game.digest();
     for round in 0..3_000u32 {
         assert_eq!(code_of(legal_actions_of_view(wrapped.clone())), "bad_input", "round {round}");
@@ -60,6 +63,8 @@ fn thousands_of_refused_calls_then_a_full_game_on_the_same_instance() {
         assert_eq!(code_of(game.replay_to(JsValue::from(5e9)).map(JsValue::from)), "bad_input");
         assert_eq!(code_of(game.apply(json(r#"{"type": "fly"}"#)).map(|()| JsValue::NULL)), "bad_action");
         if round % 100 == 0 {
+            let refused = suggest(huge.clone(), "random".into(), JsValue::from(1));
+            assert!(message_of(refused).contains("characters of JSON, more than 1048576"));
             let refused = WasmGame::from_record(JsValue::from_str(&too_many)).map(JsValue::from);
             assert!(message_of(refused).contains("more than 100000 actions"));
         }

@@ -37,12 +37,18 @@ pub fn to_js<T: Serialize>(value: &T) -> JsResult<JsValue> {
 /// Input goes through `JSON.stringify` (whose exceptions wasm-bindgen catches) and serde_json, never
 /// through object reflection: a hostile getter, a Proxy, a BigInt or a cycle becomes an error here
 /// instead of an exception unwinding through wasm frames.
+/// The most characters of JSON a value other than a record may take (a view is under 20,000): a larger
+/// one is refused while it is still a JS string, before it is copied into wasm memory.
+const MAX_INPUT_CHARS: u32 = 1024 * 1024;
+
 pub fn from_js<T: DeserializeOwned>(value: JsValue, code: ErrorCode, what: &str) -> JsResult<T> {
     let fail = |detail: String| to_js_error(Error::new(code, format!("{what} is malformed: {detail}")));
     let text = js_sys::JSON::stringify(&value)
-        .map_err(|e| fail(e.as_string().unwrap_or_else(|| "it is not plain data".into())))?
-        .as_string()
-        .ok_or_else(|| fail(format!("{} is not plain data", describe(&value))))?;
+        .map_err(|e| fail(e.as_string().unwrap_or_else(|| "it is not plain data".into())))?;
+    if text.is_string() && text.length() > MAX_INPUT_CHARS {
+        return Err(fail(format!("{} characters of JSON, more than {MAX_INPUT_CHARS}", text.length())));
+    }
+    let text = text.as_string().ok_or_else(|| fail(format!("{} is not plain data", describe(&value))))?;
     serde_json::from_str(&text).map_err(|e| fail(e.to_string()))
 }
 
