@@ -216,7 +216,7 @@ fn flag_from_view(view: &FlagView, index: usize, players: usize, census: &mut Ce
         flag.completed[p] = view.completed[p];
         if let Some(stamp) = flag.completed[p].filter(|&s| s > MAX_COMPLETION_STAMP) {
             return Err(bad(format!(
-                "player {p}'s completion time {stamp} is above {MAX_COMPLETION_STAMP}, more than a game can reach"
+                "completed[{p}] is {stamp}, above {MAX_COMPLETION_STAMP}: no game stamps that many completions"
             )));
         }
         if flag.is_complete(p) != flag.completed[p].is_some() {
