@@ -19,7 +19,7 @@ cargo test
 
 stage "wasm API tests in headless Chromium"
 export WASM_BINDGEN_TEST_TIMEOUT=600
-timeout 1200 wasm-pack test --headless --chrome --mode no-install -- --test wasm_api
+timeout 1200 wasm-pack test --headless --chrome --mode no-install -- --test wasm_api --test wasm_hostile
 
 stage "npm package: build, TypeScript client, Node tests"
 bash scripts/build-pkg.sh
