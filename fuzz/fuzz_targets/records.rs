@@ -2,7 +2,6 @@
 #![no_main]
 
 #[path = "../../tests/fuzz_checks/mod.rs"]
-#[allow(dead_code)]
 mod fuzz_checks;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzz_checks::records::check(data));
