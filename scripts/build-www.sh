@@ -9,10 +9,10 @@ cd "$(dirname "$0")/.."
 
 if [ "${1:-}" != "--no-pkg" ]; then
   stale=""
-  if [ ! -f pkg/battleline_bg.wasm ] || [ ! -f pkg/index.js ]; then
+  if [ ! -f pkg/full/battleline_bg.wasm ] || [ ! -f pkg/computer.js ]; then
     stale="pkg/ is missing"
-  elif [ -n "$(find src Cargo.toml Cargo.lock -newer pkg/battleline_bg.wasm -print -quit)" ]; then
-    stale="pkg/ is older than the Rust sources"
+  elif [ -n "$(find src npm scripts/finish-pkg.mjs Cargo.toml Cargo.lock -newer pkg/package.json -print -quit)" ]; then
+    stale="pkg/ is older than its sources"
   fi
   if [ -n "$stale" ]; then
     echo "[build-www] $stale: building the wasm package (about a minute)"

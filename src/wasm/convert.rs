@@ -72,13 +72,13 @@ pub fn card(value: &JsValue) -> JsResult<Card> {
 
 /// A flag given as its number 1..9.
 pub fn flag(value: &JsValue) -> JsResult<FlagId> {
-    let number = whole_number(value, ErrorCode::BadFlag, "a flag")?;
+    let number: i64 = whole_number(value, ErrorCode::BadFlag, "a flag")?;
     FlagId::from_number(number).map_err(to_js_error)
 }
 
 /// A player number 0.. below `players`.
 pub fn player(value: &JsValue, players: usize) -> JsResult<Player> {
-    let number = whole_number(value, ErrorCode::BadPlayer, "a player")?;
+    let number: i64 = whole_number(value, ErrorCode::BadPlayer, "a player")?;
     if (0..players as i64).contains(&number) {
         Ok(number as Player)
     } else {
@@ -89,10 +89,14 @@ pub fn player(value: &JsValue, players: usize) -> JsResult<Player> {
     }
 }
 
-/// A whole JS number, clamped into i64 range for the range check that follows.
-pub fn whole_number(value: &JsValue, code: ErrorCode, what: &str) -> JsResult<i64> {
-    match value.as_f64() {
-        Some(n) if n.is_finite() && n.fract() == 0.0 => Ok(n.clamp(-1e15, 1e15) as i64),
-        _ => Err(to_js_error(Error::new(code, format!("{what} is a whole number, not {}", describe(value))))),
-    }
+/// A whole JS number as the integer type `T`: the one conversion of every number argument. A
+/// fraction, NaN, an infinity or a non-number is `code` ("… is a whole number, not …"); a whole number
+/// outside `T`'s range (a negative count, say) is `code` too ("… is out of range: …").
+pub fn whole_number<T: TryFrom<i64>>(value: &JsValue, code: ErrorCode, what: &str) -> JsResult<T> {
+    let number = match value.as_f64() {
+        // Clamped into i64's range first; every caller's range lies well inside ±1e15.
+        Some(n) if n.is_finite() && n.fract() == 0.0 => n.clamp(-1e15, 1e15) as i64,
+        _ => return Err(to_js_error(Error::new(code, format!("{what} is a whole number, not {}", describe(value))))),
+    };
+    T::try_from(number).map_err(|_| to_js_error(Error::new(code, format!("{what} is out of range: {number}"))))
 }

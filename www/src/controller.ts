@@ -1,7 +1,7 @@
 // The page's state machine: whose turn, what is selected, the hand-over curtain, the computer's turn,
 // undo, saving, replay. Every move goes through the engine's legal actions; the page never decides
 // legality itself.
-import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/index.js';
+import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
 import { escapeHTML } from './cards.js';
 import { boardParts, renderDecks, renderStrip, type Highlights, type RenderModel } from './board.js';
