@@ -26,6 +26,10 @@ bash scripts/build-pkg.sh
 npx --no-install tsc -p tests/types
 node --test tests/node/
 
+stage "npm package as users get it: tarball checks, every example setup (Node and Chromium), API references"
+timeout 900 node scripts/test-npm-examples.mjs
+bash scripts/build-docs.sh
+
 stage "game page: build, end-to-end tests driving Chromium"
 bash scripts/build-www.sh --no-pkg
 timeout 1500 node --test --test-concurrency=1 tests/e2e/
