@@ -6,7 +6,7 @@
 // Every entry has its declarations (.d.ts; self-contained .d.cts for require). The wasm is inlined as
 // base64 in a module that the glue imports lazily (only when init() gets no wasm), so every bundler and
 // Node load it with no configuration; the .wasm files are exported too for sites that serve them.
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -224,11 +224,44 @@ const manifest = {
 };
 write('package.json', JSON.stringify(manifest, null, 2) + '\n');
 
-// A summary of what a site downloads.
-const size = (file) => {
-  const bytes = readFileSync(join(pkg, file));
-  return `${(bytes.length / 1024).toFixed(1)} KiB (${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} KiB gzipped)`;
-};
-for (const file of ['rules/battleline_bg.wasm', 'rules/wasm-base64.js', 'rules/battleline.js', 'full/battleline_bg.wasm', 'full/wasm-base64.js', 'full/battleline.js', 'computer-worker.js', 'computer-core.js']) {
-  console.log(`pkg/${file}: ${size(file)}`);
+// What a site downloads for each entry point: the entry bundled as a site's bundler would (esbuild,
+// minified, code splitting: the inline wasm is a chunk of its own, fetched only by init() without an
+// argument), and the wasm binary itself for sites that serve it. The rules engine alone must stay
+// within 150 KB of gzipped wasm.
+const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
+const sizes = {};
+for (const entry of ['index', 'full', 'computer']) {
+  const result = await esbuild.build({
+    entryPoints: [join(pkg, `${entry}.js`)],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    outdir: join(root, 'target', 'pkg-size'),
+    logLevel: 'warning',
+  });
+  const files = result.outputFiles.map((f) => ({ lazy: !f.path.endsWith(`${entry}.js`), bytes: f.contents.length, gzipped: gz(f.contents) }));
+  const js = files.filter((f) => !f.lazy);
+  const lazy = files.filter((f) => f.lazy);
+  const sum = (list, key) => list.reduce((a, f) => a + f[key], 0);
+  sizes[entry === 'index' ? 'battleline-engine' : `battleline-engine/${entry}`] = {
+    js: { bytes: sum(js, 'bytes'), gzipped: sum(js, 'gzipped') },
+    inlineWasmChunk: { bytes: sum(lazy, 'bytes'), gzipped: sum(lazy, 'gzipped') },
+  };
 }
+for (const build of builds) {
+  const wasm = readFileSync(join(pkg, build, 'battleline_bg.wasm'));
+  sizes[`${build}.wasm`] = { bytes: wasm.length, gzipped: gz(wasm) };
+}
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+for (const [name, s] of Object.entries(sizes)) {
+  console.log(
+    s.js
+      ? `${name}: JS ${kib(s.js.bytes)} (${kib(s.js.gzipped)} gzipped), inline wasm chunk ${kib(s.inlineWasmChunk.bytes)} (${kib(s.inlineWasmChunk.gzipped)} gzipped)`
+      : `${name}: ${kib(s.bytes)} (${kib(s.gzipped)} gzipped)`,
+  );
+}
+mkdirSync(join(root, 'test-results'), { recursive: true });
+writeFileSync(join(root, 'test-results', 'pkg-sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
+if (sizes['rules.wasm'].gzipped > 150_000) throw new Error(`the rules engine's wasm is ${sizes['rules.wasm'].gzipped} bytes gzipped, over the 150 KB budget`);

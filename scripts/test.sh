@@ -13,6 +13,7 @@ stage "format and lint"
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+cargo clippy --lib --target wasm32-unknown-unknown --no-default-features -- -D warnings
 
 stage "native tests: rules, claim oracle, properties, CLI, doc examples"
 cargo test
