@@ -20,7 +20,10 @@ use crate::record::{Record, MAX_SEED};
 use convert::{from_js, to_js, to_js_error, whole_number, JsResult};
 use tactic_play::TacticPlay;
 
-/// A game or match of Battle Line (see the TypeScript declarations for the shapes of values).
+/// A game or match of Battle Line (see the TypeScript declarations for the shapes of values). It lives
+/// in the wasm memory: `free()` releases it at once, as does the end of a `using game = new Game()`
+/// block; a game dropped without either is freed by the garbage collector. Any call after `free()`
+/// throws a `BattleLineError` with code `freed`; `free()` twice is harmless.
 #[wasm_bindgen(js_name = Game)]
 pub struct WasmGame {
     game: Game,
