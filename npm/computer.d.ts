@@ -1,3 +1,8 @@
+/**
+ * The computer player in a worker: `new Computer().suggest(view, level)` answers a Promise, and the
+ * page's main thread never runs a search.
+ * @module battleline-engine/computer
+ */
 import type { Action, BotLevel, PlayerView, WasmModule } from './full/battleline.js';
 
 export { BattleLineError } from './errors.js';

@@ -114,7 +114,8 @@ for (const [entry, build, what] of [
 ]) {
   const body = `export * from './${build}/battleline.js';\nexport { default, default as init } from './${build}/battleline.js';\nexport { BattleLineError } from './errors.js';\n`;
   write(`${entry}.js`, `// ${what}\n${body}`);
-  write(`${entry}.d.ts`, `/** ${what} @packageDocumentation */\n${body}`);
+  const name = entry === 'index' ? 'battleline-engine' : `battleline-engine/${entry}`;
+  write(`${entry}.d.ts`, `/**\n * ${what}\n * @module ${name}\n */\n${body}`);
 }
 
 // The computer player: the worker script is bundled into one classic script and inlined as a string.
