@@ -289,6 +289,8 @@ while (!game.matchScore().over) {
 const expected = game.digest();
 const wrong = Object.entries(results).filter(([, r]) => r.digest !== expected);
 mkdirSync(join(root, 'test-results'), { recursive: true });
+const sizesFile = join(root, 'test-results', 'pkg-sizes.json'); // written by scripts/finish-pkg.mjs
+if (existsSync(sizesFile)) report.sizes = JSON.parse(readFileSync(sizesFile, 'utf8'));
 writeFileSync(join(root, 'test-results', 'npm-examples.json'), JSON.stringify({ ...report, expectedDigest: expected, results }, null, 2) + '\n');
 if (wrong.length) throw new Error(`examples that did not reach the expected position ${expected}: ${JSON.stringify(wrong)}`);
 const ran = Object.keys(results).length;
