@@ -67,3 +67,23 @@ test('whole-number arguments: fractions, negatives and non-numbers are bad_input
   }
   assert.ok(full.suggest(view, 'random'), 'the seed is optional');
 });
+
+test('a site that imports only the rules engine ships no computer player', async () => {
+  const esbuild = await import('esbuild');
+  const bundle = async (contents) => {
+    const result = await esbuild.build({
+      stdin: { contents, resolveDir: new URL('.', import.meta.url).pathname, loader: 'js' },
+      bundle: true, splitting: true, format: 'esm', minify: true, write: false, outdir: '/tmp/unused', logLevel: 'silent',
+    });
+    return result.outputFiles.map((f) => f.text);
+  };
+  const rulesOnly = await bundle("import init, { Game } from '../../pkg/index.js'; await init(); new Game();");
+  const withComputer = await bundle("import init, { Game } from '../../pkg/index.js'; import { Computer } from '../../pkg/computer.js'; await init(); new Computer();");
+  const text = (files) => files.join('\n');
+  const size = (files) => files.reduce((n, f) => n + f.length, 0);
+  for (const marker of ['battleline-computer', 'suggest']) {
+    assert.ok(!text(rulesOnly).includes(marker), `the rules-only bundle contains ${marker}`);
+    assert.ok(text(withComputer).includes(marker), `the bundle with the computer lacks ${marker}`);
+  }
+  assert.ok(size(withComputer) > size(rulesOnly) * 2, `${size(rulesOnly)} bytes without the computer, ${size(withComputer)} with it`);
+});
