@@ -131,6 +131,24 @@ pub struct PlayerView {
     pub scores: Vec<u32>,
 }
 
+impl PlayerView {
+    /// A short digest of this view alone (FNV-1a of its JSON), equal on every platform for equal views.
+    /// Safe to give the viewing player: positions that differ only in cards hidden from them have the
+    /// same view digest, so it tells them nothing they do not see. The full-state digest
+    /// ([`Position::digest`]) is for hosts and tests.
+    ///
+    /// ```
+    /// use battleline::{Game, Options};
+    /// let game = Game::new(Options::default(), 5).unwrap();
+    /// let view = game.view(0).unwrap();
+    /// assert_eq!(view.digest().len(), 16);
+    /// assert_ne!(view.digest(), game.view(1).unwrap().digest());
+    /// ```
+    pub fn digest(&self) -> String {
+        crate::inspect::fnv_digest(&serde_json::to_string(self).unwrap_or_default())
+    }
+}
+
 impl Position {
     /// The view of `player`; `None` if there is no such player. Match fields are those of a single game.
     pub fn view(&self, player: Player) -> Option<PlayerView> {
