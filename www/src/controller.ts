@@ -631,7 +631,7 @@ export class Controller {
   /** The undo policy of fairplay.ts, asked for the person at the screen. */
   private undoState(): { keep: number } | { blocked: UndoBlock } | null {
     const g = this.game;
-    if (!g || this.replay || this.entries.length === 0) return null;
+    if (!g || this.replay) return null;
     return undoPolicy(g, this.entries, this.viewer(), this.myTurn());
   }
 
