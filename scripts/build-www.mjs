@@ -2,6 +2,9 @@
 // worker, rules page script), the static files, the wasm package, the rules page rendered from docs/, and the
 // single self-contained file www/dist/battleline.html (wasm, scripts, styles and rules inlined) that
 // opens from the file system.
+//
+// With --test-hook it builds the same into www/dist-e2e/ instead, with the end-to-end tests' hook
+// (window.__battleline) installed; the production build in www/dist/ has none (www/src/main.ts).
 import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -11,7 +14,8 @@ import { markdownToHtml } from './markdown.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const www = join(root, 'www');
-const dist = join(www, 'dist');
+const testHook = process.argv.includes('--test-hook');
+const dist = join(www, testHook ? 'dist-e2e' : 'dist');
 const pkg = join(root, 'pkg');
 
 if (!existsSync(join(pkg, 'full', 'battleline_bg.wasm'))) throw new Error('pkg/ is missing: run scripts/build-pkg.sh');
@@ -27,6 +31,7 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   absWorkingDir: root,
+  define: { __TEST_HOOK__: String(testHook) },
 };
 
 // The page: an ES module. The computer player is the package's (battleline-engine/computer, its worker
@@ -79,7 +84,7 @@ await esbuild.build({
   ...common,
   entryPoints: { sw: 'www/src/sw.ts' },
   format: 'iife',
-  define: { __BUILD_VERSION__: JSON.stringify(version), __PRECACHE__: JSON.stringify(['./', ...precache]) },
+  define: { ...common.define, __BUILD_VERSION__: JSON.stringify(version), __PRECACHE__: JSON.stringify(['./', ...precache]) },
   outdir: dist,
 });
 

@@ -259,16 +259,24 @@ impl WasmGame {
         WasmGame { game: self.game.clone() }
     }
 
-    /// A digest of the position, equal natively and in wasm for equal games.
+    /// A digest of the whole position, hidden cards included, equal natively and in wasm for equal games:
+    /// for hosts and tests, never for a player (it identifies hidden cards by enumeration).
     pub fn digest(&self) -> String {
         self.game.position().digest()
     }
 
-    fn player_or_current(&self, player: &JsValue) -> JsResult<usize> {
-        if player.is_undefined() || player.is_null() {
+    /// A digest of `player`'s view alone: safe to show that player (it tells nothing they do not see).
+    #[wasm_bindgen(js_name = viewDigest)]
+    pub fn view_digest(&self, #[wasm_bindgen(unchecked_param_type = "PlayerIndex")] who: JsValue) -> JsResult<String> {
+        let who = convert::player(&who, self.game.options().players)?;
+        Ok(self.game.view(who).map(|view| view.digest()).unwrap_or_default())
+    }
+
+    fn player_or_current(&self, who: &JsValue) -> JsResult<usize> {
+        if who.is_undefined() || who.is_null() {
             Ok(self.game.position().current())
         } else {
-            convert::player(player, self.game.options().players)
+            convert::player(who, self.game.options().players)
         }
     }
 }

@@ -128,8 +128,10 @@ export interface FlagView {
   flag: FlagNumber;
   /** Each player's side, cards in play order. */
   sides: CardName[][];
-  /** When each side became complete (lower is earlier), or null. */
+  /** Each complete side's completion time: when its latest card arrived (lower is earlier), or null. */
   completed: (number | null)[];
+  /** When each card of each side arrived, parallel to `sides` (lower is earlier). */
+  arrived: number[][];
   /** Who placed Fog / Mud here. */
   fog: PlayerIndex | null;
   mud: PlayerIndex | null;
@@ -168,6 +170,8 @@ export interface PlayerView {
   /** Cards this player returned with Scout that are still in a deck. */
   scoutReturned: KnownDeckCard[];
   passesInRow: number;
+  /** One of those passes was voluntary: if the round ends the game, it is a draw (R-TURN-6). */
+  voluntaryPass: boolean;
   /** Flags this player could claim right now. */
   claimable: FlagNumber[];
   result: GameResult | null;
@@ -191,6 +195,7 @@ export interface FullState {
   leaderPlayed: boolean[];
   scoutReturned: CardName[][];
   passesInRow: number;
+  voluntaryPass: boolean;
   result: GameResult | null;
 }
 
