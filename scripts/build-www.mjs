@@ -1,7 +1,10 @@
-// Builds the game page into www/dist/: the bundles (page, computer player worker, service worker, rules
-// page script), the static files, the wasm package, the rules page rendered from docs/, and the
+// Builds the game page into www/dist/: the bundles (page with the package's computer player, service
+// worker, rules page script), the static files, the wasm package, the rules page rendered from docs/, and the
 // single self-contained file www/dist/battleline.html (wasm, scripts, styles and rules inlined) that
 // opens from the file system.
+//
+// With --test-hook it builds the same into www/dist-e2e/ instead, with the end-to-end tests' hook
+// (window.__battleline) installed; the production build in www/dist/ has none (www/src/main.ts).
 import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -11,10 +14,11 @@ import { markdownToHtml } from './markdown.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const www = join(root, 'www');
-const dist = join(www, 'dist');
+const testHook = process.argv.includes('--test-hook');
+const dist = join(www, testHook ? 'dist-e2e' : 'dist');
 const pkg = join(root, 'pkg');
 
-if (!existsSync(join(pkg, 'battleline_bg.wasm'))) throw new Error('pkg/ is missing: run scripts/build-pkg.sh');
+if (!existsSync(join(pkg, 'full', 'battleline_bg.wasm'))) throw new Error('pkg/ is missing: run scripts/build-pkg.sh');
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
@@ -27,25 +31,30 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   absWorkingDir: root,
+  define: { __TEST_HOOK__: String(testHook) },
 };
 
-// The page: an ES module.
-await esbuild.build({ ...common, entryPoints: { app: 'www/src/main.ts' }, format: 'esm', outdir: dist });
-// The computer player: a classic worker script (it also runs from a Blob in the single file). The
-// package's default wasm URL is never used (the page hands the worker the compiled module).
-await esbuild.build({
-  ...common,
-  entryPoints: { 'ai-worker': 'www/src/ai-worker.ts' },
-  format: 'iife',
-  define: { 'import.meta.url': 'self.location.href' },
-  outdir: dist,
-});
+// The page: an ES module. The computer player is the package's (battleline-engine/computer, its worker
+// inlined); the page hands it the engine it compiled, so the package's inline copies of the wasm are
+// never loaded and stay out of the bundle.
+const noInlineWasm = {
+  name: 'no-inline-wasm',
+  setup(build) {
+    build.onResolve({ filter: /wasm-base64\.js$/ }, () => ({ path: 'wasm-base64', namespace: 'page' }));
+    build.onLoad({ filter: /.*/, namespace: 'page' }, () => ({
+      contents: 'export function bytes() { throw new Error("the page passes the engine its wasm"); }',
+      loader: 'js',
+    }));
+  },
+};
+await esbuild.build({ ...common, entryPoints: { app: 'www/src/main.ts' }, format: 'esm', outdir: dist, plugins: [noInlineWasm] });
 await esbuild.build({ ...common, entryPoints: { 'rules-page': 'www/src/rules-page.ts' }, format: 'iife', outdir: dist });
 
 // Static files and the package.
 for (const file of ['index.html', 'styles.css', 'manifest.webmanifest']) copyFileSync(join(www, file), join(dist, file));
 cpSync(join(www, 'icons'), join(dist, 'icons'), { recursive: true });
-cpSync(pkg, join(dist, 'pkg'), { recursive: true, filter: (src) => !src.endsWith('.gitignore') });
+mkdirSync(join(dist, 'pkg'));
+copyFileSync(join(pkg, 'full', 'battleline_bg.wasm'), join(dist, 'pkg', 'battleline_bg.wasm'));
 writeFileSync(join(dist, 'index.html'), readFileSync(join(www, 'index.html'), 'utf8').replace('<!--WORKER-->\n', ''));
 
 // The rules page, from the rules documents.
@@ -60,7 +69,6 @@ writeFileSync(
 const precache = [
   'index.html',
   'app.js',
-  'ai-worker.js',
   'styles.css',
   'manifest.webmanifest',
   'icons/icon.svg',
@@ -76,7 +84,7 @@ await esbuild.build({
   ...common,
   entryPoints: { sw: 'www/src/sw.ts' },
   format: 'iife',
-  define: { __BUILD_VERSION__: JSON.stringify(version), __PRECACHE__: JSON.stringify(['./', ...precache]) },
+  define: { ...common.define, __BUILD_VERSION__: JSON.stringify(version), __PRECACHE__: JSON.stringify(['./', ...precache]) },
   outdir: dist,
 });
 
@@ -84,12 +92,10 @@ await esbuild.build({
 const scriptSafe = (code) => code.replace(/<\/script/gi, '<\\/script');
 const css = readFileSync(join(dist, 'styles.css'), 'utf8');
 const app = readFileSync(join(dist, 'app.js'), 'utf8');
-const worker = readFileSync(join(dist, 'ai-worker.js'), 'utf8');
 const wasm = readFileSync(join(dist, 'pkg', 'battleline_bg.wasm')).toString('base64');
 const icon = `data:image/svg+xml;base64,${readFileSync(join(www, 'icons', 'icon.svg')).toString('base64')}`;
 const inlined =
   `<script>window.__BATTLELINE_SINGLE_FILE__=true;window.__BATTLELINE_WASM__="${wasm}";</script>\n` +
-  `<script type="text/plain" id="ai-worker-src">${scriptSafe(worker)}</script>\n` +
   `<template id="rules-en">${rulesEn}</template>\n<template id="rules-zh">${rulesZh}</template>\n`;
 let single = readFileSync(join(www, 'index.html'), 'utf8');
 const replaceOnce = (text, from, to) => {
@@ -118,4 +124,4 @@ const walk = (dir) => {
 };
 walk(dist);
 console.log(`[build-www] ${relative(root, dist)}/: ${files.length} files, cache ${version}`);
-for (const file of ['app.js', 'ai-worker.js', 'styles.css', 'pkg/battleline_bg.wasm', 'battleline.html']) console.log(`  ${file}: ${size(file)}`);
+for (const file of ['app.js', 'styles.css', 'pkg/battleline_bg.wasm', 'battleline.html']) console.log(`  ${file}: ${size(file)}`);

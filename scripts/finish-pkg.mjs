@@ -1,69 +1,268 @@
-// Completes pkg/ after wasm-pack: the entry module (re-exporting the bindings and BattleLineError,
-// whose file wasm-pack places under a hashed snippets/ folder), its types, and package.json.
-import { readFileSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
+// Completes pkg/ after the two wasm-pack builds (pkg/rules: the rules engine alone; pkg/full: with the
+// computer players) into the npm package `battleline-engine`:
+//   .          index.js   the rules engine                     (+ index.cjs for require, Node only)
+//   ./full     full.js    the same plus suggest() on this thread (+ full.cjs)
+//   ./computer computer.js the computer player in a Web Worker; computer-node.js in a worker thread
+// Every entry has its declarations (.d.ts; self-contained .d.cts for require). The wasm is inlined as
+// base64 in a module that the glue imports lazily (only when init() gets no wasm), so every bundler and
+// Node load it with no configuration; the .wasm files are exported too for sites that serve them.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
 
-const pkg = new URL('../pkg/', import.meta.url).pathname;
-const findErrors = (dir) => {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      const found = findErrors(path);
-      if (found) return found;
-    } else if (entry.name === 'errors.js') {
-      return path;
-    }
+const root = new URL('..', import.meta.url).pathname;
+const pkg = join(root, 'pkg');
+const npm = join(root, 'npm');
+const builds = ['rules', 'full'];
+const read = (path) => readFileSync(path, 'utf8');
+const write = (path, text) => writeFileSync(join(pkg, path), text);
+
+/** Replaces `from` exactly once; a wasm-bindgen upgrade that changes the glue fails here, loudly. */
+function replaceOnce(text, from, to, what) {
+  const at = text.indexOf(from);
+  if (at < 0 || text.indexOf(from, at + 1) >= 0) throw new Error(`finish-pkg: ${what}: expected exactly one "${from}"`);
+  return text.slice(0, at) + to + text.slice(at + from.length);
+}
+
+// The shared error class (the glue of both builds imports it from ../errors.js instead of its own
+// snippets/ copy, so one BattleLineError class serves every entry of an ESM program).
+copyFileSync(join(root, 'src', 'wasm', 'errors.js'), join(pkg, 'errors.js'));
+copyFileSync(join(npm, 'errors.d.ts'), join(pkg, 'errors.d.ts'));
+
+for (const build of builds) {
+  const dir = join(pkg, build);
+  if (!existsSync(join(dir, 'battleline_bg.wasm'))) throw new Error(`pkg/${build}/battleline_bg.wasm is missing: run scripts/build-pkg.sh`);
+  let glue = read(join(dir, 'battleline.js'));
+  // (Run again on a finished pkg/, as when only this script changed, it leaves the glue as it is.)
+  if (!glue.includes('./wasm-base64.js')) {
+    glue = glue.replace(/from '\.\/snippets\/[^']*\/errors\.js'/g, "from '../errors.js'");
+    if (glue.includes('snippets/')) throw new Error(`finish-pkg: pkg/${build}/battleline.js still imports a snippet`);
+    glue = replaceOnce(
+      glue,
+      "module_or_path = new URL('battleline_bg.wasm', import.meta.url);",
+      "module_or_path = (await import('./wasm-base64.js')).bytes();",
+      `pkg/${build}/battleline.js default wasm`,
+    );
+    if (glue.includes('import.meta')) throw new Error(`finish-pkg: pkg/${build}/battleline.js still uses import.meta`);
+    glue += "\nimport { guardFreed } from '../errors.js';\nguardFreed(Game, 'Game');\n";
+    writeFileSync(join(dir, 'battleline.js'), glue);
   }
-  return null;
-};
-const errors = findErrors(join(pkg, 'snippets'));
-if (!errors) throw new Error('pkg/snippets/**/errors.js not found: did wasm-pack run?');
-const errorsPath = './' + relative(pkg, errors);
+  rmSync(join(dir, 'snippets'), { recursive: true, force: true });
+  rmSync(join(dir, '.gitignore'), { force: true });
+  // wasm-bindgen types the raw wasm exports (InitOutput) with `any`; the public declarations promise
+  // none, and `unknown` is exact for values nobody should touch.
+  for (const file of ['battleline.d.ts', 'battleline_bg.wasm.d.ts']) {
+    const path = join(dir, file);
+    writeFileSync(path, read(path).replace(/\bany\b(?=[,)\]; ])/g, 'unknown'));
+  }
+  // Game declares [Symbol.dispose]() (for `using`); TypeScript knows Symbol.dispose only from lib
+  // esnext.disposable or @types/node, so a project with lib ES2022 and no skipLibCheck would fail on our
+  // declarations. The same declaration as those libs' merges with them.
+  const types = join(dir, 'battleline.d.ts');
+  // wasm-bindgen names DOM types (BufferSource, RequestInfo, the WebAssembly namespace) that a Node
+  // project without the DOM lib lacks; ES2022 equivalents, and WebAssembly.Module where it is declared.
+  if (!read(types).includes('export type WasmModule')) {
+    const portable = (text) =>
+      text
+        .replace(/\bBufferSource\b/g, 'ArrayBuffer | ArrayBufferView')
+        .replace(/\bRequestInfo \| URL\b/g, 'string | URL | Request')
+        .replace(/WebAssembly\.Module\b(?!`)/g, 'WasmModule')
+        .replace(/: WebAssembly\.(Memory|Table);/g, ': unknown;');
+    writeFileSync(
+      types,
+      `/** \`WebAssembly.Module\` where a lib declares it (the DOM lib does); without one, these declarations still compile. */
+export type WasmModule = typeof globalThis extends { WebAssembly: { Module: abstract new (...args: never) => infer M } } ? M : object;
+${portable(read(types))}`,
+    );
+    const raw = join(dir, 'battleline_bg.wasm.d.ts');
+    writeFileSync(raw, portable(read(raw)));
+  }
+  if (!read(types).includes('interface SymbolConstructor')) writeFileSync(
+    types,
+    `${read(types)}
+declare global {
+  interface SymbolConstructor {
+    /** The method \`using\` calls at the end of its block (ES2026 explicit resource management). */
+    readonly dispose: unique symbol;
+  }
+}
+`,
+  );
+  const base64 = readFileSync(join(dir, 'battleline_bg.wasm')).toString('base64');
+  writeFileSync(
+    join(dir, 'wasm-base64.js'),
+    `// The engine's wasm (battleline_bg.wasm beside this file), inlined so that init() needs no URL in any bundler or in
+// Node. Imported only when init() is called without a wasm source.
+const text = ${JSON.stringify(base64)};
+export function bytes() {
+  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+`,
+  );
+  writeFileSync(join(dir, 'wasm-base64.d.ts'), 'export declare function bytes(): Uint8Array;\n');
+}
 
-writeFileSync(join(pkg, 'index.js'), `// The package entry: the wasm bindings and the error class they throw.
-export * from './battleline.js';
-export { default } from './battleline.js';
-export { BattleLineError } from '${errorsPath}';
-`);
-writeFileSync(join(pkg, 'index.d.ts'), `export * from './battleline.js';
-export { default } from './battleline.js';
-import type { ErrorCode } from './battleline.js';
-/** Thrown by every failing call; the game is left exactly as it was. */
-export declare class BattleLineError extends Error {
-  readonly name: 'BattleLineError';
-  readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string);
+// The ESM entries and their declarations.
+for (const [entry, build, what] of [
+  ['index', 'rules', 'The rules engine (no computer players): games, claims with proofs, views, records.'],
+  ['full', 'full', 'The rules engine with the computer players: `suggest` runs on the calling thread (see ./computer for a worker).'],
+]) {
+  const body = `export * from './${build}/battleline.js';\nexport { default, default as init } from './${build}/battleline.js';\nexport { BattleLineError } from './errors.js';\n`;
+  write(`${entry}.js`, `// ${what}\n${body}`);
+  const name = entry === 'index' ? 'battleline-engine' : `battleline-engine/${entry}`;
+  write(`${entry}.d.ts`, `/**\n * ${what}\n * @module ${name}\n */\n${body}`);
 }
-`);
-// wasm-bindgen types the raw wasm exports (InitOutput) with `any`; the public declarations promise
-// none, and `unknown` is exact for values nobody should touch.
-for (const file of ['battleline.d.ts', 'battleline_bg.wasm.d.ts']) {
-  const path = join(pkg, file);
-  writeFileSync(path, readFileSync(path, 'utf8').replace(/\bany\b(?=[,)\]; ])/g, 'unknown'));
-}
-const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url)));
-const manifest = {
-  name: root.name,
-  version: root.version,
-  description: root.description,
-  license: root.license,
-  type: 'module',
-  main: 'index.js',
-  module: 'index.js',
-  types: 'index.d.ts',
-  exports: {
-    '.': { types: './index.d.ts', default: './index.js' },
-    './battleline_bg.wasm': './battleline_bg.wasm',
+
+// The computer player: the worker script is bundled into one classic script and inlined as a string.
+const workerBuild = await esbuild.build({
+  entryPoints: [join(npm, 'worker-main.js')],
+  bundle: true,
+  write: false,
+  format: 'iife',
+  minify: true,
+  target: 'es2020',
+  legalComments: 'none',
+  logLevel: 'warning',
+  // The worker gets its wasm from the main thread (initSync); the inline copy is never loaded there.
+  plugins: [
+    {
+      name: 'no-inline-wasm',
+      setup(b) {
+        b.onResolve({ filter: /wasm-base64\.js$/ }, () => ({ path: 'unused', namespace: 'empty' }));
+        b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export function bytes() { throw new Error("no inline wasm in the worker"); }', loader: 'js' }));
+      },
+    },
+  ],
+});
+write('computer-worker.js', `// The computer player's worker script (npm/worker-main.js bundled with the full engine's glue).\nexport default ${JSON.stringify(workerBuild.outputFiles[0].text)};\n`);
+write('computer-worker.d.ts', 'declare const source: string;\nexport default source;\n');
+for (const file of ['computer-core.js', 'computer.js', 'computer-node.js', 'computer.d.ts']) copyFileSync(join(npm, file), join(pkg, file));
+
+// CommonJS copies for require() in Node: bundled, reading the .wasm file from disk instead of base64.
+const wasmFromDisk = {
+  name: 'wasm-from-disk',
+  setup(b) {
+    b.onResolve({ filter: /wasm-base64\.js$/ }, (args) => ({ path: join(args.resolveDir, args.path).includes('/full/') ? 'full' : 'rules', namespace: 'wasm-file' }));
+    b.onLoad({ filter: /.*/, namespace: 'wasm-file' }, (args) => ({
+      contents: `const { readFileSync } = require('node:fs');\nconst { join } = require('node:path');\nexports.bytes = () => readFileSync(join(__dirname, ${JSON.stringify(args.path)}, 'battleline_bg.wasm'));\n`,
+      loader: 'js',
+    }));
   },
-  files: ['index.js', 'index.d.ts', 'battleline.js', 'battleline.d.ts', 'battleline_bg.wasm', 'battleline_bg.wasm.d.ts', 'snippets'],
-  sideEffects: ['./snippets/*'],
 };
-writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
-if (!existsSync(join(pkg, 'battleline_bg.wasm'))) throw new Error('no wasm');
-const size = (file) => {
-  const bytes = readFileSync(join(pkg, file));
-  return `${(bytes.length / 1024).toFixed(1)} KiB (${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} KiB gzipped)`;
+// One errors.cjs shared by the CommonJS entries, so that one BattleLineError class serves them all.
+const sharedErrors = { name: 'shared-errors', setup: (b) => b.onResolve({ filter: /errors\.js$/ }, () => ({ path: './errors.cjs', external: true })) };
+await esbuild.build({ entryPoints: [join(pkg, 'errors.js')], outfile: join(pkg, 'errors.cjs'), format: 'cjs', platform: 'node', target: 'node18', logLevel: 'warning' });
+for (const [from, to] of [['index.js', 'index.cjs'], ['full.js', 'full.cjs'], ['computer-node.js', 'computer.cjs']]) {
+  await esbuild.build({
+    entryPoints: [join(pkg, from)],
+    outfile: join(pkg, to),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node18',
+    logLevel: 'warning',
+    plugins: [wasmFromDisk, sharedErrors],
+  });
+}
+
+// Self-contained CommonJS declarations (a .d.cts may not re-export an ES module's declarations).
+const errorClass = read(join(npm, 'errors.d.ts')).replace(/^import type .*\n/m, '');
+const glueTypes = (build) => read(join(pkg, build, 'battleline.d.ts'));
+write('index.d.cts', `${glueTypes('rules')}\nexport { __wbg_init as init };\n${errorClass}`);
+write('full.d.cts', `${glueTypes('full')}\nexport { __wbg_init as init };\n${errorClass}`);
+write(
+  'computer.d.cts',
+  read(join(npm, 'computer.d.ts'))
+    .replace("import type { Action, BotLevel, PlayerView, WasmModule } from './full/battleline.js';", "import type { Action, BotLevel, PlayerView, WasmModule } from './full.cjs';")
+    .replace("export { BattleLineError } from './errors.js';", "export { BattleLineError } from './full.cjs';")
+    .replace("export type { Action, BotLevel, ErrorCode, PlayerView } from './full/battleline.js';", "export type { Action, BotLevel, ErrorCode, PlayerView } from './full.cjs';"),
+);
+if (read(join(pkg, 'computer.d.cts')).includes('.js\'')) throw new Error('finish-pkg: computer.d.cts still points at ES modules');
+
+// Documents and the manifest.
+copyFileSync(join(npm, 'README.md'), join(pkg, 'README.md'));
+copyFileSync(join(root, 'LICENSE'), join(pkg, 'LICENSE'));
+copyFileSync(join(root, 'CHANGELOG.md'), join(pkg, 'CHANGELOG.md'));
+copyFileSync(join(root, 'docs', 'RULES.md'), join(pkg, 'RULES.md'));
+const rootManifest = JSON.parse(read(join(root, 'package.json')));
+const entry = (esm, cjs) => ({ import: { types: `./${esm}.d.ts`, default: `./${esm}.js` }, require: { types: `./${cjs}.d.cts`, default: `./${cjs}.cjs` } });
+const manifest = {
+  name: rootManifest.name,
+  version: rootManifest.version,
+  description: rootManifest.description,
+  keywords: rootManifest.keywords,
+  license: rootManifest.license,
+  type: 'module',
+  main: './index.cjs',
+  module: './index.js',
+  types: './index.d.ts',
+  exports: {
+    '.': entry('index', 'index'),
+    './full': entry('full', 'full'),
+    './computer': {
+      node: {
+        import: { types: './computer.d.ts', default: './computer-node.js' },
+        require: { types: './computer.d.cts', default: './computer.cjs' },
+      },
+      default: { types: './computer.d.ts', default: './computer.js' },
+    },
+    './rules.wasm': './rules/battleline_bg.wasm',
+    './full.wasm': './full/battleline_bg.wasm',
+    './package.json': './package.json',
+  },
+  files: [
+    '*.js', '*.cjs', '*.d.ts', '*.d.cts',
+    ...builds.flatMap((b) => [`${b}/battleline.js`, `${b}/battleline.d.ts`, `${b}/battleline_bg.wasm`, `${b}/battleline_bg.wasm.d.ts`, `${b}/wasm-base64.js`, `${b}/wasm-base64.d.ts`]),
+    'RULES.md', 'CHANGELOG.md',
+  ],
+  sideEffects: false,
+  engines: { node: '>=18' },
 };
-console.log(`pkg/battleline_bg.wasm: ${size('battleline_bg.wasm')}`);
-console.log(`pkg/battleline.js: ${size('battleline.js')}`);
+write('package.json', JSON.stringify(manifest, null, 2) + '\n');
+
+// What a site downloads for each entry point: the entry bundled as a site's bundler would (esbuild,
+// minified, code splitting: the inline wasm is a chunk of its own, fetched only by init() without an
+// argument), and the wasm binary itself for sites that serve it. The rules engine alone must stay
+// within 150 KB of gzipped wasm.
+const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
+const sizes = {};
+for (const entry of ['index', 'full', 'computer']) {
+  const result = await esbuild.build({
+    entryPoints: [join(pkg, `${entry}.js`)],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    outdir: join(root, 'target', 'pkg-size'),
+    logLevel: 'warning',
+  });
+  const files = result.outputFiles.map((f) => ({ lazy: !f.path.endsWith(`${entry}.js`), bytes: f.contents.length, gzipped: gz(f.contents) }));
+  const js = files.filter((f) => !f.lazy);
+  const lazy = files.filter((f) => f.lazy);
+  const sum = (list, key) => list.reduce((a, f) => a + f[key], 0);
+  sizes[entry === 'index' ? 'battleline-engine' : `battleline-engine/${entry}`] = {
+    js: { bytes: sum(js, 'bytes'), gzipped: sum(js, 'gzipped') },
+    inlineWasmChunk: { bytes: sum(lazy, 'bytes'), gzipped: sum(lazy, 'gzipped') },
+  };
+}
+for (const build of builds) {
+  const wasm = readFileSync(join(pkg, build, 'battleline_bg.wasm'));
+  sizes[`${build}.wasm`] = { bytes: wasm.length, gzipped: gz(wasm) };
+}
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+for (const [name, s] of Object.entries(sizes)) {
+  console.log(
+    s.js
+      ? `${name}: JS ${kib(s.js.bytes)} (${kib(s.js.gzipped)} gzipped), inline wasm chunk ${kib(s.inlineWasmChunk.bytes)} (${kib(s.inlineWasmChunk.gzipped)} gzipped)`
+      : `${name}: ${kib(s.bytes)} (${kib(s.gzipped)} gzipped)`,
+  );
+}
+mkdirSync(join(root, 'test-results'), { recursive: true });
+writeFileSync(join(root, 'test-results', 'pkg-sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
+if (sizes['rules.wasm'].gzipped > 150_000) throw new Error(`the rules engine's wasm is ${sizes['rules.wasm'].gzipped} bytes gzipped, over the 150 KB budget`);

@@ -13,6 +13,7 @@ stage "format and lint"
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+cargo clippy --lib --target wasm32-unknown-unknown --no-default-features -- -D warnings
 
 stage "native tests: rules, claim oracle, properties, CLI, doc examples"
 cargo test
@@ -25,6 +26,10 @@ stage "npm package: build, TypeScript client, Node tests"
 bash scripts/build-pkg.sh
 npx --no-install tsc -p tests/types
 node --test tests/node/
+
+stage "npm package as users get it: tarball checks, every example setup (Node and Chromium), API references"
+timeout 900 node scripts/test-npm-examples.mjs
+bash scripts/build-docs.sh
 
 stage "game page: build, end-to-end tests driving Chromium"
 bash scripts/build-www.sh --no-pkg

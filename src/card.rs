@@ -14,11 +14,17 @@ use crate::error::{Error, ErrorCode};
 /// The six troop colours, in the order of R-COMP-1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Colour {
+    /// `r` in card notation.
     Red,
+    /// `o` in card notation.
     Orange,
+    /// `y` in card notation.
     Yellow,
+    /// `g` in card notation.
     Green,
+    /// `b` in card notation.
     Blue,
+    /// `p` in card notation.
     Purple,
 }
 
@@ -69,15 +75,25 @@ impl Colour {
 /// The ten tactics cards (R-COMP-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Tactic {
+    /// A Leader: any colour and any value, chosen when the flag is resolved (R-MORALE-1).
     Alexander,
+    /// A Leader: any colour and any value, chosen when the flag is resolved (R-MORALE-1).
     Darius,
+    /// Companion Cavalry: a troop of value 8, any colour (R-MORALE-2).
     Companion,
+    /// Shield Bearers: a troop of value 1, 2 or 3, any colour (R-MORALE-3).
     Shield,
+    /// Fog: the flag is decided by sum alone (R-ENV-1).
     Fog,
+    /// Mud: four cards a side at the flag (R-ENV-2).
     Mud,
+    /// Scout: draw three cards, return two (R-GUILE-1).
     Scout,
+    /// Redeploy: move or discard one of your own cards (R-GUILE-2).
     Redeploy,
+    /// Deserter: discard one of the opponent's cards (R-GUILE-3).
     Deserter,
+    /// Traitor: take one of the opponent's troop cards (R-GUILE-4).
     Traitor,
 }
 

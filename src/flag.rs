@@ -1,5 +1,5 @@
-//! The nine flags (R-COMP-3) and what lies at each: the cards on every side in play order, Fog and Mud,
-//! the owner once claimed, and when each side last became complete (R-FORM-4).
+//! The nine flags (R-COMP-3) and what lies at each: the cards on every side in play order with the moment
+//! each arrived, Fog and Mud, the owner once claimed, and each complete side's completion time (R-FORM-4).
 
 use std::fmt;
 
@@ -90,22 +90,34 @@ impl<'de> Deserialize<'de> for FlagId {
     }
 }
 
-/// The cards on one side of one flag, in the order they were played there (R-ENV-3 needs the order).
+/// The cards on one side of one flag, in the order they were played there (R-ENV-3 needs the order), each
+/// with the moment it arrived on this side (R-FORM-4: a side's completion time is its latest card's).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SideCards {
     cards: [Option<Card>; 4],
+    /// When each card arrived: a sequence number shared by the whole board, lower is earlier.
+    arrived: [u32; 4],
     len: u8,
 }
 
 impl SideCards {
-    /// The side holding these cards (at most 4; more is an error).
+    /// The side holding these cards (at most 4; more is an error), all arrived at moment 0.
     pub fn from_cards(cards: &[Card]) -> Result<SideCards, Error> {
+        SideCards::from_arrivals(cards, &[0; 4][..cards.len().min(4)])
+    }
+
+    /// The side holding these cards, `arrived[i]` being when card `i` arrived (one per card).
+    pub fn from_arrivals(cards: &[Card], arrived: &[u32]) -> Result<SideCards, Error> {
         if cards.len() > 4 {
             return Err(Error::new(ErrorCode::FlagFull, format!("a side holds at most 4 cards, not {}", cards.len())));
         }
+        if arrived.len() != cards.len() {
+            let (n, m) = (arrived.len(), cards.len());
+            return Err(Error::new(ErrorCode::BadInput, format!("{n} arrival times for {m} cards")));
+        }
         let mut side = SideCards::default();
-        for &card in cards {
-            side.push(card);
+        for (&card, &at) in cards.iter().zip(arrived) {
+            side.push(card, at);
         }
         Ok(side)
     }
@@ -125,16 +137,28 @@ impl SideCards {
         self.cards[..self.len()].iter().flatten().copied()
     }
 
+    /// When each card arrived, in play order (lower is earlier).
+    pub fn arrivals(&self) -> impl Iterator<Item = u32> + '_ {
+        self.arrived[..self.len()].iter().copied()
+    }
+
+    /// When the latest of the side's cards arrived; `None` for an empty side (R-FORM-4).
+    pub fn latest_arrival(&self) -> Option<u32> {
+        self.arrivals().max()
+    }
+
     /// Whether the card lies on this side.
     pub fn contains(&self, card: Card) -> bool {
         self.iter().any(|c| c == card)
     }
 
-    /// Adds a card at the end. The caller checks room; a fifth card is ignored rather than panicking.
-    pub(crate) fn push(&mut self, card: Card) {
+    /// Adds a card at the end, arrived at moment `at`. The caller checks room; a fifth card is ignored
+    /// rather than panicking.
+    pub(crate) fn push(&mut self, card: Card, at: u32) {
         let len = self.len();
         if let Some(slot) = self.cards.get_mut(len) {
             *slot = Some(card);
+            self.arrived[len] = at;
             self.len += 1;
         }
     }
@@ -144,7 +168,9 @@ impl SideCards {
         let Some(at) = self.iter().position(|c| c == card) else { return false };
         let len = self.len();
         self.cards.copy_within(at + 1..len, at);
+        self.arrived.copy_within(at + 1..len, at);
         self.cards[len - 1] = None;
+        self.arrived[len - 1] = 0;
         self.len -= 1;
         true
     }
@@ -167,8 +193,8 @@ impl Serialize for SideCards {
 pub struct Flag {
     /// Each player's side, in play order. Unused sides (two-player games) stay empty.
     pub sides: [SideCards; MAX_PLAYERS],
-    /// When each side last became complete: a sequence number, lower is earlier (R-FORM-4).
-    /// `None` while the side is incomplete.
+    /// Each complete side's completion time: when the latest of its cards arrived (lower is earlier,
+    /// R-FORM-4), kept equal to [`SideCards::latest_arrival`]. `None` while the side is incomplete.
     pub completed: [Option<u32>; MAX_PLAYERS],
     /// Who placed Fog here, if it lies here (R-ENV-1).
     pub fog: Option<Player>,
@@ -201,6 +227,14 @@ impl Flag {
         self.sides[player].len() >= self.capacity()
     }
 
+    /// Sets every side's completion time from its cards (R-FORM-4): the latest arrival of a complete
+    /// side, whatever Mud did in between; `None` for an incomplete side.
+    pub(crate) fn update_completion_times(&mut self) {
+        for player in 0..MAX_PLAYERS {
+            self.completed[player] = if self.is_complete(player) { self.sides[player].latest_arrival() } else { None };
+        }
+    }
+
     /// Whether the player's side has room for another card.
     pub const fn has_room(&self, player: Player) -> bool {
         self.claimed.is_none() && self.sides[player].len() < self.capacity()
@@ -228,12 +262,18 @@ mod tests {
     }
 
     #[test]
-    fn side_remove_keeps_play_order() {
-        let mut side = SideCards::from_cards(&cards(&["r1", "r2", "r3", "r4"])).unwrap();
+    fn side_remove_keeps_play_order_and_arrival_times() {
+        let mut side = SideCards::from_arrivals(&cards(&["r1", "r2", "r3", "r4"]), &[3, 5, 8, 9]).unwrap();
         assert!(side.remove(cards(&["r2"])[0]));
         assert_eq!(side.iter().collect::<Vec<_>>(), cards(&["r1", "r3", "r4"]));
+        assert_eq!(side.arrivals().collect::<Vec<_>>(), [3, 8, 9]);
+        assert!(side.remove(cards(&["r4"])[0]));
+        assert_eq!(side.latest_arrival(), Some(8));
+        side.push(cards(&["r4"])[0], 10);
         assert!(!side.remove(cards(&["b9"])[0]));
         assert_eq!(side.len(), 3);
+        assert_eq!(side.latest_arrival(), Some(10));
+        assert!(SideCards::from_arrivals(&cards(&["r1"]), &[]).is_err());
         assert!(SideCards::from_cards(&cards(&["r1", "r2", "r3", "r4", "r5"])).is_err());
     }
 
@@ -243,7 +283,7 @@ mod tests {
         let mut flag = Flag::default();
         for card in cards(&["r1", "r2", "r3"]) {
             assert!(flag.has_room(0));
-            flag.sides[0].push(card);
+            flag.sides[0].push(card, 0);
         }
         assert!(!flag.has_room(0) && flag.is_complete(0));
         flag.mud = Some(1);

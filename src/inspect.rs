@@ -51,8 +51,10 @@ impl Position {
         prove(self.flag(flag), self.players(), player, self.unseen_troops())
     }
 
-    /// A short digest of the whole position (FNV-1a of its setup as JSON), equal on every platform for
-    /// equal positions.
+    /// A short digest of the whole position, hidden cards included (FNV-1a of its setup as JSON), equal
+    /// on every platform for equal positions. For hosts and tests only: it is unkeyed, so whoever knows
+    /// a player's view can enumerate the hidden cards that fit and check each against it. A player gets
+    /// [`crate::PlayerView::digest`], which is computed from what they may see alone.
     ///
     /// ```
     /// use battleline::{Game, Options};
@@ -61,9 +63,12 @@ impl Position {
     /// assert_eq!(a.position().digest().len(), 16);
     /// ```
     pub fn digest(&self) -> String {
-        let json = serde_json::to_string(&self.to_setup()).unwrap_or_default();
-        let hash =
-            json.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
-        format!("{hash:016x}")
+        fnv_digest(&serde_json::to_string(&self.to_setup()).unwrap_or_default())
     }
+}
+
+/// FNV-1a of a text as 16 hex digits: a stable fingerprint, not a secret.
+pub(crate) fn fnv_digest(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    format!("{hash:016x}")
 }

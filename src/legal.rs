@@ -89,6 +89,17 @@ impl Position {
         }
     }
 
+    /// Whether the current player, in the play step, could play a tactics card: a pass then is
+    /// voluntary (R-TURN-6).
+    pub(crate) fn can_play_a_tactic(&self) -> bool {
+        if self.phase != Phase::Play || !self.may_play_tactics() {
+            return false;
+        }
+        let (mut room, mut open) = ([first_flag(); FLAG_COUNT], [first_flag(); FLAG_COUNT]);
+        let targets = self.targets(&mut room, &mut open);
+        self.hand(self.current).tactics().iter().any(|card| self.tactic_count(card, &targets) > 0)
+    }
+
     /// Action number `pick(n)` of the `n` legal actions of the play step, the same as
     /// `legal_actions()[pick(n)]` but without listing them (the random player's hot path); `pick` is
     /// called once, with `n >= 1`, and must return an index below `n`. `None` outside the play step.

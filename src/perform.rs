@@ -35,8 +35,7 @@ impl Position {
         match *action {
             Action::Play { card, flag } => {
                 self.play_tactic_or_troop(player, card);
-                self.flags[flag.index()].sides[player].push(card);
-                self.flag_changed(flag, player);
+                self.arrive(card, flag, player);
                 self.finish_step();
             }
             Action::Environment { card, flag } => {
@@ -76,12 +75,9 @@ impl Position {
             }
             Action::Redeploy { card, to } => {
                 self.play_guile(player, Tactic::Redeploy);
-                let from = self.lift_from_board(card, player);
+                let from = self.lift_from_board(card);
                 match to {
-                    Some(to) if card.is_side_card() => {
-                        self.flags[to.index()].sides[player].push(card);
-                        self.flag_changed(to, player);
-                    }
+                    Some(to) if card.is_side_card() => self.arrive(card, to, player),
                     Some(to) => self.place_environment(player, card, to),
                     None => self.discards[player].insert(card),
                 }
@@ -91,16 +87,15 @@ impl Position {
             Action::Deserter { card } => {
                 self.play_guile(player, Tactic::Deserter);
                 if let Some((_, owner)) = self.find_on_board(card) {
-                    self.lift_from_board(card, player);
+                    self.lift_from_board(card);
                     self.discards[owner].insert(card);
                 }
                 self.finish_step();
             }
             Action::Traitor { card, to } => {
                 self.play_guile(player, Tactic::Traitor);
-                self.lift_from_board(card, player);
-                self.flags[to.index()].sides[player].push(card);
-                self.flag_changed(to, player);
+                self.lift_from_board(card);
+                self.arrive(card, to, player);
                 self.finish_step();
             }
             Action::Claim { flag } => {
@@ -115,6 +110,8 @@ impl Position {
                 self.finish_step();
             }
             Action::Pass => {
+                // Judged before the pass changes anything: could a tactics card have been played?
+                self.voluntary_pass |= self.can_play_a_tactic();
                 self.passed_this_turn = true;
                 self.skip_draw = true;
                 self.finish_step();
@@ -150,7 +147,7 @@ impl Position {
         } else {
             f.mud = Some(player);
         }
-        self.flag_changed(flag, player);
+        self.flag_changed(flag);
     }
 
     fn draw(&mut self, player: Player, deck: DeckKind) {
@@ -176,9 +173,9 @@ impl Position {
         }
     }
 
-    /// Removes a card (side card, Fog or Mud) from the flag where it lies; `actor` is who caused it.
-    /// Mud leaving a flag makes full sides discard down to three (R-ENV-3).
-    fn lift_from_board(&mut self, card: Card, actor: Player) -> Option<FlagId> {
+    /// Removes a card (side card, Fog or Mud) from the flag where it lies. Mud leaving a flag makes full
+    /// sides discard down to three (R-ENV-3).
+    fn lift_from_board(&mut self, card: Card) -> Option<FlagId> {
         let (flag, holder) = self.find_on_board(card)?;
         let f = &mut self.flags[flag.index()];
         match card.as_tactic() {
@@ -191,7 +188,7 @@ impl Position {
                 f.sides[holder].remove(card);
             }
         }
-        self.flag_changed(flag, actor);
+        self.flag_changed(flag);
         Some(flag)
     }
 
@@ -215,27 +212,20 @@ impl Position {
         }
     }
 
-    /// After any change at a flag: forgets what was known about claims there, and records when sides
-    /// become complete (R-FORM-4). Sides completed by one action are stamped opponents first, so the
-    /// actor counts as completing later (R-FORM-4 interpretation).
-    fn flag_changed(&mut self, flag: FlagId, actor: Player) {
+    /// A card arrives on `player`'s side of `flag` (played, redeployed or taken with Traitor), stamped
+    /// later than every card on the board (R-FORM-4).
+    fn arrive(&mut self, card: Card, flag: FlagId, player: Player) {
+        let latest = self.flags.iter().flat_map(|f| f.sides.iter().filter_map(|s| s.latest_arrival())).max();
+        let at = latest.map_or(0, |l| l.saturating_add(1));
+        self.flags[flag.index()].sides[player].push(card, at);
+        self.flag_changed(flag);
+    }
+
+    /// After any change at a flag: forgets what was known about claims there, and sets each side's
+    /// completion time from the arrival of its latest card, so Mud coming and going changes nothing
+    /// but which sides are complete (R-FORM-4).
+    fn flag_changed(&mut self, flag: FlagId) {
         self.claim_memo.forget(flag);
-        let players = self.players();
-        let last = |flags: &[crate::flag::Flag]| flags.iter().flat_map(|f| f.completed).flatten().max();
-        let mut next = None;
-        for player in (1..=players).map(|k| (actor + k) % players) {
-            let f = &self.flags[flag.index()];
-            let stamp = if !f.is_complete(player) {
-                None
-            } else if f.completed[player].is_none() {
-                // The next number after every stamp so far, found only when a side does complete.
-                let stamp = next.unwrap_or_else(|| last(&self.flags).map_or(0, |l| l + 1));
-                next = Some(stamp + 1);
-                Some(stamp)
-            } else {
-                continue;
-            };
-            self.flags[flag.index()].completed[player] = stamp;
-        }
+        self.flags[flag.index()].update_completion_times();
     }
 }

@@ -15,9 +15,15 @@ pub enum Phase {
     /// Draw one card (R-TURN-1 c). Skipped when there is nothing to draw, after a pass or after Scout.
     Draw,
     /// Scout: `remaining` draws to go (R-GUILE-1).
-    ScoutDraw { remaining: u8 },
+    ScoutDraw {
+        /// Draws still to take.
+        remaining: u8,
+    },
     /// Scout: `remaining` cards to return.
-    ScoutReturn { remaining: u8 },
+    ScoutReturn {
+        /// Cards still to return.
+        remaining: u8,
+    },
     /// The game is over.
     GameOver,
 }

@@ -49,6 +49,9 @@ pub struct Position {
     pub(crate) claimed_this_turn: bool,
     /// Consecutive turns that were passes without a claim (R-TURN-6).
     pub(crate) passes_in_row: u8,
+    /// A pass of the passes in a row (this turn's included) was voluntary: the passing player could have
+    /// played a tactics card. If the row ends the game, it is a draw (R-TURN-6).
+    pub(crate) voluntary_pass: bool,
     pub(crate) result: Option<GameResult>,
     /// Every card face up: on the flags or in a discard pile. Kept as cards are played because a card
     /// that leaves a hand never returns to a hand or a deck (board and discards only move among
@@ -83,6 +86,7 @@ impl Position {
             passed_this_turn: false,
             claimed_this_turn: false,
             passes_in_row: 0,
+            voluntary_pass: false,
             result: None,
             face_up: CardSet::EMPTY,
             claim_memo: ClaimMemo::default(),
@@ -198,6 +202,11 @@ impl Position {
     /// Consecutive passing turns without a claim (R-TURN-6).
     pub fn passes_in_row(&self) -> u8 {
         self.passes_in_row
+    }
+
+    /// Whether a pass of the passes in a row was voluntary (R-TURN-6: the row then ends in a draw).
+    pub fn voluntary_pass(&self) -> bool {
+        self.voluntary_pass
     }
 
     /// Every card face up: on the flags (cards and Fog/Mud) and in the discard piles.

@@ -55,6 +55,9 @@ pub struct Setup {
     pub scout_returned: Vec<Vec<Card>>,
     /// Consecutive passing turns without a claim.
     pub passes_in_row: u8,
+    /// One of those passes was voluntary (R-TURN-6).
+    #[serde(default)]
+    pub voluntary_pass: bool,
     /// The result, if the game is over.
     pub result: Option<GameResult>,
 }
@@ -78,6 +81,7 @@ impl Position {
             leader_played: view.leader_played,
             scout_returned: players.map(|p| self.scout_returned[p].iter().collect()).collect(),
             passes_in_row: self.passes_in_row,
+            voluntary_pass: self.voluntary_pass,
             result: self.result,
         }
     }
@@ -153,6 +157,7 @@ impl Position {
             passed_this_turn: setup.turn.passed,
             claimed_this_turn: setup.turn.claimed,
             passes_in_row: setup.passes_in_row,
+            voluntary_pass: setup.voluntary_pass,
             result: setup.result,
             face_up: CardSet::EMPTY,
             claim_memo: Default::default(),
@@ -193,6 +198,9 @@ fn flag_from_view(view: &FlagView, index: usize, players: usize, census: &mut Ce
     if view.sides.len() != players || view.completed.len() != players {
         return Err(bad(format!("needs one side and one completion entry per player ({players})")));
     }
+    if !view.arrived.is_empty() && view.arrived.len() != players {
+        return Err(bad(format!("needs one list of arrival times per player ({players}), or none")));
+    }
     let owner_ok = |p: Option<usize>| p.is_none_or(|p| p < players);
     if !owner_ok(view.fog) || !owner_ok(view.mud) || !owner_ok(view.claimed_by) {
         return Err(bad("fog, mud or claimedBy names a player who does not exist".into()));
@@ -212,24 +220,36 @@ fn flag_from_view(view: &FlagView, index: usize, players: usize, census: &mut Ce
             return Err(bad(format!("player {p}'s side holds {} cards, more than {}", cards.len(), flag.capacity())));
         }
         census.take_all(cards, &format!("flag {}", index + 1))?;
-        flag.sides[p] = SideCards::from_cards(cards)?;
         flag.completed[p] = view.completed[p];
         if let Some(stamp) = flag.completed[p].filter(|&s| s > MAX_COMPLETION_STAMP) {
             return Err(bad(format!(
-                "completed[{p}] is {stamp}, above {MAX_COMPLETION_STAMP}: no game stamps that many completions"
+                "completed[{p}] is {stamp}, above {MAX_COMPLETION_STAMP}: no game stamps that many arrivals"
             )));
         }
-        if flag.is_complete(p) != flag.completed[p].is_some() {
+        if (cards.len() >= flag.capacity()) != flag.completed[p].is_some() {
             return Err(bad(format!("player {p}'s completion time must be given exactly when the side is complete")));
+        }
+        let arrived = match view.arrived.get(p) {
+            Some(arrived) => arrived.clone(),
+            None => vec![view.completed[p].unwrap_or(0); cards.len()],
+        };
+        if let Some(stamp) = arrived.iter().find(|&&s| s > MAX_COMPLETION_STAMP) {
+            return Err(bad(format!(
+                "arrived[{p}] holds {stamp}, above {MAX_COMPLETION_STAMP}: no game stamps that many arrivals"
+            )));
+        }
+        flag.sides[p] = SideCards::from_arrivals(cards, &arrived).map_err(|e| bad(format!("player {p}: {e}")))?;
+        if flag.completed[p].is_some() && flag.completed[p] != flag.sides[p].latest_arrival() {
+            return Err(bad(format!("player {p}'s completion time must be when the side's latest card arrived")));
         }
     }
     Ok(flag)
 }
 
-/// The largest completion time a setup may give (R-FORM-4). Play stamps each completion with the next
-/// number after the latest, and a game completes a side fewer than 300 times (at most about 70 actions
-/// put a card on a side or lift Mud, each completing at most three sides), so this bound is far above
-/// any real game and far below the top of `u32`, where the next stamp would wrap.
+/// The largest arrival or completion time a setup may give (R-FORM-4). Play stamps each card arriving
+/// on a side with the next number after the latest on the board, and fewer than 100 cards arrive in a
+/// game (every side card played, plus Redeploy and Traitor), so this bound is far above any real game
+/// and far below the top of `u32`, where the next stamp would saturate into a tie.
 pub const MAX_COMPLETION_STAMP: u32 = 9_999;
 
 /// Counters bounded by the cards of the game: each player plays at most the 10 tactics cards, all of
@@ -274,6 +294,9 @@ fn check_turn(setup: &Setup, options: Options, hands: &[CardSet; MAX_PLAYERS]) -
     }
     if usize::from(setup.passes_in_row) >= options.players && setup.result.is_none() {
         return bad("every player has passed in a row, so the game must be over".into());
+    }
+    if setup.voluntary_pass && setup.passes_in_row == 0 && !setup.turn.passed {
+        return bad("a voluntary pass is recorded but nobody has passed in a row".into());
     }
     Ok(())
 }

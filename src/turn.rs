@@ -113,6 +113,7 @@ impl Position {
             self.passes_in_row += 1;
         } else {
             self.passes_in_row = 0;
+            self.voluntary_pass = false;
         }
         if usize::from(self.passes_in_row) >= self.players() {
             self.end_by_exhaustion();
@@ -126,12 +127,13 @@ impl Position {
         self.claimed_this_turn = false;
     }
 
-    /// R-TURN-6: every player passed in a row without a claim: most flags wins, equal counts draw.
+    /// R-TURN-6: every player passed in a row without a claim: most flags wins, equal counts draw, and
+    /// a row with a voluntary pass in it is a draw (passing must never be a way to win).
     fn end_by_exhaustion(&mut self) {
         let flags = flag_counts(&self.flags);
         let best = *flags.iter().max().unwrap_or(&0);
         let leaders: Vec<Player> = (0..self.players()).filter(|&p| flags[p] == best).collect();
-        let winner = (leaders.len() == 1).then(|| leaders[0]);
+        let winner = (leaders.len() == 1 && !self.voluntary_pass).then(|| leaders[0]);
         self.result = Some(GameResult { winner, victory: Victory::Exhaustion, flags });
         self.phase = Phase::GameOver;
     }

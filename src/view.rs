@@ -29,8 +29,14 @@ pub struct FlagView {
     pub flag: FlagId,
     /// Each player's side, cards in play order.
     pub sides: Vec<Vec<Card>>,
-    /// When each side became complete (lower is earlier), or null.
+    /// Each complete side's completion time: when its latest card arrived (lower is earlier), or null
+    /// while the side is incomplete (R-FORM-4).
     pub completed: Vec<Option<u32>>,
+    /// When each card of each side arrived (parallel to `sides`; lower is earlier). Public: everybody
+    /// saw the cards arrive. Optional when a setup is read: missing, every card of a complete side is
+    /// taken to have arrived at its completion time and every other card at 0.
+    #[serde(default)]
+    pub arrived: Vec<Vec<u32>>,
     /// Who placed Fog here.
     pub fog: Option<Player>,
     /// Who placed Mud here.
@@ -111,6 +117,10 @@ pub struct PlayerView {
     pub scout_returned: Vec<KnownDeckCard>,
     /// Consecutive passing turns without a claim.
     pub passes_in_row: u8,
+    /// One of those passes was voluntary (a tactics card was playable): if the row ends the game, it
+    /// is a draw (R-TURN-6).
+    #[serde(default)]
+    pub voluntary_pass: bool,
     /// Flags the viewer could claim right now (they are in their claim step or not).
     pub claimable: Vec<FlagId>,
     /// The result, once the game is over.
@@ -119,6 +129,24 @@ pub struct PlayerView {
     pub game_index: u32,
     /// Match points so far (R-MATCH-1).
     pub scores: Vec<u32>,
+}
+
+impl PlayerView {
+    /// A short digest of this view alone (FNV-1a of its JSON), equal on every platform for equal views.
+    /// Safe to give the viewing player: positions that differ only in cards hidden from them have the
+    /// same view digest, so it tells them nothing they do not see. The full-state digest
+    /// ([`Position::digest`]) is for hosts and tests.
+    ///
+    /// ```
+    /// use battleline::{Game, Options};
+    /// let game = Game::new(Options::default(), 5).unwrap();
+    /// let view = game.view(0).unwrap();
+    /// assert_eq!(view.digest().len(), 16);
+    /// assert_ne!(view.digest(), game.view(1).unwrap().digest());
+    /// ```
+    pub fn digest(&self) -> String {
+        crate::inspect::fnv_digest(&serde_json::to_string(self).unwrap_or_default())
+    }
 }
 
 impl Position {
@@ -170,6 +198,7 @@ impl Position {
             leader_played: self.leader_played()[..self.players()].to_vec(),
             scout_returned,
             passes_in_row: self.passes_in_row(),
+            voluntary_pass: self.voluntary_pass(),
             claimable: self.claimable_flags(player).collect(),
             result: self.result(),
             game_index: 0,
@@ -183,6 +212,7 @@ fn flag_view(id: FlagId, flag: &Flag, players: usize) -> FlagView {
         flag: id,
         sides: flag.sides[..players].iter().map(|s| s.iter().collect()).collect(),
         completed: flag.completed[..players].to_vec(),
+        arrived: flag.sides[..players].iter().map(|s| s.arrivals().collect()).collect(),
         fog: flag.fog,
         mud: flag.mud,
         claimed_by: flag.claimed,

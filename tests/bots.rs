@@ -494,7 +494,11 @@ fn referee_runs_the_example_bot_against_a_built_in_bot() {
     }
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/bots/first_legal.py");
     let builtin = format!("{} bot heuristic", env!("CARGO_BIN_EXE_battleline"));
-    let output = battleline(&["referee", "--a", &format!("python3 {example}"), "--b", &builtin, "--games", "2"], "");
+    // A fixed seed keeps the result certain (by default the referee draws the deal's seed at random).
+    let output = battleline(
+        &["referee", "--a", &format!("python3 {example}"), "--b", &builtin, "--games", "2", "--seed", "0"],
+        "",
+    );
     assert!(output.status.success(), "{}", text(&output.stderr));
     let out = text(&output.stdout);
     assert!(!out.contains("forfeits"), "{out}");

@@ -101,10 +101,18 @@ fn completion_stamps_above_the_bound_are_refused_and_the_bound_plays_on() {
         assert_eq!(err.code, ErrorCode::BadInput);
         let field = format!("flag {}: completed[{player}] is {stamp}", flag + 1);
         assert!(err.message.contains(&field), "{err}");
+        // The arrival times the completion time comes from are bounded alike.
+        let mut crafted = setup.clone();
+        crafted.flags[flag].arrived[player][0] = stamp;
+        let err = Position::from_setup(&crafted).unwrap_err();
+        assert!(err.message.contains(&format!("flag {}: arrived[{player}] holds {stamp}", flag + 1)), "{err}");
     }
     // At the bound the game plays to its end: later stamps stay above it without wrapping.
     let mut crafted = setup;
     crafted.flags[flag].completed[player] = Some(MAX_COMPLETION_STAMP);
+    let arrived = &mut crafted.flags[flag].arrived[player];
+    let latest = (0..arrived.len()).max_by_key(|&i| arrived[i]).unwrap();
+    arrived[latest] = MAX_COMPLETION_STAMP;
     let mut position = Position::from_setup(&crafted).unwrap();
     let mut rng = battleline::rng_from_seed(1);
     while !position.is_over() {

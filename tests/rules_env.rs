@@ -198,50 +198,66 @@ fn r_env_3_redeploy_mud_away() {
     assert_cards_conserved(&pos);
 }
 
-// R-ENV-3, R-FORM-4: Mud leaving completes both three-card sides at once: the player who acted counts as
-// completing later, and loses a tie.
+// R-FORM-4, R-ENV-3: a side's completion time is when the last card of its formation arrived; Mud
+// coming and going does not change it. Equal Wedges 2-3-4, one side completed before the other, then Mud
+// makes both incomplete; when Mud leaves, whoever removes it, the side completed first still wins.
 #[test]
-fn r_env_3_both_complete_at_once_actor_is_later() {
-    // Player 0 deserts player 1's Mud: equal Wedges 2-3-4; player 0 acted, so player 1 completed first.
-    let mut b = mud_flag("r2 r3 r4", "b2 b3 b4");
-    b.hand(1, "p9");
-    let mut pos = b.position();
-    apply_all(&mut pos, &[deserter("mud")]);
-    let f = pos.flag(flag(1));
-    let (mine, theirs) = (f.completed[0].unwrap(), f.completed[1].unwrap());
-    assert!(theirs < mine, "the opponent of the actor is stamped first ({theirs} < {mine})");
-    assert_eq!(pos.phase(), Phase::Draw, "player 0 cannot claim the tie");
-    apply_all(&mut pos, &[DRAW_TROOP, play("p9", 5)]);
-    assert_eq!(pos.phase(), Phase::Claim);
-    apply_all(&mut pos, &[claim(1)]);
-    assert_eq!(pos.flag(flag(1)).claimed, Some(1));
-
-    // Player 1 redeploys their own Mud away: now player 1 is the later one, and player 0 wins the tie.
-    let mut b = mud_flag("r2 r3 r4", "b2 b3 b4");
-    b.turn(1, Phase::Play);
-    let mut pos = b.position();
-    apply_all(&mut pos, &[redeploy("mud", None)]);
-    let f = pos.flag(flag(1));
-    assert!(f.completed[0].unwrap() < f.completed[1].unwrap());
-    assert!(!pos.can_claim(1, flag(1)));
-    assert!(pos.can_claim(0, flag(1)));
+fn r_form_4_completion_time_kept_through_mud_coming_and_going() {
+    for (first, remover) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+        let later = 1 - first;
+        let mut b = Board::standard();
+        let cards_of = |p: usize| if p == 0 { "r2 r3 r4" } else { "b2 b3 b4" };
+        b.side(1, first, cards_of(first)).side(1, later, cards_of(later));
+        b.mud(1, 1).tactics_played(&[1, 1]).hand(0, "deserter").hand(1, "redeploy");
+        b.turn(remover, Phase::Play);
+        let mut pos = b.position();
+        assert_eq!(pos.flag(flag(1)).completed, [None, None, None], "Mud: both sides need a fourth card");
+        let action = if remover == 0 { deserter("mud") } else { redeploy("mud", None) };
+        apply_all(&mut pos, &[action]);
+        let f = pos.flag(flag(1));
+        let (first_time, later_time) = (f.completed[first].unwrap(), f.completed[later].unwrap());
+        assert!(first_time < later_time, "player {first} completed first ({first_time} < {later_time})");
+        assert!(pos.can_claim(first, flag(1)), "player {remover} removed the Mud; player {first} still wins the tie");
+        assert!(!pos.can_claim(later, flag(1)));
+    }
 }
 
-// R-ENV-3: a four-card side that stays complete keeps its completion time; the three-card side that
-// becomes complete when the Mud leaves completes later.
+// R-FORM-4, R-ENV-3: a four-card side that drops back to three when Mud leaves takes the time of the
+// latest of its three remaining cards, not the moment its fourth card arrived.
+#[test]
+fn r_form_4_side_dropping_to_three_takes_its_latest_remaining_card() {
+    // Player 1's b2 b3 b4 arrived before player 0's r2 r3 r4; player 0 then completed four cards with y1.
+    let mut b = Board::standard();
+    b.mud(1, 0).side(1, 1, "b2 b3 b4").side(1, 0, "r2 r3 r4 y1").tactics_played(&[1, 0]).hand(1, "deserter");
+    b.turn(1, Phase::Play);
+    let mut pos = b.position();
+    let arrived_y1 = pos.flag(flag(1)).completed[0].unwrap();
+    apply_all(&mut pos, &[deserter("mud")]);
+    let f = pos.flag(flag(1));
+    assert_eq!(side_of(&pos, 1, 0), cards("r2 r3 r4"), "y1 is discarded (R-ENV-3)");
+    let arrived_r4 = f.sides[0].arrivals().last().unwrap();
+    assert_eq!(f.completed[0], Some(arrived_r4), "player 0's time is r4's arrival now");
+    assert!(arrived_r4 < arrived_y1);
+    assert!(f.completed[1].unwrap() < f.completed[0].unwrap(), "b4 arrived before r4");
+    assert!(pos.can_claim(1, flag(1)), "equal Wedges: player 1 completed first");
+    assert!(!pos.can_claim(0, flag(1)));
+}
+
+// R-ENV-3, R-FORM-4: a four-card side whose fourth card is not the one discarded keeps its time.
 #[test]
 fn r_env_3_four_card_side_keeps_its_time() {
-    // Player 0 completed r2 r3 r4 y1 under Mud earlier; player 1 has three cards, b2 b3 b4.
+    // Player 0 completed r1 r2 r3 r4 under Mud after player 1's b2 b3 b4; r1 is discarded, r4 stays latest.
     let mut b = Board::standard();
-    b.mud(1, 0).side(1, 0, "r2 r3 r4 y1").side(1, 1, "b2 b3 b4").tactics_played(&[1, 0]).hand(1, "deserter");
+    b.mud(1, 0).side(1, 1, "b2 b3 b4").side(1, 0, "r1 r2 r3 r4").tactics_played(&[1, 0]).hand(1, "deserter");
     b.turn(1, Phase::Play);
     let mut pos = b.position();
     let before = pos.flag(flag(1)).completed[0];
     apply_all(&mut pos, &[deserter("mud")]);
     let f = pos.flag(flag(1));
     assert_eq!(side_of(&pos, 1, 0), cards("r2 r3 r4"));
-    assert_eq!(f.completed[0], before, "player 0's side never stopped being complete");
-    assert!(f.completed[1].unwrap() > f.completed[0].unwrap());
-    assert!(!pos.can_claim(1, flag(1)), "equal Wedges: player 0 completed first");
-    assert!(pos.can_claim(0, flag(1)));
+    assert_eq!(f.completed[0], before, "r4, the latest card, stays: player 0's time is unchanged");
+    assert!(f.completed[1].unwrap() < f.completed[0].unwrap());
+    // Red 2-3-4 against blue 2-3-4: equal Wedges, and player 1 completed first.
+    assert!(pos.can_claim(1, flag(1)));
+    assert!(!pos.can_claim(0, flag(1)));
 }

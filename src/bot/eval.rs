@@ -377,6 +377,8 @@ mod tests {
         }
         top.append(&mut setup.troop_deck);
         setup.troop_deck = top;
+        // The cards' arrival times follow from their completion times (none here: no side is complete).
+        setup.flags.iter_mut().for_each(|f| f.arrived.clear());
         (Position::from_setup(&setup).unwrap(), me)
     }
 

@@ -144,8 +144,9 @@ impl FromStr for Level {
 /// such as `search:4294967295x16`) is `bad_input` rather than a search that runs for days.
 pub const MAX_PLAYOUTS: u32 = 1_000_000;
 
-/// Which bot, with its budget: `random`, `heuristic`, `search:easy|medium|hard`, `search:N` (N
-/// playouts a decision) or `search:NxT` (T trees of N playouts each).
+/// Which bot, with its budget: `random`, `heuristic`, `search:easy|medium|hard` (or the level's name
+/// alone: `easy`, `medium`, `hard`), `search:N` (N playouts a decision) or `search:NxT` (T trees of N
+/// playouts each).
 ///
 /// ```
 /// use battleline::bot::{BotKind, Level};
@@ -155,6 +156,7 @@ pub const MAX_PLAYOUTS: u32 = 1_000_000;
 /// assert_eq!("search:30000x1".parse::<BotKind>().unwrap().to_string(), "search:hard");
 /// assert_eq!("search:30000x2".parse::<BotKind>().unwrap().to_string(), "search:30000x2");
 /// assert_eq!("heuristic".parse::<BotKind>().unwrap(), BotKind::Heuristic);
+/// assert_eq!("hard".parse::<BotKind>().unwrap(), BotKind::level(Level::Hard));
 /// assert!("search:0".parse::<BotKind>().is_err());
 /// assert!("search:10x0".parse::<BotKind>().is_err());
 /// assert!("search:10x17".parse::<BotKind>().is_err()); // at most MAX_TREES trees
@@ -215,8 +217,8 @@ impl FromStr for BotKind {
             Error::new(
                 ErrorCode::BadInput,
                 format!(
-                    "unknown bot {text:?} (expected random, heuristic, search:easy|medium|hard, search:N or \
-                     search:NxT with T from 1 to {MAX_TREES})"
+                    "unknown bot {text:?} (expected random, heuristic, easy, medium, hard, search:easy|medium|hard, \
+                     search:N or search:NxT with T from 1 to {MAX_TREES})"
                 ),
             )
         };
@@ -225,6 +227,9 @@ impl FromStr for BotKind {
             "heuristic" => return Ok(BotKind::Heuristic),
             "search" => return Ok(BotKind::level(Level::Medium)),
             _ => {}
+        }
+        if let Ok(level) = text.parse::<Level>() {
+            return Ok(BotKind::level(level));
         }
         let budget = text.strip_prefix("search:").ok_or_else(bad)?;
         if let Ok(level) = budget.parse::<Level>() {

@@ -105,13 +105,13 @@ pub fn card(value: &JsValue) -> JsResult<Card> {
 
 /// A flag given as its number 1..9.
 pub fn flag(value: &JsValue) -> JsResult<FlagId> {
-    let number = whole_number(value, ErrorCode::BadFlag, "a flag")?;
+    let number: i64 = whole_number(value, ErrorCode::BadFlag, "a flag")?;
     FlagId::from_number(number).map_err(to_js_error)
 }
 
 /// A player number 0.. below `players`.
 pub fn player(value: &JsValue, players: usize) -> JsResult<Player> {
-    let number = whole_number(value, ErrorCode::BadPlayer, "a player")?;
+    let number: i64 = whole_number(value, ErrorCode::BadPlayer, "a player")?;
     if (0..players as i64).contains(&number) {
         Ok(number as Player)
     } else {
@@ -125,16 +125,19 @@ pub fn player(value: &JsValue, players: usize) -> JsResult<Player> {
 /// The largest whole number a JS number holds exactly (`Number.MAX_SAFE_INTEGER`, 2^53 - 1).
 const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
-/// A whole JS number, exactly: every safe integer (|n| <= 2^53 - 1) is accepted as it is, and a larger
-/// one, which a JS number cannot hold exactly, is refused rather than rounded or clamped (clamping made
-/// every suggest seed above 10^15 the same seed).
-pub fn whole_number(value: &JsValue, code: ErrorCode, what: &str) -> JsResult<i64> {
-    match value.as_f64() {
-        Some(n) if n.is_finite() && n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER => Ok(n as i64),
-        Some(n) if n.is_finite() && n.fract() == 0.0 => Err(to_js_error(Error::new(
-            code,
-            format!("{what} must be a safe integer (at most 2^53 - 1 in size), not {n}"),
-        ))),
-        _ => Err(to_js_error(Error::new(code, format!("{what} is a whole number, not {}", describe(value))))),
-    }
+/// A whole JS number as the integer type `T`: the one conversion of every number argument. A
+/// fraction, NaN, an infinity or a non-number is `code` ("… is a whole number, not …"); a whole number
+/// beyond 2^53 - 1 in size, which a JS number cannot hold exactly, is `code` rather than rounded or
+/// clamped (clamping made every suggest seed above 10^15 the same seed); a whole number outside `T`'s
+/// range (a negative count, say) is `code` too ("… is out of range: …").
+pub fn whole_number<T: TryFrom<i64>>(value: &JsValue, code: ErrorCode, what: &str) -> JsResult<T> {
+    let number = match value.as_f64() {
+        Some(n) if n.is_finite() && n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER => n as i64,
+        Some(n) if n.is_finite() && n.fract() == 0.0 => {
+            let message = format!("{what} must be a safe integer (at most 2^53 - 1 in size), not {n}");
+            return Err(to_js_error(Error::new(code, message)));
+        }
+        _ => return Err(to_js_error(Error::new(code, format!("{what} is a whole number, not {}", describe(value))))),
+    };
+    T::try_from(number).map_err(|_| to_js_error(Error::new(code, format!("{what} is out of range: {number}"))))
 }

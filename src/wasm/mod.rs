@@ -2,6 +2,7 @@
 //! errors. Every value in and out is plain data in the engine's notation; every failure throws a
 //! `BattleLineError` with the engine's stable `code`, and leaves the game as it was.
 
+#[cfg(feature = "bench")]
 mod bench;
 mod convert;
 mod tactic_play;
@@ -16,10 +17,13 @@ use crate::game::Game;
 use crate::options::Options;
 use crate::proof::FlagSetup;
 use crate::record::MAX_SEED;
-use convert::{card, flag, from_js, player, record_text, to_js, to_js_error, whole_number, JsResult};
+use convert::{from_js, record_text, to_js, to_js_error, whole_number, JsResult};
 use tactic_play::TacticPlay;
 
-/// A game or match of Battle Line (see the TypeScript declarations for the shapes of values).
+/// A game or match of Battle Line (see the TypeScript declarations for the shapes of values). It lives
+/// in the wasm memory: `free()` releases it at once, as does the end of a `using game = new Game()`
+/// block; a game dropped without either is freed by the garbage collector. Any call after `free()`
+/// throws a `BattleLineError` with code `freed`; `free()` twice is harmless.
 #[wasm_bindgen(js_name = Game)]
 pub struct WasmGame {
     game: Game,
@@ -65,10 +69,10 @@ impl WasmGame {
     #[wasm_bindgen]
     pub fn play(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "CardName")] card_name: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "FlagNumber")] flag_number: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "CardName")] card: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "FlagNumber")] flag: JsValue,
     ) -> JsResult<()> {
-        let action = Action::Play { card: card(&card_name)?, flag: flag(&flag_number)? };
+        let action = Action::Play { card: convert::card(&card)?, flag: convert::flag(&flag)? };
         self.apply_action(action)
     }
 
@@ -81,8 +85,8 @@ impl WasmGame {
 
     /// Claims a flag 1..9; a claim that cannot be proved throws `claim_not_provable` with the reason.
     #[wasm_bindgen]
-    pub fn claim(&mut self, #[wasm_bindgen(unchecked_param_type = "FlagNumber")] flag_number: JsValue) -> JsResult<()> {
-        self.apply_action(Action::Claim { flag: flag(&flag_number)? })
+    pub fn claim(&mut self, #[wasm_bindgen(unchecked_param_type = "FlagNumber")] flag: JsValue) -> JsResult<()> {
+        self.apply_action(Action::Claim { flag: convert::flag(&flag)? })
     }
 
     /// Ends the claim step.
@@ -121,10 +125,10 @@ impl WasmGame {
     #[wasm_bindgen(js_name = applyAs)]
     pub fn apply_as(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "PlayerIndex")] who: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "PlayerIndex")] player: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue,
     ) -> JsResult<()> {
-        let who = player(&who, self.game.options().players)?;
+        let who = convert::player(&player, self.game.options().players)?;
         let action: Action = from_js(action, ErrorCode::BadAction, "the action")?;
         self.game.apply_as(who, &action).map_err(to_js_error)
     }
@@ -171,8 +175,8 @@ impl WasmGame {
 
     /// What `player` may know, and nothing else.
     #[wasm_bindgen(unchecked_return_type = "PlayerView")]
-    pub fn view(&self, #[wasm_bindgen(unchecked_param_type = "PlayerIndex")] who: JsValue) -> JsResult<JsValue> {
-        let who = player(&who, self.game.options().players)?;
+    pub fn view(&self, #[wasm_bindgen(unchecked_param_type = "PlayerIndex")] player: JsValue) -> JsResult<JsValue> {
+        let who = convert::player(&player, self.game.options().players)?;
         to_js(&self.game.view(who))
     }
 
@@ -180,9 +184,9 @@ impl WasmGame {
     #[wasm_bindgen(unchecked_return_type = "ClaimableFlag[]")]
     pub fn claimable(
         &self,
-        #[wasm_bindgen(unchecked_optional_param_type = "PlayerIndex")] who: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "PlayerIndex")] player: JsValue,
     ) -> JsResult<JsValue> {
-        let who = self.player_or_current(&who)?;
+        let who = self.player_or_current(&player)?;
         let position = self.game.position();
         let list: Vec<types::ClaimableFlag> = position
             .claimable_flags(who)
@@ -195,21 +199,18 @@ impl WasmGame {
     #[wasm_bindgen(js_name = explainClaim, unchecked_return_type = "Proof")]
     pub fn explain_claim(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "FlagNumber")] flag_number: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "PlayerIndex")] who: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "FlagNumber")] flag: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "PlayerIndex")] player: JsValue,
     ) -> JsResult<JsValue> {
-        let flag = flag(&flag_number)?;
-        let who = self.player_or_current(&who)?;
+        let flag = convert::flag(&flag)?;
+        let who = self.player_or_current(&player)?;
         to_js(&self.game.position().explain_claim(who, flag))
     }
 
     /// Each side of a flag with its formation and strength.
     #[wasm_bindgen(unchecked_return_type = "SideFormation[]")]
-    pub fn formations(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "FlagNumber")] flag_number: JsValue,
-    ) -> JsResult<JsValue> {
-        to_js(&self.game.position().formations(flag(&flag_number)?))
+    pub fn formations(&self, #[wasm_bindgen(unchecked_param_type = "FlagNumber")] flag: JsValue) -> JsResult<JsValue> {
+        to_js(&self.game.position().formations(convert::flag(&flag)?))
     }
 
     /// The result of the game in progress, or null.
@@ -239,7 +240,7 @@ impl WasmGame {
     /// A new game replayed to just after the first `n` actions (for stepping through a record).
     #[wasm_bindgen(js_name = replayTo)]
     pub fn replay_to(&self, #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue) -> JsResult<WasmGame> {
-        let n = whole_number(&n, ErrorCode::BadInput, "the number of actions")?;
+        let n: i64 = whole_number(&n, ErrorCode::BadInput, "the number of actions")?;
         let n = usize::try_from(n).map_err(|_| {
             let message = if n < 0 {
                 format!("the number of actions {n} is negative")
@@ -263,16 +264,24 @@ impl WasmGame {
         WasmGame { game: self.game.clone() }
     }
 
-    /// A digest of the position, equal natively and in wasm for equal games.
+    /// A digest of the whole position, hidden cards included, equal natively and in wasm for equal games:
+    /// for hosts and tests, never for a player (it identifies hidden cards by enumeration).
     pub fn digest(&self) -> String {
         self.game.position().digest()
+    }
+
+    /// A digest of `player`'s view alone: safe to show that player (it tells nothing they do not see).
+    #[wasm_bindgen(js_name = viewDigest)]
+    pub fn view_digest(&self, #[wasm_bindgen(unchecked_param_type = "PlayerIndex")] who: JsValue) -> JsResult<String> {
+        let who = convert::player(&who, self.game.options().players)?;
+        Ok(self.game.view(who).map(|view| view.digest()).unwrap_or_default())
     }
 
     fn player_or_current(&self, who: &JsValue) -> JsResult<usize> {
         if who.is_undefined() || who.is_null() {
             Ok(self.game.position().current())
         } else {
-            player(who, self.game.options().players)
+            convert::player(who, self.game.options().players)
         }
     }
 }
@@ -284,24 +293,23 @@ pub fn prove_flag(#[wasm_bindgen(unchecked_param_type = "FlagSetup")] setup: JsV
     to_js(&setup.prove().map_err(to_js_error)?)
 }
 
-/// A computer player's action for the player whose view this is: `level` is `"random"`,
-/// `"heuristic"`, `"easy"`, `"medium"`, `"hard"`, `"search:N"` (N playouts) or `"search:NxT"` (T trees
-/// of N). The bot sees only the view; the same view, level and seed give the same action (natively
-/// too).
+/// A computer player's action for the player whose view this is. `level` is any name the bot kinds'
+/// parser (`battleline::bot::BotKind`) accepts: `"random"`, `"heuristic"`, `"easy"`, `"medium"`,
+/// `"hard"`, `"search:N"` (N playouts) or `"search:NxT"` (T trees of N). The bot sees only the view;
+/// the same view, level and seed (default 0) give the same action (natively too).
 #[cfg(feature = "bots")]
 #[wasm_bindgen(unchecked_return_type = "Action")]
 pub fn suggest(
     #[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue,
     #[wasm_bindgen(unchecked_param_type = "BotLevel")] level: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
 ) -> JsResult<JsValue> {
     let view: crate::view::PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
-    let name = level.as_string().unwrap_or_default();
-    let qualified = if matches!(name.as_str(), "easy" | "medium" | "hard") { format!("search:{name}") } else { name };
-    let kind: crate::bot::BotKind = qualified.parse().map_err(to_js_error)?;
-    let seed = whole_number(&seed, ErrorCode::BadInput, "the seed")?;
-    let seed = u64::try_from(seed).map_err(|_| to_js_error(Error::new(ErrorCode::BadInput, "the seed is negative")))?;
-
+    let kind: crate::bot::BotKind = match level.as_string() {
+        Some(name) => name.parse().map_err(to_js_error)?,
+        None => return Err(to_js_error(Error::new(ErrorCode::BadInput, "the level is a string like \"hard\""))),
+    };
+    let seed: u64 = if seed.is_undefined() { 0 } else { whole_number(&seed, ErrorCode::BadInput, "the seed")? };
     to_js(&crate::bot::suggest_with(&view, kind, seed).map_err(to_js_error)?)
 }
 

@@ -1,6 +1,6 @@
 //! The TypeScript declarations of every value crossing the boundary, and the few result shapes that
-//! exist only for JavaScript. `tests/node/types.test.ts` compiles a client against them, so a Rust
-//! change that breaks a shape breaks that test.
+//! exist only for JavaScript. `tests/node/declarations.test.mjs` checks values the engine produces
+//! against them with the TypeScript compiler, so a Rust change that breaks a shape breaks that test.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -128,8 +128,10 @@ export interface FlagView {
   flag: FlagNumber;
   /** Each player's side, cards in play order. */
   sides: CardName[][];
-  /** When each side became complete (lower is earlier), or null. */
+  /** Each complete side's completion time: when its latest card arrived (lower is earlier), or null. */
   completed: (number | null)[];
+  /** When each card of each side arrived, parallel to `sides` (lower is earlier). */
+  arrived: number[][];
   /** Who placed Fog / Mud here. */
   fog: PlayerIndex | null;
   mud: PlayerIndex | null;
@@ -168,6 +170,8 @@ export interface PlayerView {
   /** Cards this player returned with Scout that are still in a deck. */
   scoutReturned: KnownDeckCard[];
   passesInRow: number;
+  /** One of those passes was voluntary: if the round ends the game, it is a draw (R-TURN-6). */
+  voluntaryPass: boolean;
   /** Flags this player could claim right now. */
   claimable: FlagNumber[];
   result: GameResult | null;
@@ -191,6 +195,7 @@ export interface FullState {
   leaderPlayed: boolean[];
   scoutReturned: CardName[][];
   passesInRow: number;
+  voluntaryPass: boolean;
   result: GameResult | null;
 }
 
@@ -260,20 +265,36 @@ export interface FlagSetup {
   unseen: TroopName[];
 }
 
-/** Computer players: the three search levels, the rule-of-thumb player, random, "search:N" playouts or
- * "search:NxT" (T independent trees of N playouts). */
-export type BotLevel =
-  | "random" | "heuristic" | "easy" | "medium" | "hard" | `search:${number}` | `search:${number}x${number}`;
-
 export type ErrorCode =
   | "not_your_turn" | "wrong_phase" | "card_not_in_hand" | "flag_full" | "flag_claimed"
   | "tactics_limit" | "leader_limit" | "claim_not_provable" | "side_incomplete" | "wrong_card"
   | "bad_target" | "must_play" | "deck_empty" | "tactics_disabled" | "game_over" | "bad_flag"
-  | "bad_card" | "bad_action" | "bad_options" | "bad_record" | "bad_player" | "bad_input";
+  | "bad_card" | "bad_action" | "bad_options" | "bad_record" | "bad_player" | "bad_input"
+  /** Raised on the JavaScript side: a call on a Game after `free()` (or the end of its `using` block). */
+  | "freed"
+  /** Raised on the JavaScript side by `battleline-engine/computer`: the suggestion was cancelled. */
+  | "aborted"
+  /** Raised on the JavaScript side by `battleline-engine/computer`: no worker could run the computer. */
+  | "worker_failed";
 
 /** Thrown by every call that fails; the game is left exactly as it was. */
 export interface BattleLineError extends Error {
   name: "BattleLineError";
   code: ErrorCode;
 }
+"#;
+
+/// The computer players' names, declared only where `suggest` exists (the full build).
+#[cfg(feature = "bots")]
+#[wasm_bindgen(typescript_custom_section)]
+const BOT_TYPES: &'static str = r#"
+/**
+ * A computer player: the search at the three levels of the game page (`"easy"`, `"medium"`, `"hard"`:
+ * 300, 3,000 and 30,000 playouts a decision, also spelt `"search:easy"` …; `"search"` is medium), the
+ * rule-of-thumb player `"heuristic"`, or `"random"`. Every value of this type is accepted. At run time
+ * `suggest` also accepts `"search:N"` (N playouts) and `"search:NxT"` (T trees of N); they are not part
+ * of the type because a template type would admit numbers the engine refuses.
+ */
+export type BotLevel =
+  | "random" | "heuristic" | "easy" | "medium" | "hard" | "search" | "search:easy" | "search:medium" | "search:hard";
 "#;

@@ -15,9 +15,16 @@ mkdirSync(shotsDir, { recursive: true });
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** Starts scripts/serve.mjs on a free port; resolves with its URL and a stop function. */
-export async function startServer() {
-  const proc = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** The tests' build of the page: the production page with the test hook (scripts/build-www.mjs --test-hook). */
+export const e2eDist = `${root}www/dist-e2e/`;
+
+/**
+ * Starts scripts/serve.mjs on a free port; resolves with its URL and a stop function. It serves the tests'
+ * build (www/dist-e2e/, with window.__battleline) unless `dist` names another, e.g. the production www/dist/.
+ */
+export async function startServer(dist = e2eDist) {
+  const env = { ...process.env, PORT: '0', BATTLELINE_ROOT: dist };
+  const proc = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let errText = '';
   proc.stderr.on('data', (d) => (errText += d));
   const url = await new Promise((resolve, reject) => {

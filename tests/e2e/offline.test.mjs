@@ -24,8 +24,8 @@ async function playAgainstComputer(page, turns) {
 }
 
 test('the single-file build opens from file:// and plays against the computer', async () => {
-  const file = `${root}www/dist/battleline.html`;
-  assert.ok(existsSync(file), 'www/dist/battleline.html is built');
+  const file = `${root}www/dist-e2e/battleline.html`;
+  assert.ok(existsSync(file), 'www/dist-e2e/battleline.html is built');
   const { context, page, errors } = await openPage(env.browser);
   await page.goto(`file://${file}`);
   await waitReady(page);

@@ -1,5 +1,7 @@
-// Against the computer: a turn played with the keyboard alone, the computer's answer shown step by
-// step from its own view, then Undo back to before the human's move.
+// Against the computer: a turn played with the keyboard alone, Undo back to before the human's move
+// while no card has been drawn, then the turn finished: the computer's answer shown step by step from
+// its own view, and Undo no longer available (it would cross the drawn card and the computer's move),
+// with the reason on the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertNoErrors, legal, openPage, serveAndLaunch, startGame, state, waitReady } from './helpers.mjs';
@@ -39,7 +41,22 @@ test('a turn by keyboard against the computer, then undo', async () => {
     await page.keyboard.press('e');
     s = await state(page);
   }
-  if (s.phase === 'draw') await page.keyboard.press('t');
+
+  // Undo before drawing: back to before the human's card, the card in the hand again.
+  const undo = page.locator('.tools [data-act=undo]');
+  for (let i = 0; i < 3 && (await page.evaluate(() => window.__battleline.game.actionCount)) > count0; i++) {
+    await undo.click();
+  }
+  assert.equal(await page.evaluate(() => window.__battleline.game.digest()), digest0, 'undo restored the position');
+  assert.equal(await page.locator(`[data-hand="${play.card}"]`).count(), 1, 'the card is back in the hand');
+
+  // The same card again, then the draw: the turn is over.
+  await page.locator(`[data-hand="${play.card}"]`).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press(String(play.flag));
+  await page.waitForFunction((n) => window.__battleline.game.actionCount > n, count0);
+  if ((await state(page)).phase === 'claim') await page.keyboard.press('e');
+  if ((await state(page)).phase === 'draw') await page.keyboard.press('t');
 
   // The computer answers; its steps land one by one, with the last move marked.
   await myTurn(page);
@@ -48,14 +65,12 @@ test('a turn by keyboard against the computer, then undo', async () => {
   assert.ok((await page.locator('.card.on-board.last, .deck.last').count()) > 0, 'the last move is highlighted');
   assert.match(await page.locator('#log').innerText(), /Computer (played|put)/);
 
-  // Undo back to before the human's card: the card is back in hand, the position is as it was.
-  const undo = page.locator('.tools [data-act=undo]');
-  for (let i = 0; i < 4 && (await page.evaluate(() => window.__battleline.game.actionCount)) > count0; i++) {
-    await undo.click();
-  }
-  assert.equal(await page.evaluate(() => window.__battleline.game.digest()), digest0, 'undo restored the position');
-  assert.equal(await page.locator(`[data-hand="${play.card}"]`).count(), 1, 'the card is back in the hand');
-  assert.equal(await undo.isDisabled(), count0 === 0 || (await page.evaluate(() => window.__battleline.controller.undoTarget())) === null);
+  // Undo cannot go back past the drawn card or the computer's move, and says so.
+  assert.equal(await undo.getAttribute('aria-disabled'), 'true');
+  assert.match((await undo.getAttribute('aria-description')) ?? '', /^Undo is not available: /);
+  await page.keyboard.press('u');
+  await page.locator('#actionbar .message').filter({ hasText: /^Undo is not available/ }).waitFor();
+  assert.equal((await page.evaluate(() => window.__battleline.game.record().actions)).length, after.length, 'nothing was undone');
   assertNoErrors(errors);
   await context.close();
 });

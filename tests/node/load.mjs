@@ -1,6 +1,9 @@
-// Loads the built package (pkg/) exactly as a Node user would, with the wasm bytes read from disk.
-import { readFileSync } from 'node:fs';
-import * as battleline from '../../pkg/index.js';
+// Loads the built package (pkg/) exactly as a Node user would: `init()` with no argument (the package
+// finds its own wasm). `full` is the entry with the computer players; `rules` the engine alone.
+import * as rules from '../../pkg/index.js';
+import * as full from '../../pkg/full.js';
 
-battleline.initSync({ module: readFileSync(new URL('../../pkg/battleline_bg.wasm', import.meta.url)) });
-export default battleline;
+await rules.default();
+await full.init();
+export { rules };
+export default full;

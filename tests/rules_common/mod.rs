@@ -99,7 +99,8 @@ pub fn three_player_options() -> Options {
 #[derive(Clone, Debug)]
 pub struct Board {
     pub setup: Setup,
-    next_completion: u32,
+    /// The arrival time of the next card put on a side (R-FORM-4).
+    next_arrival: u32,
 }
 
 impl Board {
@@ -116,7 +117,7 @@ impl Board {
                 }
             }
         }
-        let mut board = Board { setup, next_completion: 0 };
+        let mut board = Board { setup, next_arrival: 0 };
         board.turn(0, steps(options.claim_timing)[0]);
         board
     }
@@ -149,9 +150,10 @@ impl Board {
         }
         for f in &mut s.flags {
             for (p, side) in f.sides.iter_mut().enumerate() {
-                if remove(side) {
+                if let Some(at) = side.iter().position(|c| *c == card) {
+                    side.remove(at);
+                    f.arrived[p].remove(at);
                     found = true;
-                    f.completed[p] = None;
                 }
             }
             if card == Card::tactic(Tactic::Fog) && f.fog.take().is_some() {
@@ -162,6 +164,9 @@ impl Board {
             }
         }
         assert!(found, "{card} is nowhere in the setup");
+        for g in 1..=9 {
+            self.stamp(g);
+        }
     }
 
     /// Adds the cards to player `p`'s hand.
@@ -173,14 +178,20 @@ impl Board {
         self
     }
 
-    /// Adds the cards, in play order, to player `p`'s side of flag `f`. A side that becomes complete is
-    /// stamped now, so sides completed by earlier calls count as completed earlier (R-FORM-4).
+    /// Adds the cards, in play order, to player `p`'s side of flag `f`, each arriving now, so cards put
+    /// by earlier calls count as arrived earlier and their sides as completed earlier (R-FORM-4).
     pub fn side(&mut self, f: i64, p: Player, text: &str) -> &mut Board {
         for c in cards(text) {
             self.take(c);
-            self.flag_mut(f).sides[p].push(c);
+            let at = self.next_arrival;
+            self.next_arrival += 1;
+            let view = self.flag_mut(f);
+            view.sides[p].push(c);
+            view.arrived[p].push(at);
         }
-        self.stamp(f);
+        for g in 1..=9 {
+            self.stamp(g);
+        }
         self
     }
 
@@ -192,20 +203,13 @@ impl Board {
         }
     }
 
+    /// Each side's completion time: when its latest card arrived, if the side is complete.
     fn stamp(&mut self, f: i64) {
         let capacity = self.capacity(f);
-        let players = self.setup.options.players;
-        for p in 0..players {
-            let view = &self.setup.flags[flag(f).index()];
+        let view = self.flag_mut(f);
+        for p in 0..view.sides.len() {
             let complete = view.sides[p].len() >= capacity;
-            match (complete, view.completed[p]) {
-                (true, None) => {
-                    self.flag_mut(f).completed[p] = Some(self.next_completion);
-                    self.next_completion += 1;
-                }
-                (false, Some(_)) => self.flag_mut(f).completed[p] = None,
-                _ => {}
-            }
+            view.completed[p] = if complete { view.arrived[p].iter().max().copied() } else { None };
         }
     }
 

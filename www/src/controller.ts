@@ -1,7 +1,7 @@
 // The page's state machine: whose turn, what is selected, the hand-over curtain, the computer's turn,
 // undo, saving, replay. Every move goes through the engine's legal actions; the page never decides
 // legality itself.
-import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/index.js';
+import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
 import { escapeHTML } from './cards.js';
 import { boardParts, renderDecks, renderStrip, type Highlights, type RenderModel } from './board.js';
@@ -9,6 +9,7 @@ import { claimDialog, confirmDialog, dialogOpen, endDialog, exportDialog, handov
 import { installDrag } from './drag.js';
 import { singleFile } from './engine.js';
 import { explainHTML } from './explain.js';
+import { canExport, replayIsOpen, undoPolicy, type UndoBlock } from './fairplay.js';
 import { handItems, hiddenHandHTML } from './hand.js';
 import { cardShort, getLang, setLang, t } from './i18n.js';
 import { applyLogged, lastTurn, replayLogged, tell, type LogEntry, type TellContext } from './log.js';
@@ -41,6 +42,8 @@ function twoSeats(mode: Mode, level: Level, humanSeat: PlayerIndex): Seat[] {
 
 interface ReplayState {
   record: GameRecord;
+  /** Every hand may be shown: the match is over (fairplay.ts). Otherwise only `viewer`'s view, fixed. */
+  open: boolean;
   full: Game;
   game: Game;
   index: number;
@@ -73,6 +76,13 @@ function sleep(ms: number): Promise<void> {
 
 function other(p: PlayerIndex): PlayerIndex {
   return p === 0 ? 1 : 0;
+}
+
+/** A seed for the computer's choices, independent of the deal (the computer sees its view, nothing else). */
+function freshAiSeed(): number {
+  const words = new Uint32Array(1);
+  crypto.getRandomValues(words);
+  return (words[0]! % 1_000_000_000) + 1;
 }
 
 function errorText(err: unknown): string {
@@ -244,7 +254,7 @@ export class Controller {
     const seats: Seat[] = three ? (choice.seats ?? [{ kind: 'person' }, { kind: 'person' }, { kind: 'person' }]) : twoSeats(choice.mode, choice.level, 0);
     const firstPerson = seats.findIndex((x) => x.kind === 'person');
     const humanSeat = (firstPerson < 0 ? 0 : firstPerson) as PlayerIndex;
-    this.session = { mode: choice.mode, level: choice.level, humanSeat, aiSeed: (game.seed % 1_000_000) + 1, seats };
+    this.session = { mode: choice.mode, level: choice.level, humanSeat, aiSeed: freshAiSeed(), seats };
     this.shownSeat = null;
     this.handover = choice.mode === 'hotseat' && !this.isComputer(game.current);
     this.message = null;
@@ -618,28 +628,34 @@ export class Controller {
     }
   }
 
-  undoTarget(): number | null {
+  /** The undo policy of fairplay.ts, asked for the person at the screen. */
+  private undoState(): { keep: number } | { blocked: UndoBlock } | null {
     const g = this.game;
-    if (!g || this.replay || this.entries.length === 0) return null;
-    let i: number;
-    if (this.session.mode === 'computer') {
-      i = this.entries.length - 1;
-      while (i >= 0 && (this.entries[i]!.actor !== this.session.humanSeat || this.entries[i]!.action.type === 'nextGame')) i--;
-      if (i < 0) return null;
-    } else {
-      // Hot-seat: only the current player's own actions of this turn, and never a draw (it showed a card).
-      const last = this.entries[this.entries.length - 1]!;
-      if (this.handover || g.result() || last.actor !== g.current) return null;
-      if (last.action.type === 'draw' || last.action.type === 'scoutDraw' || last.action.type === 'nextGame') return null;
-      i = this.entries.length - 1;
-    }
-    while (i > 0 && this.entries[i - 1]!.action.type === 'endClaims' && this.entries[i - 1]!.actor === this.entries[i]!.actor) i--;
-    return i;
+    if (!g || this.replay) return null;
+    return undoPolicy(g, this.entries, this.viewer(), this.myTurn());
+  }
+
+  undoTarget(): number | null {
+    const u = this.undoState();
+    return u && 'keep' in u ? u.keep : null;
+  }
+
+  /** Why Undo is unavailable, in words, or null when it is available (or there is nothing to say). */
+  private undoBlockedText(): string | null {
+    const u = this.undoState();
+    return u && 'blocked' in u ? t('undoUnavailable', { why: t(u.blocked) }) : null;
   }
 
   undo(): void {
     const target = this.undoTarget();
-    if (target === null || !this.game) return;
+    if (target === null || !this.game) {
+      const why = this.undoBlockedText();
+      if (why) {
+        this.message = { text: why, kind: 'info' };
+        this.render();
+      }
+      return;
+    }
     const t0 = performance.now();
     const game = this.game.replayTo(target);
     const entries = this.entries.slice(0, target);
@@ -682,10 +698,12 @@ export class Controller {
   // ---- replay ---------------------------------------------------------------------------------------
 
   startReplay(record: GameRecord): void {
+    const viewer = this.viewer();
     this.exitReplay(false);
     const { game: full, entries } = replayLogged(record, Game);
     const game = full.replayTo(0);
-    this.replay = { record, full, game, index: 0, entries, viewer: 0, timer: null };
+    const open = replayIsOpen(full);
+    this.replay = { record, open, full, game, index: 0, entries, viewer: open ? 0 : viewer, timer: null };
     this.animate = false;
     this.sel = NONE;
     this.render();
@@ -738,9 +756,21 @@ export class Controller {
     if (render) this.render();
   }
 
+  /** Replay is offered once an action was played, and not behind the hand-over curtain of an unfinished game. */
+  private canReplay(): boolean {
+    const g = this.game;
+    if (!g || g.actionCount === 0) return false;
+    return !this.handover || replayIsOpen(g);
+  }
+
   // ---- import / export / settings -----------------------------------------------------------------
 
   async exportRecord(): Promise<void> {
+    if (!canExport(this.replay?.full ?? this.game)) {
+      this.message = { text: t('exportUnavailable'), kind: 'info' };
+      this.render();
+      return;
+    }
     const record = this.replay?.record ?? this.game?.record();
     if (!record) return;
     await exportDialog(JSON.stringify(record, null, 1), `battleline-${record.seed}.json`);
@@ -879,7 +909,7 @@ export class Controller {
         this.render();
         if (act === 'export') void this.exportRecord();
         if (act === 'import') void this.importRecord();
-        if (act === 'replay' && this.game) this.startReplay(this.game.record());
+        if (act === 'replay' && this.game && this.canReplay()) this.startReplay(this.game.record());
         if (act === 'settings') void this.openSettings();
         return;
       case 'reveal':
@@ -927,7 +957,7 @@ export class Controller {
         this.toggleReplayPlay();
         return;
       case 'rp-flip':
-        if (this.replay) this.replay.viewer = ((this.replay.viewer + 1) % this.players()) as PlayerIndex;
+        if (this.replay?.open) this.replay.viewer = ((this.replay.viewer + 1) % this.players()) as PlayerIndex;
         this.animate = false;
         this.render();
         return;
@@ -1006,13 +1036,13 @@ export class Controller {
     const names = this.names();
     if (r) {
       const view = r.game.view(r.viewer);
-      const hands = r.game.fullState().hands;
       return {
         view,
         viewer: r.viewer,
         names,
         opponents: this.opponentsOf(r.viewer),
-        openHand: hands,
+        // Every hand face up only in the replay of a finished match (fairplay.ts).
+        openHand: r.open ? r.game.fullState().hands : null,
         hideHand: false,
         interactive: false,
         selectableHand: new Set(),
@@ -1178,10 +1208,11 @@ export class Controller {
     const view = m.view;
     const names = m.names;
     if (this.replay) {
+      const step = t('replayStep', { i: this.replay.index, n: this.replay.record.actions.length });
       return renderStatus({
         who: view.current,
         headline: t('replayTitle'),
-        detail: t('replayStep', { i: this.replay.index, n: this.replay.record.actions.length }),
+        detail: this.replay.open ? step : `${step} · ${t('replayOwnView', { name: names[this.replay.viewer] ?? '' })}`,
         thinking: false,
       });
     }
@@ -1253,9 +1284,9 @@ export class Controller {
     el.log.hidden = !this.logOpen;
     const r = this.replay;
     const names = this.names();
-    const ctx: TellContext = { names, reveal: r ? 'all' : this.session.mode === 'computer' ? this.session.humanSeat : null };
+    const ctx: TellContext = { names, reveal: r ? (r.open ? 'all' : r.viewer) : this.session.mode === 'computer' ? this.session.humanSeat : null };
     const entries = r ? r.entries.slice(0, r.index) : this.entries;
-    const key = `${getLang()}|${r ? 'replay' : this.session.mode}|${entries[0]?.actor ?? ''}|${this.game?.seed ?? ''}`;
+    const key = `${getLang()}|${r ? `replay${r.open ? '' : r.viewer}` : this.session.mode}|${entries[0]?.actor ?? ''}|${this.game?.seed ?? ''}`;
     let list = el.log.querySelector('.log-lines');
     const line = (e: LogEntry): string => {
       const text = tell(e, ctx);
@@ -1288,7 +1319,7 @@ export class Controller {
   render(t0?: number): void {
     const el = this.el;
     if (!this.game && !this.replay) {
-      el.tools.innerHTML = renderTools({ canUndo: false, canHint: false, logOpen: this.logOpen, menuOpen: this.menuOpen, inReplay: false, canReplay: false });
+      el.tools.innerHTML = renderTools({ canUndo: false, canHint: false, logOpen: this.logOpen, menuOpen: this.menuOpen, inReplay: false, canReplay: false, exportBlocked: t('exportUnavailable') });
       return;
     }
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.['focus'];
@@ -1298,11 +1329,13 @@ export class Controller {
     el.hand.classList.toggle('my-turn', m.interactive);
     setHTML(el.tools, renderTools({
       canUndo: this.undoTarget() !== null,
+      undoBlocked: this.undoBlockedText(),
+      exportBlocked: canExport(this.replay?.full ?? this.game) ? null : t('exportUnavailable'),
       canHint: this.myTurn(),
       logOpen: this.logOpen,
       menuOpen: this.menuOpen,
       inReplay: this.replay !== null,
-      canReplay: (this.game?.actionCount ?? 0) > 0,
+      canReplay: this.canReplay(),
     }));
     setHTML(el.status, this.status(m));
     el.oppStrip.classList.toggle('three', m.opponents.length > 1);
@@ -1314,8 +1347,8 @@ export class Controller {
     if (this.replay) {
       const r = this.replay;
       const e = r.entries[r.index - 1];
-      const desc = e ? (tell(e, { names: m.names, reveal: 'all' }) ?? '') : t('replayNothing');
-      setHTML(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc));
+      const desc = e ? (tell(e, { names: m.names, reveal: r.open ? 'all' : r.viewer }) ?? '') : t('replayNothing');
+      setHTML(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc, r.open));
     } else {
       const { prompt, buttons } = this.prompt(m);
       const steps = this.handover || m.view.result ? '' : renderSteps(m.view.options.claimTiming, stepOf(m.view.phase));

@@ -1,6 +1,6 @@
-// Loads the wasm engine once: from pkg/battleline_bg.wasm when served, or from the base64 text the
+// Loads the full wasm engine once (with the computer players): from pkg/battleline_bg.wasm when served, or from the base64 text the
 // single-file build inlines (window.__BATTLELINE_WASM__), so that the page also opens from file://.
-import init from '../../pkg/index.js';
+import init from '../../pkg/full.js';
 
 declare global {
   interface Window {

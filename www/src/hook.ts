@@ -1,5 +1,6 @@
 // A test hook: the end-to-end tests read the game through window.__battleline (legal actions, views,
-// timings) and then act by clicking the real page. Players never need it.
+// timings) and then act by clicking the real page. Only the tests' build installs it (__TEST_HOOK__ in
+// main.ts): the production page must not, since `game.fullState()` shows every hand.
 import type { Action, Game, PlayerView } from '../../pkg/index.js';
 import type { Controller } from './controller.js';
 

@@ -6,6 +6,13 @@ import { installHook } from './hook.js';
 import { setLang, t } from './i18n.js';
 import { loadSettings } from './storage.js';
 
+/**
+ * Set by the build (scripts/build-www.mjs): true only in the end-to-end tests' build (www/dist-e2e/).
+ * The production page (www/dist/) has no test hook: `window.__battleline` would show every hand and let
+ * the console play any seat.
+ */
+declare const __TEST_HOOK__: boolean;
+
 function byId(id: string): HTMLElement {
   const el = document.getElementById(id);
   if (!el) throw new Error(`#${id} is missing from the page`);
@@ -44,11 +51,11 @@ async function main(): Promise<void> {
     module,
     settings,
   );
-  installHook(controller);
+  if (__TEST_HOOK__) installHook(controller);
   byId('app').hidden = false;
   const booting = controller.boot();
   performance.mark('battleline-interactive');
-  window.__battleline!.ready = true;
+  if (__TEST_HOOK__) window.__battleline!.ready = true;
   if ('serviceWorker' in navigator && !singleFile() && location.protocol.startsWith('http')) {
     navigator.serviceWorker.register('sw.js').catch((err: unknown) => console.warn('service worker not registered', err));
   }

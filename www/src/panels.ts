@@ -26,12 +26,21 @@ export function icon(name: string): string {
   return `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${icons[name] ?? ''}</svg>`;
 }
 
-function toolButton(act: string, iconName: string, label: string, enabled = true, extra = ''): string {
-  return `<button type="button" class="tool" data-act="${act}" data-focus="tool:${act}" aria-label="${escapeAttr(label)}" title="${escapeAttr(label)}" ${enabled ? '' : 'disabled'} ${extra}>${icon(iconName)}<span class="tool-label">${escapeHTML(label)}</span></button>`;
+function toolButton(act: string, iconName: string, label: string, enabled = true, extra = '', title = label): string {
+  return `<button type="button" class="tool" data-act="${act}" data-focus="tool:${act}" aria-label="${escapeAttr(label)}" title="${escapeAttr(title)}" ${enabled ? '' : 'disabled'} ${extra}>${icon(iconName)}<span class="tool-label">${escapeHTML(label)}</span></button>`;
+}
+
+/** A button that is unavailable for a reason: it looks disabled, says why, and a press shows the reason. */
+function blockedAttrs(reason: string | null): string {
+  return reason === null ? '' : `aria-disabled="true" aria-description="${escapeAttr(reason)}" data-why="${escapeAttr(reason)}"`;
 }
 
 export interface ToolState {
   canUndo: boolean;
+  /** Why Undo is unavailable (shown on the button and when it is pressed), if it is. */
+  undoBlocked?: string | null;
+  /** Why Export is unavailable, if it is. */
+  exportBlocked?: string | null;
   canHint: boolean;
   logOpen: boolean;
   menuOpen: boolean;
@@ -42,14 +51,16 @@ export interface ToolState {
 export function renderTools(s: ToolState): string {
   const menu =
     `<div class="menu" ${s.menuOpen ? '' : 'hidden'} role="menu">` +
-    `<button type="button" role="menuitem" data-act="export">${t('exportRecord')}</button>` +
+    `<button type="button" role="menuitem" data-act="export" ${s.exportBlocked ? `title="${escapeAttr(s.exportBlocked)}"` : ''} ${blockedAttrs(s.exportBlocked ?? null)}>${t('exportRecord')}</button>` +
     `<button type="button" role="menuitem" data-act="import">${t('importRecord')}</button>` +
     `<button type="button" role="menuitem" data-act="replay" ${s.canReplay ? '' : 'disabled'}>${t('replay')}</button>` +
     `<button type="button" role="menuitem" data-act="settings">${t('settings')}</button>` +
     `</div>`;
   return (
     toolButton('new', 'new', t('newGame')) +
-    toolButton('undo', 'undo', t('undo'), s.canUndo && !s.inReplay) +
+    (s.undoBlocked && !s.inReplay
+      ? toolButton('undo', 'undo', t('undo'), true, blockedAttrs(s.undoBlocked), s.undoBlocked)
+      : toolButton('undo', 'undo', t('undo'), s.canUndo && !s.inReplay)) +
     toolButton('hint', 'hint', t('hint'), s.canHint && !s.inReplay) +
     toolButton('log', 'log', t('log'), true, `aria-pressed="${s.logOpen}"`) +
     toolButton('lang', 'lang', t('otherLang')) +
@@ -142,7 +153,7 @@ export function renderActionBar(prompt: string, buttons: ActionButton[], message
   );
 }
 
-export function renderReplayBar(index: number, total: number, playing: boolean, description: string): string {
+export function renderReplayBar(index: number, total: number, playing: boolean, description: string, canFlip = true): string {
   const btn = (act: string, name: string, label: string, enabled: boolean): string =>
     `<button type="button" class="tool" data-act="${act}" data-focus="replay:${act}" aria-label="${escapeAttr(label)}" title="${escapeAttr(label)}" ${enabled ? '' : 'disabled'}>${icon(name)}</button>`;
   return (
@@ -155,7 +166,7 @@ export function renderReplayBar(index: number, total: number, playing: boolean, 
     btn('rp-last', 'last', t('replayEnd'), index < total) +
     `<input type="range" class="replay-range" min="0" max="${total}" value="${index}" aria-label="${escapeAttr(t('replayStep', { i: index, n: total }))}">` +
     `<span class="replay-step">${t('replayStep', { i: index, n: total })}</span>` +
-    btn('rp-flip', 'flip', t('replayFlip'), true) +
+    btn('rp-flip', 'flip', t('replayFlip'), canFlip) +
     btn('rp-exit', 'exit', t('replayExit'), true) +
     `</div><p class="prompt replay-desc">${description}</p>`
   );

@@ -1,4 +1,4 @@
-// The stand-in computer player until the engine exports `suggest`: a random legal action (a claim
+// The fallback when the computer player cannot answer (no worker, an engine error): a random legal action (a claim
 // when there is one), chosen by a seeded generator so a seed gives the same choice.
 import type { Action } from '../../pkg/index.js';
 

@@ -8,7 +8,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use battleline::bot::{Bot, BotKind};
-use battleline::{Action, Game, GameResult, Options, PlayerView};
+use battleline::{rng_from_seed, Action, Game, GameResult, Options, PlayerView, MAX_SEED};
+use rand::Rng;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -16,8 +17,9 @@ use crate::cli::{Failure, Timing};
 use crate::lines::{self, Line, MAX_ANSWER_BYTES, MAX_MESSAGE_BYTES};
 use crate::match_cmd::{bot_seeds, series_options, Tally};
 
-/// The protocol's version, sent in every `start` message.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// The protocol's version, sent in every `start` message. Version 2 no longer sends the deal's seed
+/// (from which a bot could compute every hidden card), but a `botSeed` independent of the deal.
+pub const PROTOCOL_VERSION: u32 = 2;
 
 pub const LONG_ABOUT: &str = "\
 Run two bot programs against each other, so that bots can be written in any language.
@@ -25,14 +27,17 @@ Run two bot programs against each other, so that bots can be written in any lang
 Each CMD is run with the shell (sh -c CMD) and speaks the bot protocol of docs/BOT_PROTOCOL.md: the referee
 writes one JSON object per line to the bot's standard input and the bot answers each `turn` message with one
 line holding a JSON action:
-  {\"type\":\"start\",\"protocol\":1,\"game\":0,\"seed\":0,\"player\":1,\"options\":{...}}   (no answer)
+  {\"type\":\"start\",\"protocol\":2,\"game\":0,\"player\":1,\"botSeed\":N,\"options\":{...}}   (no answer)
   {\"type\":\"turn\",\"view\":{PlayerView},\"legal\":[actions]}                     (answer: one action)
   {\"type\":\"end\",\"result\":{...},\"view\":{PlayerView}}                           (no answer)
 The bot's standard error passes through. When the match is over the referee closes the bot's standard input.
 Answer lines may be at most 65,536 bytes long; the referee's messages are at most 1 MiB a line.
 
-Game i (0-based) is dealt from seed S+i with A in seat i mod 2. A bot that answers something that is not a
-legal action, writes a longer line, exits, or takes longer than --move-timeout forfeits the game (it counts as a loss) and is
+Game i (0-based) is dealt from seed S+i with A in seat i mod 2. Bots are never told the deal's seed: without
+--seed it is drawn at random (and printed here, for the operator), so that no bot can guess it; a seed you
+choose must be one the bots cannot guess either. Each bot gets a botSeed for its own randomness, drawn from
+--bot-seed, which is independent of the deal. A bot that answers something that is not a legal action,
+writes a longer line, exits, or takes longer than --move-timeout forfeits the game (it counts as a loss) and is
 restarted for the next game. Prints one line per game and A's wins, losses, draws and score rate.";
 
 /// Arguments of `battleline referee`.
@@ -47,9 +52,13 @@ pub struct Args {
     /// Number of games.
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub games: u64,
-    /// Seed of the first game; game i uses seed S+i (at most 2^53 - 1).
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    pub seed: u64,
+    /// Seed of the first game; game i uses seed S+i (at most 2^53 - 1). Default: drawn at random, so
+    /// that bots cannot guess the deal; the referee prints it.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Where the bots' `botSeed`s come from (independent of the deal). Default: drawn at random.
+    #[arg(long, value_name = "B")]
+    pub bot_seed: Option<u64>,
     /// Play without the tactics deck (the basic game, R-VAR-2).
     #[arg(long)]
     pub no_tactics: bool,
@@ -67,7 +76,7 @@ pub struct BotArgs {
     /// The built-in bot: random, heuristic, search:easy|medium|hard, search:N or search:NxT.
     #[arg(value_name = "BOT", value_parser = parse_bot)]
     pub kind: BotKind,
-    /// Seed of the bot's choices (game g of the match uses S+g).
+    /// Seed of the bot's choices (game g of the match uses S+g, mixed with the start message's botSeed).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
 }
@@ -87,9 +96,22 @@ fn parse_bot(text: &str) -> Result<BotKind, String> {
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 enum Message<'a> {
-    Start { protocol: u32, game: u64, seed: u64, player: usize, options: Options },
-    Turn { view: &'a PlayerView, legal: &'a [Action] },
-    End { result: GameResult, view: &'a PlayerView },
+    #[serde(rename_all = "camelCase")]
+    Start {
+        protocol: u32,
+        game: u64,
+        player: usize,
+        bot_seed: u64,
+        options: Options,
+    },
+    Turn {
+        view: &'a PlayerView,
+        legal: &'a [Action],
+    },
+    End {
+        result: GameResult,
+        view: &'a PlayerView,
+    },
 }
 
 /// A running bot program.
@@ -184,8 +206,31 @@ struct Forfeit {
     reason: String,
 }
 
+/// A seed from the operating system, at most `largest`: nobody can guess it.
+fn random_seed(largest: u64) -> Result<u64, Failure> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| Failure::new(format!("no random seed available: {e}")))?;
+    let random = u64::from_le_bytes(bytes);
+    Ok(largest.checked_add(1).map_or(random, |n| random % n))
+}
+
+/// The `botSeed` of the bot in `seat` in game `game`: from the referee's bot seed alone, so it tells
+/// nothing about the deal.
+fn bot_seed(base: u64, game: u64, seat: usize) -> u64 {
+    let mix = base.wrapping_add(game.wrapping_mul(3)).wrapping_add(seat as u64);
+    rng_from_seed(mix).random::<u64>() & MAX_SEED
+}
+
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let options = series_options(args.no_tactics, args.timing, args.games, args.seed)?;
+    let first_seed = match args.seed {
+        Some(seed) => seed,
+        None => random_seed(MAX_SEED.saturating_sub(args.games.max(1) - 1))?,
+    };
+    let bots_base = match args.bot_seed {
+        Some(seed) => seed,
+        None => random_seed(u64::MAX)?,
+    };
+    let options = series_options(args.no_tactics, args.timing, args.games, first_seed)?;
     if !(args.move_timeout.is_finite() && args.move_timeout > 0.0) {
         return Err(Failure::new("--move-timeout must be a positive number of seconds"));
     }
@@ -194,14 +239,15 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let mut programs: [Option<Program>; 2] = [None, None];
     let mut tally = Tally::default();
     let mut out = io::stdout().lock();
-    writeln!(out, "referee: A = {:?}, B = {:?}; {} games from seed {}", args.a, args.b, args.games, args.seed)?;
+    writeln!(out, "referee: A = {:?}, B = {:?}; {} games from seed {first_seed}", args.a, args.b, args.games)?;
     for index in 0..args.games {
-        let seed = args.seed + index;
+        let seed = first_seed + index;
         let seat_a = (index % 2) as usize;
         // bots[seat] is 0 for A, 1 for B.
         let who = if seat_a == 0 { [0, 1] } else { [1, 0] };
         let mut game = Game::new(options, seed)?;
-        let outcome = play(&mut game, index, seed, &who, &commands, &mut programs, timeout);
+        let bot_seeds = [bot_seed(bots_base, index, 0), bot_seed(bots_base, index, 1)];
+        let outcome = play(&mut game, index, bot_seeds, &who, &commands, &mut programs, timeout);
         let name = |seat: usize| if who[seat] == 0 { "A" } else { "B" };
         let score = match &outcome {
             Ok(()) => {
@@ -251,7 +297,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 fn play(
     game: &mut Game,
     index: u64,
-    seed: u64,
+    bot_seeds: [u64; 2],
     who: &[usize; 2],
     commands: &[&str; 2],
     programs: &mut [Option<Program>; 2],
@@ -263,8 +309,10 @@ fn play(
             Some(program) => program,
             slot => slot.insert(Program::start(commands[who[seat]]).map_err(|reason| Forfeit { seat, reason })?),
         };
+        // Nothing here depends on the deal: the bots must not be able to compute a hidden card.
+        let bot_seed = bot_seeds[seat];
         let start =
-            Message::Start { protocol: PROTOCOL_VERSION, game: index, seed, player: seat, options: game.options() };
+            Message::Start { protocol: PROTOCOL_VERSION, game: index, player: seat, bot_seed, options: game.options() };
         program.send(&start).map_err(|reason| Forfeit { seat, reason })?;
     }
     while !game.is_match_over() {
@@ -322,7 +370,8 @@ pub fn run_bot(args: &BotArgs) -> Result<(), Failure> {
         match message.get("type").and_then(Value::as_str) {
             Some("start") => {
                 let game = message.get("game").and_then(Value::as_u64).unwrap_or(0);
-                bot = args.kind.build(bot_seeds(args.seed.wrapping_add(game)).0);
+                let given = message.get("botSeed").and_then(Value::as_u64).unwrap_or(0);
+                bot = args.kind.build(bot_seeds(args.seed.wrapping_add(game)).0 ^ given);
             }
             Some("turn") => {
                 let view: PlayerView = serde_json::from_value(message.get("view").cloned().unwrap_or(Value::Null))

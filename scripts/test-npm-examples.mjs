@@ -1,0 +1,299 @@
+// Tests the npm package as its users get it: packs pkg/ (`npm pack`), checks the tarball (npm publish
+// --dry-run, publint, @arethetypeswrong/cli), then installs it into a copy of every example project of
+// examples/npm/ and plays each one's seeded game to its end: in Node (ES modules, CommonJS, two
+// TypeScript configurations) and in Chromium (Vite dev server and build, webpack, esbuild, Rollup, a plain
+// page), failing on any console error. Every example must end in the position the engine reaches in
+// this process with the same moves. Also measures cold load to ready and long tasks while the computer
+// thinks at hard (the Vite build), written to test-results/npm-examples.json.
+//
+//   node scripts/test-npm-examples.mjs            everything (after scripts/build-pkg.sh)
+//   node scripts/test-npm-examples.mjs vite node-esm   only these examples (and no tarball checks)
+//   node scripts/test-npm-examples.mjs --tools-only    only install the tools (scripts/build-docs.sh)
+//
+// The bundlers are installed once (examples/npm/package.json, exact versions and lock file) into
+// target/npm-examples/node_modules; each example gets only the tarball in its own node_modules and
+// finds the tools in the parent folder, as Node resolution does.
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromium } from 'playwright-core';
+
+const root = new URL('..', import.meta.url).pathname;
+const examples = join(root, 'examples', 'npm');
+const work = join(root, 'target', 'npm-examples');
+const tools = join(work, 'node_modules');
+const only = process.argv.slice(2);
+const SEED = 2024;
+const report = { examples: {} };
+const started = performance.now();
+const log = (text) => console.log(`[npm-examples ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}`);
+
+function run(command, args, cwd, options = {}) {
+  try {
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000, ...options });
+  } catch (error) {
+    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed:\n${error.stdout ?? ''}\n${error.stderr ?? error.message}`);
+  }
+}
+const bin = (name) => join(tools, '.bin', name);
+
+// The tools, once (again only when examples/npm/package-lock.json changes).
+mkdirSync(work, { recursive: true });
+const lock = readFileSync(join(examples, 'package-lock.json'));
+const lockHash = createHash('sha256').update(lock).digest('hex');
+if (!existsSync(join(work, '.lock-hash')) || readFileSync(join(work, '.lock-hash'), 'utf8') !== lockHash || !existsSync(tools)) {
+  log('installing the bundlers and checkers (examples/npm/package.json)');
+  cpSync(join(examples, 'package.json'), join(work, 'package.json'));
+  cpSync(join(examples, 'package-lock.json'), join(work, 'package-lock.json'));
+  // npm install, not npm ci: the lock file lacks optional packages of other platforms (Rollup's) that
+  // the registry here does not serve, and npm ci refuses such a lock.
+  run('npm', ['install', '--no-audit', '--no-fund'], work);
+  writeFileSync(join(work, '.lock-hash'), lockHash);
+}
+if (only.includes('--tools-only')) process.exit(0);
+
+// The tarball, exactly what `npm publish` would upload.
+if (!existsSync(join(root, 'pkg', 'package.json'))) throw new Error('pkg/ is missing: run scripts/build-pkg.sh');
+for (const old of readdirSync(work).filter((f) => f.endsWith('.tgz'))) rmSync(join(work, old));
+const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], join(root, 'pkg')))[0];
+const tarball = join(work, packed.filename);
+report.tarball = { file: packed.filename, bytes: packed.size, unpackedBytes: packed.unpackedSize, files: packed.files.length };
+log(`packed ${packed.filename}: ${(packed.size / 1024).toFixed(0)} KiB, ${packed.files.length} files`);
+
+if (only.length === 0) {
+  const names = packed.files.map((f) => f.path);
+  for (const needed of ['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json', 'index.js', 'index.cjs', 'computer.js', 'rules/battleline_bg.wasm', 'full/battleline_bg.wasm']) {
+    if (!names.includes(needed)) throw new Error(`the tarball lacks ${needed}`);
+  }
+  log('npm publish --dry-run');
+  run('npm', ['publish', '--dry-run', '--ignore-scripts'], join(root, 'pkg'));
+  log('publint --strict');
+  const lint = run(bin('publint'), ['run', '--strict', join(root, 'pkg')], work);
+  if (!/All good/i.test(lint)) throw new Error(`publint:\n${lint}`);
+  log('attw (are the types wrong), every entry point in every module resolution');
+  // The .wasm exports are files for a server, not modules: there is nothing for TypeScript to resolve.
+  run(bin('attw'), [tarball, '--format', 'ascii', '--exclude-entrypoints', './rules.wasm', './full.wasm'], work);
+}
+
+// Every example: a fresh copy with nothing but the tarball installed.
+function prepare(name) {
+  const dir = join(work, 'run', name);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(join(examples, name), dir, { recursive: true, filter: (src) => !/node_modules|dist/.test(src.slice(examples.length)) });
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  delete manifest.devDependencies; // the tools come from target/npm-examples/node_modules
+  manifest.dependencies = { 'battleline-engine': `file:${tarball}` };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--offline'], dir);
+  return dir;
+}
+
+function parseResult(name, text) {
+  const line = text.trim().split('\n').pop();
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw new Error(`${name} printed no result:\n${text}`);
+  }
+}
+
+const results = {};
+const want = (name) => only.length === 0 || only.includes(name) || (name.startsWith('vite') && only.includes('vite'));
+
+function node(name, main, build) {
+  if (!want(name)) return;
+  const t0 = performance.now();
+  const dir = prepare(name);
+  if (build) run(process.execPath, [join(tools, 'typescript', 'bin', 'tsc'), '-p', '.'], dir);
+  results[name] = parseResult(name, run(process.execPath, [main], dir));
+  report.examples[name] = { seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) };
+  log(`${name}: ${JSON.stringify(results[name])}`);
+}
+
+node('node-esm', 'main.mjs');
+node('node-cjs', 'main.cjs');
+node('ts-strict', 'dist/main.js', true);
+node('ts-node', 'dist/main.js', true);
+
+// A static server for the built pages (the content types a real one sends).
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.css': 'text/css' };
+function serve(dir) {
+  const server = createServer((req, res) => {
+    let path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    if (path.endsWith('/')) path += 'index.html';
+    const file = join(dir, path);
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}/`, stop: () => server.close() })));
+}
+
+function startVite(dir) {
+  const proc = spawn(process.execPath, [join(tools, 'vite', 'bin', 'vite.js'), '--host', '127.0.0.1', '--port', '0', '--clearScreen', 'false'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`vite did not start:\n${out}`)), 60_000);
+    const onData = (d) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[0], stop: () => proc.kill('SIGTERM') });
+      }
+    };
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', onData);
+    proc.once('exit', (code) => reject(new Error(`vite exited (${code}):\n${out}`)));
+  });
+}
+
+const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag'].some(want) ? await launch() : null;
+function launch() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+/** Loads `url` in a fresh context (a cold cache) and waits for window.__result; any console error fails. */
+async function playPage(name, url, { timeout = 180_000, observeLongTasks = false, readyOnly = false } = {}) {
+  const context = await browser.newContext();
+  if (observeLongTasks) {
+    await context.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ start: Math.round(e.startTime), duration: Math.round(e.duration) });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+  }
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));
+  page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+  page.on('requestfailed', (req) => errors.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  page.on('response', (res) => res.status() >= 400 && errors.push(`HTTP ${res.status()}: ${res.url()}`));
+  try {
+    await page.goto(url);
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      if (errors.length) throw new Error(`${name}: the browser reported errors:\n${errors.join('\n')}`);
+      const state = await page.evaluate(() => ({
+        result: window.__result ?? null,
+        ready: performance.getEntriesByName('battleline-ready')[0]?.startTime ?? null,
+      }));
+      if (readyOnly && state.ready !== null) return state;
+      if (state.result) {
+        if (observeLongTasks) {
+          state.longTasks = await page.evaluate(() => window.__longTasks);
+          // A control: a busy loop on the main thread must be seen, or an empty list means nothing.
+          state.controlLongTask = await page.evaluate(async () => {
+            const seen = window.__longTasks.length;
+            setTimeout(() => {
+              const start = performance.now();
+              while (performance.now() - start < 120);
+            }, 0);
+            await new Promise((r) => setTimeout(r, 400));
+            return window.__longTasks.length > seen;
+          });
+        }
+        return state;
+      }
+      if (Date.now() > deadline) throw new Error(`${name}: no result after ${timeout / 1000} s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+async function pageExample(name, folder, build, serveDir = (dir) => dir) {
+  if (!want(name)) return;
+  const t0 = performance.now();
+  const dir = prepare(folder);
+  if (build) run(build[0], build.slice(1), dir);
+  const server = await serve(serveDir(dir));
+  try {
+    results[name] = (await playPage(name, server.url)).result;
+  } finally {
+    server.stop();
+  }
+  report.examples[name] = { seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) };
+  log(`${name}: ${JSON.stringify(results[name])}`);
+}
+
+try {
+  if (want('vite-dev') || want('vite-build')) {
+    const t0 = performance.now();
+    const dir = prepare('vite');
+    const dev = await startVite(dir);
+    try {
+      results['vite-dev'] = (await playPage('vite-dev', dev.url)).result;
+      const loads = [];
+      for (let i = 0; i < 3; i++) loads.push((await playPage('vite-dev', dev.url, { readyOnly: true })).ready);
+      report.examples['vite-dev'] = { seconds: Number(((performance.now() - t0) / 1000).toFixed(1)), loadToReadyMs: loads.map(Math.round) };
+    } finally {
+      dev.stop();
+    }
+    log(`vite-dev: ${JSON.stringify(results['vite-dev'])}`);
+
+    const t1 = performance.now();
+    run(process.execPath, [join(tools, 'vite', 'bin', 'vite.js'), 'build'], dir);
+    const server = await serve(join(dir, 'dist'));
+    try {
+      results['vite-build'] = (await playPage('vite-build', server.url)).result;
+      const loads = [];
+      for (let i = 0; i < 5; i++) loads.push((await playPage('vite-build', server.url, { readyOnly: true })).ready);
+      loads.sort((a, b) => a - b);
+      // The computer at hard for a whole game, with a long-task observer on the page's main thread.
+      const hard = await playPage('vite-build hard', `${server.url}?level=hard`, { observeLongTasks: true, timeout: 300_000 });
+      const thinking = hard.longTasks.filter((t) => t.start >= hard.ready);
+      if (!hard.controlLongTask) throw new Error('the long-task observer did not see a 120 ms busy loop: the measurement would prove nothing');
+      report.coldLoadToReadyMs = { median: Math.round(loads[2]), all: loads.map(Math.round) };
+      report.longTasksWhileComputerThinksAtHard = { afterReady: thinking, beforeReady: hard.longTasks.filter((t) => t.start < hard.ready), actions: hard.result.actions };
+      report.examples['vite-build'] = { seconds: Number(((performance.now() - t1) / 1000).toFixed(1)) };
+      log(`vite-build: ${JSON.stringify(results['vite-build'])}; cold load to ready ${report.coldLoadToReadyMs.all.join(', ')} ms`);
+      log(`hard, a whole game (${hard.result.actions} actions): ${thinking.length} long tasks on the main thread after ready ${JSON.stringify(thinking)}`);
+      if (thinking.length) throw new Error(`long tasks on the main thread while the computer thought at hard: ${JSON.stringify(thinking)}`);
+    } finally {
+      server.stop();
+    }
+  }
+  await pageExample('webpack', 'webpack', [process.execPath, join(tools, 'webpack', 'bin', 'webpack.js'), '--mode', 'production']);
+  await pageExample('esbuild', 'esbuild', [bin('esbuild'), 'src/main.js', '--bundle', '--format=esm', '--outfile=dist/main.js']);
+  await pageExample('rollup', 'rollup', [process.execPath, join(tools, 'rollup', 'dist', 'bin', 'rollup'), '-c']);
+  await pageExample('script-tag', 'script-tag', null);
+} finally {
+  await browser?.close();
+}
+
+// The engine in this process, with the same moves: every example must have reached this position.
+const engine = await import(join(root, 'pkg', 'index.js'));
+const full = await import(join(root, 'pkg', 'full.js'));
+engine.initSync({ module: readFileSync(join(root, 'pkg', 'rules', 'battleline_bg.wasm')) });
+full.initSync({ module: readFileSync(join(root, 'pkg', 'full', 'battleline_bg.wasm')) });
+const game = new engine.Game({ seed: SEED });
+while (!game.matchScore().over) {
+  game.apply(game.current === 1 ? full.suggest(game.view(1), 'easy', game.actionCount) : game.legalActions()[0]);
+}
+const expected = game.digest();
+const wrong = Object.entries(results).filter(([, r]) => r.digest !== expected);
+mkdirSync(join(root, 'test-results'), { recursive: true });
+const sizesFile = join(root, 'test-results', 'pkg-sizes.json'); // written by scripts/finish-pkg.mjs
+if (existsSync(sizesFile)) report.sizes = JSON.parse(readFileSync(sizesFile, 'utf8'));
+writeFileSync(join(root, 'test-results', 'npm-examples.json'), JSON.stringify({ ...report, expectedDigest: expected, results }, null, 2) + '\n');
+if (wrong.length) throw new Error(`examples that did not reach the expected position ${expected}: ${JSON.stringify(wrong)}`);
+const ran = Object.keys(results).length;
+if (ran === 0) throw new Error(`no example matched ${only.join(' ')}`);
+log(`${ran} examples reached the same final position (${expected})`);
+console.log(`${ran} passed, 0 failed`);

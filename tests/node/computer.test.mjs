@@ -1,0 +1,59 @@
+// battleline-engine/computer in Node (a worker thread), used as a site would: the same answers as the
+// engine on the calling thread, requests answered in order, cancelling one request leaves the others,
+// cancelling a running search does not wait for it, and every failure is a BattleLineError.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import full from './load.mjs';
+import { Computer, BattleLineError, suggest } from '../../pkg/computer-node.js';
+
+const { Game } = full;
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const rejectsWith = (promise, code) =>
+  assert.rejects(promise, (e) => {
+    assert.ok(e instanceof BattleLineError, `a BattleLineError: ${e}`);
+    assert.equal(e.code, code, e.message);
+    return true;
+  });
+
+test('the worker answers what the engine answers on this thread, for several views in order', async () => {
+  const computer = new Computer();
+  const views = [1, 2, 3, 4].map((seed) => {
+    const game = new Game({ seed });
+    return game.view(game.current);
+  });
+  const answers = await Promise.all(views.map((view, i) => computer.suggest(view, 'easy', { seed: i })));
+  views.forEach((view, i) => assert.ok(same(answers[i], full.suggest(view, 'easy', i)), `view ${i}`));
+  assert.ok(same(await suggest(views[0], 'heuristic'), full.suggest(views[0], 'heuristic')), 'the shared computer, seed 0 by default');
+  computer.terminate();
+});
+
+test('cancelling a waiting request drops only it; cancelling the running one replaces the worker', async () => {
+  const computer = new Computer();
+  const game = new Game({ seed: 5 });
+  const view = game.view(game.current);
+  await computer.suggest(view, 'random'); // the worker is up
+  const running = new AbortController();
+  const waiting = new AbortController();
+  const first = computer.suggest(view, 'hard', { signal: running.signal });
+  const second = computer.suggest(view, 'easy', { signal: waiting.signal, seed: 1 });
+  const third = computer.suggest(view, 'easy', { seed: 2 });
+  waiting.abort();
+  await rejectsWith(second, 'aborted');
+  running.abort(new Error('the player undid the move'));
+  await assert.rejects(first, (e) => e.code === 'aborted' && e.cause?.message === 'the player undid the move');
+  assert.ok(same(await third, full.suggest(view, 'easy', 2)), 'the request after them is answered by a fresh worker');
+  await rejectsWith(computer.suggest(view, 'easy', { signal: AbortSignal.abort() }), 'aborted');
+  computer.terminate();
+});
+
+test('engine errors, bad views and a terminated computer reject with BattleLineError', async () => {
+  const computer = new Computer();
+  const game = new Game({ seed: 6 });
+  await rejectsWith(computer.suggest(game.view(1 - game.current), 'easy'), 'not_your_turn');
+  await rejectsWith(computer.suggest(game.view(game.current), 'grandmaster'), 'bad_input');
+  await rejectsWith(computer.suggest({ ...game.view(game.current), hand: [() => 1] }, 'easy'), 'bad_input');
+  const pending = computer.suggest(game.view(game.current), 'hard');
+  computer.terminate();
+  await rejectsWith(pending, 'aborted');
+  await rejectsWith(computer.suggest(game.view(game.current), 'easy'), 'aborted');
+});
