@@ -1,6 +1,7 @@
 // Dialogs: the start of a game, a claim's explanation, the end of a game, export and import, settings,
 // and the hand-over screen between hot-seat turns.
-import { maxRecordBytes, type ClaimTiming, type GameResult, type MatchScore, type PlayerIndex } from '../../pkg/index.js';
+import { maxRecordBytes } from '../../pkg/full.js';
+import type { ClaimTiming, GameResult, MatchScore, PlayerIndex } from '../../pkg/index.js';
 import { escapeAttr, escapeHTML } from './cards.js';
 import { getLang, t, type Lang } from './i18n.js';
 import type { Level, Mode, Seat, Settings } from './storage.js';
