@@ -47,6 +47,24 @@ impl FormationKind {
             FormationKind::Host => "Host",
         }
     }
+
+    /// The kind's rank in R-FORM-2, weakest first: Host 0, Skirmish Line 1, Battalion Order 2,
+    /// Phalanx 3, Wedge 4. The one table of it; evaluations scale it as they like.
+    ///
+    /// ```
+    /// use battleline::FormationKind;
+    /// assert_eq!(FormationKind::Host.rank(), 0);
+    /// assert_eq!(FormationKind::Wedge.rank(), 4);
+    /// ```
+    pub const fn rank(self) -> u8 {
+        match self {
+            FormationKind::Host => 0,
+            FormationKind::SkirmishLine => 1,
+            FormationKind::BattalionOrder => 2,
+            FormationKind::Phalanx => 3,
+            FormationKind::Wedge => 4,
+        }
+    }
 }
 
 /// What a formation is worth: kind first, then the sum of values (R-FORM-3).

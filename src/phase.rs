@@ -1,5 +1,7 @@
 //! Where the current player is in their turn (R-TURN-1, R-VAR-1, R-GUILE-1).
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use crate::options::ClaimTiming;
@@ -20,6 +22,24 @@ pub enum Phase {
     ScoutReturn { remaining: u8 },
     /// The game is over.
     GameOver,
+}
+
+/// The step in words, for messages ("play a card", "scout: draw 2 more", …).
+///
+/// ```
+/// assert_eq!(battleline::Phase::ScoutDraw { remaining: 2 }.to_string(), "scout: draw 2 more");
+/// ```
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Phase::Play => f.write_str("play a card"),
+            Phase::Claim => f.write_str("claim flags"),
+            Phase::Draw => f.write_str("draw a card"),
+            Phase::ScoutDraw { remaining } => write!(f, "scout: draw {remaining} more"),
+            Phase::ScoutReturn { remaining } => write!(f, "scout: return {remaining} more"),
+            Phase::GameOver => f.write_str("game over"),
+        }
+    }
 }
 
 /// The ordinary steps of a turn, in order, under a claim timing (R-VAR-1).
