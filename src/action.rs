@@ -8,6 +8,12 @@ use crate::card::Card;
 use crate::flag::FlagId;
 
 /// The two decks.
+///
+/// ```
+/// use battleline::{Card, DeckKind};
+/// assert_eq!(DeckKind::of("r7".parse::<Card>().unwrap()), DeckKind::Troop);
+/// assert_eq!(serde_json::to_string(&DeckKind::Tactics).unwrap(), "\"tactics\"");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum DeckKind {
@@ -42,27 +48,62 @@ impl DeckKind {
 #[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Action {
     /// Play a troop or morale card to the player's side of a flag (R-TURN-2, R-MORALE).
-    Play { card: Card, flag: FlagId },
+    Play {
+        /// The troop or morale card, from the player's hand.
+        card: Card,
+        /// The flag.
+        flag: FlagId,
+    },
     /// Place Fog or Mud beside a flag (R-ENV).
-    Environment { card: Card, flag: FlagId },
+    Environment {
+        /// Fog or Mud, from the player's hand.
+        card: Card,
+        /// The flag.
+        flag: FlagId,
+    },
     /// Play Scout (R-GUILE-1); `scoutDraw` and `scoutReturn` steps follow.
     Scout,
     /// One of Scout's draws.
-    ScoutDraw { deck: DeckKind },
+    ScoutDraw {
+        /// The deck drawn from.
+        deck: DeckKind,
+    },
     /// One of Scout's returns: the card goes face down on top of its deck.
-    ScoutReturn { card: Card },
+    ScoutReturn {
+        /// The card returned, from the player's hand.
+        card: Card,
+    },
     /// Play Redeploy: move one of the player's own cards to another flag (`to`), or discard it (`to: null`).
-    Redeploy { card: Card, to: Option<FlagId> },
+    Redeploy {
+        /// The player's own card on an unclaimed flag (a side card, Fog or Mud).
+        card: Card,
+        /// Where it goes; `None` discards it.
+        to: Option<FlagId>,
+    },
     /// Play Deserter: discard one of the opponent's cards.
-    Deserter { card: Card },
+    Deserter {
+        /// The opponent's card on an unclaimed flag.
+        card: Card,
+    },
     /// Play Traitor: move one of the opponent's troop cards to the player's side of `to`.
-    Traitor { card: Card, to: FlagId },
+    Traitor {
+        /// The opponent's troop card on an unclaimed flag.
+        card: Card,
+        /// The flag where it joins the player's side.
+        to: FlagId,
+    },
     /// Claim a flag (R-CLAIM).
-    Claim { flag: FlagId },
+    Claim {
+        /// The flag claimed.
+        flag: FlagId,
+    },
     /// Finish the claim step without further claims.
     EndClaims,
     /// Draw a card (R-TURN-1 c).
-    Draw { deck: DeckKind },
+    Draw {
+        /// The deck drawn from.
+        deck: DeckKind,
+    },
     /// Pass (R-TURN-4, R-TURN-5).
     Pass,
     /// Start the next game of a match once a game is over (R-MATCH).

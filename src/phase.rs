@@ -7,6 +7,14 @@ use serde::{Deserialize, Serialize};
 use crate::options::ClaimTiming;
 
 /// The step the current player must take next.
+///
+/// ```
+/// use battleline::{Game, Options, Phase};
+/// let mut game = Game::new(Options::default(), 9).unwrap();
+/// assert_eq!(game.position().phase(), Phase::Play);
+/// game.apply(&game.legal_actions()[0]).unwrap();
+/// assert_eq!(serde_json::to_string(&game.position().phase()).unwrap(), r#"{"step":"draw"}"#);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Phase {
@@ -17,9 +25,15 @@ pub enum Phase {
     /// Draw one card (R-TURN-1 c). Skipped when there is nothing to draw, after a pass or after Scout.
     Draw,
     /// Scout: `remaining` draws to go (R-GUILE-1).
-    ScoutDraw { remaining: u8 },
+    ScoutDraw {
+        /// Draws left (at most 3).
+        remaining: u8,
+    },
     /// Scout: `remaining` cards to return.
-    ScoutReturn { remaining: u8 },
+    ScoutReturn {
+        /// Cards left to return (at most 2).
+        remaining: u8,
+    },
     /// The game is over.
     GameOver,
 }
