@@ -38,6 +38,7 @@ impl Position {
     /// assert!(position.is_legal(0, &first));
     /// assert!(!position.is_legal(0, &Action::Pass), "a player with troops and room must play");
     /// ```
+    #[inline(always)]
     pub fn is_legal(&self, player: Player, action: &Action) -> bool {
         self.validate(player, action).is_ok()
     }
@@ -51,6 +52,7 @@ impl Position {
     /// let refusal = position.validate(0, &Action::Pass).unwrap_err();
     /// assert_eq!(refusal.code(), ErrorCode::MustPlay);
     /// ```
+    #[inline(always)]
     pub fn validate(&self, player: Player, action: &Action) -> Result<(), Refusal> {
         if self.is_over() {
             return Err(Refusal::GameOver { action: *action });
@@ -89,6 +91,7 @@ impl Position {
     /// let position = Position::deal(Options::default(), &mut battleline::rng_from_seed(1), 0);
     /// assert!(position.may_play_tactics(0) && position.may_play_tactics(1));
     /// ```
+    #[inline]
     pub fn may_play_tactics(&self, player: Player) -> bool {
         player < self.players() && self.opponents(player).all(|o| self.tactics_played[player] <= self.tactics_played[o])
     }
@@ -100,6 +103,7 @@ impl Position {
     /// let position = Position::deal(Options::default(), &mut battleline::rng_from_seed(1), 0);
     /// assert!(!position.is_second_leader(0, Card::tactic(Tactic::Alexander)));
     /// ```
+    #[inline]
     pub fn is_second_leader(&self, player: Player, card: Card) -> bool {
         card.as_tactic().is_some_and(Tactic::is_leader) && self.leader_played.get(player).copied().unwrap_or(false)
     }
@@ -117,6 +121,7 @@ impl Position {
         player < self.players() && self.check_card_play(player, card).is_ok()
     }
 
+    #[inline(always)]
     fn check_phase(&self, action: &Action) -> Result<(), Refusal> {
         let fits = match action {
             Action::Play { .. }
@@ -144,6 +149,7 @@ impl Position {
         self.phase.to_string()
     }
 
+    #[inline(always)]
     fn check_in_hand(&self, player: Player, card: Card) -> Result<(), Refusal> {
         if !self.options.tactics && !card.is_troop() {
             return Err(Refusal::NoTactics { card });
@@ -156,6 +162,7 @@ impl Position {
     }
 
     /// The card is the expected tactic, in hand, and the player may play a tactics card now (R-TAC-1).
+    #[inline(always)]
     fn check_tactic_play(&self, player: Player, card: Card) -> Result<(), Refusal> {
         self.check_in_hand(player, card)?;
         if !self.may_play_tactics(player) {
@@ -165,6 +172,7 @@ impl Position {
     }
 
     /// A troop or morale card `player` may play from hand (R-TAC-1, R-TAC-2), wherever it goes.
+    #[inline(always)]
     fn check_card_play(&self, player: Player, card: Card) -> Result<(), Refusal> {
         if !card.is_side_card() {
             return Err(Refusal::NotASideCard { card });
@@ -179,6 +187,7 @@ impl Position {
         Ok(())
     }
 
+    #[inline(always)]
     fn check_room(&self, player: Player, flag: FlagId) -> Result<(), Refusal> {
         let f = self.flag(flag);
         if f.claimed.is_some() {
@@ -209,6 +218,7 @@ impl Position {
         Ok(())
     }
 
+    #[inline(always)]
     fn check_deck(&self, deck: DeckKind) -> Result<(), Refusal> {
         let empty = match deck {
             DeckKind::Troop => self.troop_deck.is_empty(),
