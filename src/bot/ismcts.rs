@@ -307,9 +307,22 @@ impl<'a> Search<'a> {
         let player = position.current();
         let mut best: Option<(f32, usize)> = None;
         let mut eligible = 0;
+        // Legal in this sample: asked of the engine one child at a time, or, for a node with many
+        // children, looked up in the engine's list of legal actions (the same answer, cheaper).
+        let listed = (self.nodes[node].children.len() >= LIST_LEGAL_FROM).then(|| {
+            position.legal_actions_into(&mut self.legal);
+            let mut set = ActionSet::default();
+            self.legal.iter().for_each(|action| set.insert(action));
+            set
+        });
         for i in 0..self.nodes[node].children.len() {
             let child = self.nodes[node].children[i];
-            if !position.is_legal(player, &self.nodes[child].action) {
+            let action = &self.nodes[child].action;
+            let legal = match &listed {
+                Some(set) => set.contains(action),
+                None => position.is_legal(player, action),
+            };
+            if !legal {
                 continue;
             }
             eligible += 1;
@@ -446,6 +459,9 @@ fn automatic(position: &Position) -> Option<Action> {
         _ => None,
     }
 }
+
+/// Children from which `Search::select` lists the legal actions once instead of checking each child.
+const LIST_LEGAL_FROM: usize = 64;
 
 /// A hand with fewer troops than this draws a troop.
 const MIN_TROOPS_BEFORE_TACTICS: usize = 4;
