@@ -4,7 +4,10 @@
 //! (or the legal-action generation built on them) instead of keeping their own copies of the rules.
 //!
 //! Refusals are [`Refusal`] values: no message is formatted unless someone reads it, so search can
-//! test millions of candidate actions cheaply.
+//! test millions of candidate actions cheaply. `validate` and the checks of the common actions are
+//! `#[inline(always)]`: inlined into [`Position::is_legal`], the refusal data nobody reads is never
+//! built; called out of line they returned it through memory and cost the search about 6% more
+//! instructions (callgrind, search:medium).
 
 use crate::action::{Action, DeckKind};
 use crate::card::{Card, Tactic, TacticKind};
