@@ -11,31 +11,34 @@
 //! }
 //! assert!(game.position().result().is_some());
 //! ```
-pub mod action;
+#![deny(missing_docs)]
+
+mod action;
 #[cfg(feature = "bots")]
 pub mod bot;
-pub mod card;
-pub mod card_set;
+mod card;
+mod card_set;
 mod claim_memo;
-pub mod deck;
-pub mod error;
-pub mod flag;
-pub mod formation;
-pub mod game;
-pub mod inspect;
+mod deck;
+mod error;
+mod flag;
+mod formation;
+mod game;
+mod inspect;
 mod legal;
-pub mod options;
-pub mod outcome;
+mod options;
+mod outcome;
 mod perform;
-pub mod phase;
-pub mod position;
-pub mod proof;
+mod phase;
+mod position;
+mod proof;
 pub mod random_play;
-pub mod record;
-pub mod setup;
+mod record;
+mod refusal;
+mod setup;
 mod turn;
 mod validate;
-pub mod view;
+mod view;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
@@ -53,5 +56,6 @@ pub use phase::Phase;
 pub use position::{rng_from_seed, Position, HAND_SIZE};
 pub use proof::{is_claimable, prove, FlagSetup, OpponentBest, Proof};
 pub use record::{Record, MAX_SEED, RECORD_FORMAT, RECORD_VERSION};
+pub use refusal::Refusal;
 pub use setup::Setup;
 pub use view::{FlagView, HandSize, KnownDeckCard, PlayerView, TurnView};
