@@ -8,6 +8,12 @@ use crate::card::Card;
 use crate::flag::FlagId;
 
 /// The two decks.
+///
+/// ```
+/// use battleline::{Card, DeckKind};
+/// assert_eq!(DeckKind::of("r7".parse::<Card>().unwrap()), DeckKind::Troop);
+/// assert_eq!(serde_json::to_string(&DeckKind::Tactics).unwrap(), "\"tactics\"");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum DeckKind {
@@ -43,16 +49,16 @@ impl DeckKind {
 pub enum Action {
     /// Play a troop or morale card to the player's side of a flag (R-TURN-2, R-MORALE).
     Play {
-        /// The card, from the hand.
+        /// The troop or morale card, from the player's hand.
         card: Card,
-        /// The flag to play it to.
+        /// The flag.
         flag: FlagId,
     },
     /// Place Fog or Mud beside a flag (R-ENV).
     Environment {
-        /// Fog or Mud, from the hand.
+        /// Fog or Mud, from the player's hand.
         card: Card,
-        /// The flag it goes beside.
+        /// The flag.
         flag: FlagId,
     },
     /// Play Scout (R-GUILE-1); `scoutDraw` and `scoutReturn` steps follow.
@@ -64,12 +70,12 @@ pub enum Action {
     },
     /// One of Scout's returns: the card goes face down on top of its deck.
     ScoutReturn {
-        /// The card returned, from the hand.
+        /// The card returned, from the player's hand.
         card: Card,
     },
     /// Play Redeploy: move one of the player's own cards to another flag (`to`), or discard it (`to: null`).
     Redeploy {
-        /// The player's own card on an unclaimed flag.
+        /// The player's own card on an unclaimed flag (a side card, Fog or Mud).
         card: Card,
         /// Where it goes; `None` discards it.
         to: Option<FlagId>,
@@ -83,7 +89,7 @@ pub enum Action {
     Traitor {
         /// The opponent's troop card on an unclaimed flag.
         card: Card,
-        /// The player's flag it goes to.
+        /// The flag where it joins the player's side.
         to: FlagId,
     },
     /// Claim a flag (R-CLAIM).

@@ -14,17 +14,17 @@ use crate::error::{Error, ErrorCode};
 /// The six troop colours, in the order of R-COMP-1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Colour {
-    /// `r` in card notation.
+    /// Red.
     Red,
-    /// `o` in card notation.
+    /// Orange.
     Orange,
-    /// `y` in card notation.
+    /// Yellow.
     Yellow,
-    /// `g` in card notation.
+    /// Green.
     Green,
-    /// `b` in card notation.
+    /// Blue.
     Blue,
-    /// `p` in card notation.
+    /// Purple.
     Purple,
 }
 
@@ -73,31 +73,46 @@ impl Colour {
 }
 
 /// The ten tactics cards (R-COMP-2).
+///
+/// ```
+/// use battleline::{Card, Tactic};
+/// let card = Card::tactic(Tactic::Companion);
+/// assert_eq!(card.to_string(), "companion");
+/// assert_eq!(card.as_tactic(), Some(Tactic::Companion));
+/// assert!(card.is_side_card() && !card.is_troop());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Tactic {
-    /// A Leader: any colour and any value, chosen when the flag is resolved (R-MORALE-1).
+    /// Alexander, a Leader: any colour, any value (R-MORALE-1).
     Alexander,
-    /// A Leader: any colour and any value, chosen when the flag is resolved (R-MORALE-1).
+    /// Darius, a Leader: any colour, any value (R-MORALE-1).
     Darius,
-    /// Companion Cavalry: a troop of value 8, any colour (R-MORALE-2).
+    /// Companion Cavalry: value 8, any colour (R-MORALE-2).
     Companion,
-    /// Shield Bearers: a troop of value 1, 2 or 3, any colour (R-MORALE-3).
+    /// Shield Bearers: value 1, 2 or 3, any colour (R-MORALE-3).
     Shield,
-    /// Fog: the flag is decided by sum alone (R-ENV-1).
+    /// Fog: the flag is decided by sums alone (R-ENV-1).
     Fog,
     /// Mud: four cards a side at the flag (R-ENV-2).
     Mud,
-    /// Scout: draw three cards, return two (R-GUILE-1).
+    /// Scout: draw three, return two (R-GUILE-1).
     Scout,
-    /// Redeploy: move or discard one of your own cards (R-GUILE-2).
+    /// Redeploy: move or discard one of the player's own cards (R-GUILE-2).
     Redeploy,
     /// Deserter: discard one of the opponent's cards (R-GUILE-3).
     Deserter,
-    /// Traitor: take one of the opponent's troop cards (R-GUILE-4).
+    /// Traitor: take one of the opponent's troops (R-GUILE-4).
     Traitor,
 }
 
 /// The three families of tactics cards, which are played differently (R-TAC).
+///
+/// ```
+/// use battleline::{Tactic, TacticKind};
+/// assert_eq!(Tactic::Mud.kind(), TacticKind::Environment);
+/// assert_eq!(Tactic::Traitor.kind(), TacticKind::Guile);
+/// assert!(Tactic::Darius.is_leader());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TacticKind {
     /// Played onto a side like a troop (R-MORALE).

@@ -5,6 +5,14 @@ use std::fmt;
 use serde::Serialize;
 
 /// Stable error codes. The string form (`code.as_str()`) never changes once published: clients match on it.
+///
+/// ```
+/// use battleline::{Action, ErrorCode, Game, Options};
+/// let mut game = Game::new(Options::default(), 3).unwrap();
+/// let err = game.apply(&Action::Draw { deck: battleline::DeckKind::Troop }).unwrap_err();
+/// assert_eq!(err.code, ErrorCode::WrongPhase);
+/// assert_eq!(serde_json::to_string(&err.code).unwrap(), "\"wrong_phase\"");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {

@@ -189,6 +189,15 @@ impl Serialize for SideCards {
 }
 
 /// Everything at one flag.
+///
+/// ```
+/// use battleline::{Card, Flag, SideCards};
+/// let cards = |text: &str| text.split(' ').map(|c| c.parse::<Card>().unwrap()).collect::<Vec<_>>();
+/// let mut flag = Flag::default();
+/// flag.sides[0] = SideCards::from_cards(&cards("r3 r4 r5")).unwrap();
+/// assert!(flag.is_complete(0) && !flag.has_room(0));
+/// assert!(flag.has_room(1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Flag {
     /// Each player's side, in play order. Unused sides (two-player games) stay empty.

@@ -47,10 +47,38 @@ impl FormationKind {
             FormationKind::Host => "Host",
         }
     }
+
+    /// The kind's rank in R-FORM-2, weakest first: Host 0, Skirmish Line 1, Battalion Order 2,
+    /// Phalanx 3, Wedge 4. The one table of it; evaluations scale it as they like.
+    ///
+    /// ```
+    /// use battleline::FormationKind;
+    /// assert_eq!(FormationKind::Host.rank(), 0);
+    /// assert_eq!(FormationKind::Wedge.rank(), 4);
+    /// ```
+    pub const fn rank(self) -> u8 {
+        match self {
+            FormationKind::Host => 0,
+            FormationKind::SkirmishLine => 1,
+            FormationKind::BattalionOrder => 2,
+            FormationKind::Phalanx => 3,
+            FormationKind::Wedge => 4,
+        }
+    }
 }
 
 /// What a formation is worth: kind first, then the sum of values (R-FORM-3).
 /// Under Fog every formation counts as a Host, so only the sum decides (R-ENV-1).
+///
+/// ```
+/// use battleline::{best_strength, Card, FormationKind};
+/// let cards = |text: &str| text.split(' ').map(|c| c.parse::<Card>().unwrap()).collect::<Vec<_>>();
+/// let wedge = best_strength(&cards("r3 r4 r5"), false);
+/// assert_eq!((wedge.kind, wedge.sum), (FormationKind::Wedge, 12));
+/// assert!(wedge > best_strength(&cards("b9 g9 y9"), false), "a Wedge beats a Phalanx (R-FORM-3)");
+/// let fog = |text: &str| best_strength(&cards(text), true);
+/// assert!(fog("r3 r4 r5") < fog("b9 g9 y9"), "under Fog only sums count (R-ENV-1)");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Strength {
     /// The kind (always `Host` under Fog).

@@ -21,10 +21,15 @@ use crate::view::PlayerView;
 /// let card = game.position().hand(player).iter().next().unwrap();
 /// let flag = battleline::FlagId::from_number(5).unwrap();
 /// game.apply(&Action::Play { card, flag }).unwrap();
-/// // Drawing twice is refused and changes nothing.
+/// // A second card in the same turn is refused (the turn has moved on) and changes nothing.
 /// let before = game.clone();
-/// game.apply(&Action::Play { card, flag }).unwrap_err();
+/// let second = game.position().hand(player).iter().next().unwrap();
+/// let err = game.apply(&Action::Play { card: second, flag }).unwrap_err();
+/// assert_eq!(err.code, ErrorCode::WrongPhase);
 /// assert_eq!(game.position(), before.position());
+/// assert_eq!(game.record(), before.record());
+/// // The whole match replays from its record.
+/// assert_eq!(Game::from_record(&game.record()).unwrap().position(), game.position());
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {

@@ -10,6 +10,14 @@ use crate::position::Position;
 use crate::proof::{prove, Proof};
 
 /// One side of a flag: its cards and, once complete, its formation.
+///
+/// ```
+/// use battleline::{FlagId, Game, Options};
+/// let game = Game::new(Options::default(), 4).unwrap();
+/// let sides = game.position().formations(FlagId::from_number(1).unwrap());
+/// assert_eq!(sides.len(), 2);
+/// assert!(sides.iter().all(|side| side.cards.is_empty() && side.strength.is_none()));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SideFormation {

@@ -1,5 +1,5 @@
 //! Every legal action in a position, generated from the step, the hand and the board. It must agree
-//! exactly with [`Position::check`]; see [`Position::legal_actions_into`] for how that is verified.
+//! exactly with [`Position::validate`]; see [`Position::legal_actions_into`] for how that is verified.
 
 use crate::action::{Action, DeckKind};
 use crate::card::{Card, Tactic, TacticKind};
@@ -40,10 +40,10 @@ impl Position {
     /// Fills `actions` (cleared first) with the legal actions: reuse one buffer in hot loops.
     ///
     /// The list is generated directly (plays only where there is room, guile targets from the right
-    /// sides, tactics only within R-TAC-1 and R-TAC-2), because checking every candidate with
-    /// [`Position::check`] cost most of a random game's time. The two are kept in agreement by
-    /// verification, not by trust: with debug assertions (every test build) each listed action is
-    /// put through `check`, and the property tests assert that every action `check` accepts is listed.
+    /// sides, tactics only within R-TAC-1 and R-TAC-2, asked of the rules in `validate.rs`), because
+    /// checking every candidate with [`Position::validate`] would cost most of a search's time. The
+    /// two are kept in agreement by verification, not by trust: with debug assertions each listed
+    /// action is put through `validate`, and the tests assert that every action it accepts is listed.
     pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
         actions.clear();
         let player = self.current;
@@ -62,7 +62,7 @@ impl Position {
                 for card in hand.troops().iter() {
                     actions.extend(targets.room.iter().map(|&flag| Action::Play { card, flag }));
                 }
-                if self.may_play_tactics() {
+                if self.may_play_tactics(player) {
                     for card in hand.tactics().iter() {
                         self.tactic_candidates(card, &targets, &mut |action| actions.push(action));
                     }
@@ -85,14 +85,14 @@ impl Position {
         }
         #[cfg(debug_assertions)]
         for action in actions.iter() {
-            debug_assert_eq!(self.check(player, action), Ok(()), "generated {action} is illegal");
+            debug_assert_eq!(self.validate(player, action), Ok(()), "generated {action} is illegal");
         }
     }
 
     /// Whether the current player, in the play step, could play a tactics card: a pass then is
     /// voluntary (R-TURN-6).
     pub(crate) fn can_play_a_tactic(&self) -> bool {
-        if self.phase != Phase::Play || !self.may_play_tactics() {
+        if self.phase != Phase::Play || !self.may_play_tactics(self.current) {
             return false;
         }
         let (mut room, mut open) = ([first_flag(); FLAG_COUNT], [first_flag(); FLAG_COUNT]);
@@ -113,7 +113,7 @@ impl Position {
         // The troops are bits 0..60: one machine word.
         let troops = hand.troops().bits() as u64;
         let troop_plays = troops.count_ones() as usize * targets.room.len();
-        let tactics = if self.may_play_tactics() { hand.tactics() } else { CardSet::EMPTY };
+        let tactics = if self.may_play_tactics(self.current) { hand.tactics() } else { CardSet::EMPTY };
         let tactic_plays: usize = tactics.iter().map(|card| self.tactic_count(card, &targets)).sum();
         let pass = troops == 0 || targets.room.is_empty();
         let n = troop_plays + tactic_plays + usize::from(pass);
@@ -159,7 +159,7 @@ impl Position {
         let count = match card.as_tactic() {
             None => 0,
             Some(tactic) => match tactic.kind() {
-                TacticKind::Morale if tactic.is_leader() && self.leader_played[self.current] => 0,
+                TacticKind::Morale if self.is_second_leader(self.current, card) => 0,
                 TacticKind::Morale => targets.room.len(),
                 TacticKind::Environment => targets.open.len(),
                 TacticKind::Guile if tactic == Tactic::Scout => usize::from(self.can_draw()),
@@ -224,12 +224,6 @@ impl Position {
         Targets { room: &room[..rooms], open: &open[..opens] }
     }
 
-    /// Whether R-TAC-1 lets the current player play a tactics card now.
-    fn may_play_tactics(&self) -> bool {
-        let player = self.current;
-        self.opponents(player).all(|o| self.tactics_played[player] <= self.tactics_played[o])
-    }
-
     /// The legal actions that play the tactics card `card` from hand, once R-TAC-1 allows tactics.
     fn tactic_candidates(&self, card: Card, targets: &Targets, offer: &mut impl FnMut(Action)) {
         let player = self.current;
@@ -237,7 +231,7 @@ impl Position {
         let open = |f: &FlagId| self.flag(*f).claimed.is_none();
         let Some(tactic) = card.as_tactic() else { return };
         match tactic.kind() {
-            TacticKind::Morale if tactic.is_leader() && self.leader_played[player] => {}
+            TacticKind::Morale if self.is_second_leader(player, card) => {}
             TacticKind::Morale => targets.room.iter().for_each(|&flag| offer(Action::Play { card, flag })),
             TacticKind::Environment => targets.open.iter().for_each(|&flag| offer(Action::Environment { card, flag })),
             TacticKind::Guile => match tactic {

@@ -11,32 +11,35 @@
 //! }
 //! assert!(game.position().result().is_some());
 //! ```
-pub mod action;
+#![deny(missing_docs)]
+
+mod action;
 #[cfg(feature = "bots")]
 pub mod bot;
-pub mod card;
-pub mod card_set;
+mod card;
+mod card_set;
 mod claim_memo;
-pub mod deck;
-pub mod error;
-pub mod flag;
-pub mod formation;
-pub mod game;
-pub mod inspect;
+mod deck;
+mod error;
+mod flag;
+mod formation;
+mod game;
+mod inspect;
 mod legal;
-pub mod options;
-pub mod outcome;
+mod options;
+mod outcome;
 mod perform;
-pub mod phase;
-pub mod position;
-pub mod proof;
+mod phase;
+mod position;
+mod proof;
 pub mod random_play;
-pub mod record;
+mod record;
 mod record_parse;
-pub mod setup;
+mod refusal;
+mod setup;
 mod turn;
 mod validate;
-pub mod view;
+mod view;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
@@ -54,5 +57,6 @@ pub use phase::Phase;
 pub use position::{rng_from_seed, Position, HAND_SIZE};
 pub use proof::{is_claimable, prove, FlagSetup, OpponentBest, Proof};
 pub use record::{Record, MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_SEED, RECORD_FORMAT, RECORD_VERSION};
+pub use refusal::Refusal;
 pub use setup::{Setup, MAX_COMPLETION_STAMP};
 pub use view::{FlagView, HandSize, KnownDeckCard, PlayerView, TurnView};

@@ -5,6 +5,13 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, ErrorCode};
 
 /// When in a turn the claim step comes (R-VAR-1).
+///
+/// ```
+/// use battleline::{ClaimTiming, Options};
+/// assert_eq!(Options::default().claim_timing, ClaimTiming::AfterPlay);
+/// let timing: ClaimTiming = serde_json::from_str("\"startOfTurn\"").unwrap();
+/// assert_eq!(timing, ClaimTiming::StartOfTurn);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ClaimTiming {

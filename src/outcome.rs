@@ -17,6 +17,19 @@ pub enum Victory {
 }
 
 /// The result of a finished game.
+///
+/// ```
+/// use battleline::{Game, Options, Victory};
+/// let mut game = Game::new(Options::default(), 11).unwrap();
+/// while !game.position().is_over() {
+///     game.apply(&game.legal_actions()[0]).unwrap();
+/// }
+/// let result = game.position().result().unwrap();
+/// if result.victory != Victory::Exhaustion {
+///     let winner = result.winner.unwrap();
+///     assert!(result.flags[winner] >= 3);
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameResult {

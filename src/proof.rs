@@ -38,6 +38,19 @@ pub struct OpponentBest {
 }
 
 /// The explained verdict of a claim (R-CLAIM-5).
+///
+/// ```
+/// use battleline::{prove, Card, CardSet, Flag, SideCards};
+/// let cards = |text: &str| text.split(' ').map(|c| c.parse::<Card>().unwrap()).collect::<Vec<_>>();
+/// let mut flag = Flag::default();
+/// flag.sides[0] = SideCards::from_cards(&cards("r3 r4 r5")).unwrap();
+/// flag.sides[1] = SideCards::from_cards(&cards("b8")).unwrap();
+/// // Blue 7 and 9 may still come: blue 7-8-9 would beat red 3-4-5, so the claim fails (R-CLAIM-1).
+/// let unseen = CardSet::from_cards(cards("b7 b9"));
+/// let proof = prove(&flag, 2, 0, unseen);
+/// assert!(!proof.claimable);
+/// assert!(proof.reason.contains("b7") && proof.reason.contains("b9"), "{}", proof.reason);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Proof {

@@ -1,12 +1,7 @@
 //! The computer opponents: they only ever play legal actions (thousands of games, every variant), they
 //! cannot see hidden cards (views that differ only in hidden cards get the same answer under the same
-//! seed), they are reproducible, they never panic on a bad view, the heuristic beats random, and the
-//! `match`, `referee` and `bot` subcommands work.
-
-use std::process::Command;
-
-mod cli_common;
-use cli_common::battleline;
+//! seed), they are reproducible, they never panic on a bad view, and the heuristic beats random. The
+//! `match`, `referee` and `bot` subcommands are tested in `tests/cli_bots.rs`.
 
 use battleline::bot::{self, play_game, suggest, suggest_with, Bot, BotKind, Determinizer, Level};
 use battleline::{
@@ -217,22 +212,46 @@ fn the_same_seed_replays_the_same_game() {
     assert_eq!(record(1), record(1));
 }
 
+/// Every string value in a JSON value (keys such as `"mud"` of a flag view are not values).
+fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(text) => out.push(text.clone()),
+        serde_json::Value::Array(items) => items.iter().for_each(|item| strings(item, out)),
+        serde_json::Value::Object(fields) => fields.values().for_each(|item| strings(item, out)),
+        _ => {}
+    }
+}
+
 #[test]
-fn a_bot_only_ever_receives_a_view() {
-    // The interface admits a `PlayerView` and nothing else; a `Position` or a `Game` (which hold the
-    // hidden cards) does not type-check, see the `compile_fail` example on `battleline::bot::Bot`.
-    fn answer(bot: &mut dyn Bot, view: &PlayerView) -> Action {
-        bot.choose(view).unwrap()
+fn every_view_along_whole_games_hides_the_cards_its_player_may_not_see() {
+    // What a bot receives is the view: after every action of bot games with tactics (Scout included)
+    // and of three-player games, no player's view names a card of another player's hand, nor a deck
+    // card other than those the viewer put back with Scout (R-GUILE-1).
+    let three = Options { players: 3, tactics: false, ..Options::default() };
+    for (options, seed) in (0..12u64).map(|s| (Options::default(), s)).chain((0..3u64).map(|s| (three, 100 + s))) {
+        let mut game = Game::new(options, seed).unwrap();
+        let mut bot = bot::RandomBot::new(seed);
+        let mut checked = 0;
+        while !game.position().is_over() {
+            let position = game.position();
+            for viewer in 0..position.players() {
+                let mut named = Vec::new();
+                strings(&serde_json::to_value(game.view(viewer).unwrap()).unwrap(), &mut named);
+                let others = (0..position.players()).filter(|&p| p != viewer).map(|p| position.hand(p));
+                let decks = position.troop_deck().chain(position.tactics_deck());
+                let known = position.scout_returned(viewer);
+                for card in others.flat_map(|hand| hand.iter().collect::<Vec<_>>()).chain(decks) {
+                    if !known.contains(card) {
+                        assert!(!named.contains(&card.to_string()), "seed {seed}: {card} leaked to {viewer}");
+                        checked += 1;
+                    }
+                }
+            }
+            let action = bot.choose(&game.view(game.position().current()).unwrap()).unwrap();
+            game.apply(&action).unwrap();
+        }
+        assert!(checked > 1000, "seed {seed}: only {checked} hidden cards looked for");
     }
-    let game = Game::new(Options::default(), 3).unwrap();
-    let view = game.view(game.position().current()).unwrap();
-    // The view itself holds no hidden card: the opponent's hand is a count.
-    let json = serde_json::to_string(&view).unwrap();
-    for card in game.position().hand(1 - view.player).iter() {
-        assert!(!json.contains(&format!("\"{card}\"")), "{card} leaked into the view");
-    }
-    let action = answer(&mut bot::HeuristicBot::new(0), &view);
-    assert!(game.legal_actions().contains(&action));
 }
 
 #[test]
@@ -453,86 +472,4 @@ fn bot_kinds_and_levels_parse() {
         assert_eq!(text.parse::<BotKind>().unwrap_err().code, ErrorCode::BadInput, "{text}");
     }
     assert!(Level::Easy.playouts() < Level::Medium.playouts() && Level::Medium.playouts() < Level::Hard.playouts());
-}
-
-// The command line.
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-#[test]
-fn match_prints_the_tally_the_rate_and_the_time_per_move() {
-    let output = battleline(&["match", "--a", "heuristic", "--b", "random", "--games", "6", "--threads", "2"], "");
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let out = text(&output.stdout);
-    assert!(out.contains("A (heuristic): 6 wins, 0 losses, 0 draws; score rate 1.000 ± 0.000"), "{out}");
-    assert!(out.contains("ms per move"), "{out}");
-    let search = battleline(&["match", "--a", "search:20", "--b", "random", "--games", "2", "--no-tactics"], "");
-    assert!(search.status.success(), "{}", text(&search.stderr));
-    assert!(text(&search.stdout).contains("playouts/s"), "{}", text(&search.stdout));
-    let bad = battleline(&["match", "--a", "minimax", "--b", "random"], "");
-    assert_eq!(bad.status.code(), Some(2));
-}
-
-#[test]
-fn match_results_do_not_depend_on_the_threads() {
-    let run = |threads: &str| {
-        let output =
-            battleline(&["match", "--a", "search:15", "--b", "heuristic", "--games", "4", "--threads", threads], "");
-        text(&output.stdout).lines().find(|l| l.starts_with("A (")).unwrap().to_string()
-    };
-    assert_eq!(run("1"), run("3"));
-}
-
-#[test]
-fn referee_runs_the_example_bot_against_a_built_in_bot() {
-    let python = Command::new("python3").arg("--version").output();
-    if python.is_err() {
-        eprintln!("python3 is not installed: skipped");
-        return;
-    }
-    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/bots/first_legal.py");
-    let builtin = format!("{} bot heuristic", env!("CARGO_BIN_EXE_battleline"));
-    // A fixed seed keeps the result certain (by default the referee draws the deal's seed at random).
-    let output = battleline(
-        &["referee", "--a", &format!("python3 {example}"), "--b", &builtin, "--games", "2", "--seed", "0"],
-        "",
-    );
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let out = text(&output.stdout);
-    assert!(!out.contains("forfeits"), "{out}");
-    assert!(out.contains("A: 0 wins, 2 losses, 0 draws"), "{out}");
-}
-
-#[test]
-fn referee_forfeits_a_bot_that_answers_nonsense_or_exits() {
-    let builtin = format!("{} bot random", env!("CARGO_BIN_EXE_battleline"));
-    let nonsense = "while read line; do echo '{\"type\":\"fly\"}'; done";
-    let output = battleline(&["referee", "--a", nonsense, "--b", &builtin, "--games", "2"], "");
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let out = text(&output.stdout);
-    assert!(out.contains("A forfeits"), "{out}");
-    assert!(out.contains("A: 0 wins, 2 losses"), "{out}");
-    let quitter = battleline(&["referee", "--a", "true", "--b", &builtin, "--games", "1"], "");
-    assert!(text(&quitter.stdout).contains("A forfeits"), "{}", text(&quitter.stdout));
-    let slow = battleline(&["referee", "--a", "sleep 5", "--b", &builtin, "--games", "1", "--move-timeout", "0.2"], "");
-    assert!(text(&slow.stdout).contains("no answer within"), "{}", text(&slow.stdout));
-}
-
-#[test]
-fn the_bot_subcommand_answers_turns_with_legal_actions() {
-    let game = Game::new(Options::default(), 21).unwrap();
-    let player = game.position().current();
-    let view = game.view(player).unwrap();
-    let legal = game.legal_actions();
-    let input = format!(
-        "{}\n{}\n",
-        serde_json::json!({"type": "start", "protocol": 1, "game": 0, "seed": 21, "player": player, "options": Options::default()}),
-        serde_json::json!({"type": "turn", "view": view, "legal": legal})
-    );
-    let output = battleline(&["bot", "search:20"], &input);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let answer: Action = serde_json::from_str(text(&output.stdout).trim()).unwrap();
-    assert!(legal.contains(&answer));
 }

@@ -28,17 +28,7 @@ pub(crate) fn points(strength: Strength, fog: bool) -> f32 {
     if fog {
         f32::from(strength.sum)
     } else {
-        kind_rank(strength.kind) * KIND_STEP + f32::from(strength.sum)
-    }
-}
-
-fn kind_rank(kind: FormationKind) -> f32 {
-    match kind {
-        FormationKind::Host => 0.0,
-        FormationKind::SkirmishLine => 1.0,
-        FormationKind::BattalionOrder => 2.0,
-        FormationKind::Phalanx => 3.0,
-        FormationKind::Wedge => 4.0,
+        f32::from(strength.kind.rank()) * KIND_STEP + f32::from(strength.sum)
     }
 }
 

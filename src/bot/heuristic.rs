@@ -79,9 +79,7 @@ pub(crate) fn choose(position: &Position, legal: &[Action]) -> Action {
 /// Tactics when the hand has none and could use one soon; troops otherwise.
 fn draw_choice(position: &Position, legal: &[Action], me: Player) -> Action {
     let hand = position.hand(me);
-    let played = position.tactics_played();
-    let may_play_tactic = (0..position.players()).all(|p| played[me] <= played[p]);
-    let wants_tactic = hand.tactics().is_empty() && may_play_tactic && hand.troops().len() >= 4;
+    let wants_tactic = hand.tactics().is_empty() && position.may_play_tactics(me) && hand.troops().len() >= 4;
     let preferred = if wants_tactic { DeckKind::Tactics } else { DeckKind::Troop };
     legal
         .iter()
@@ -102,7 +100,7 @@ fn scout_return(position: &Position, legal: &[Action], me: Player) -> Action {
         let kept = match card.as_tactic() {
             None => Knowledge::new(&after, me).evaluate(&after),
             Some(tactic) => {
-                let dead = tactic.is_leader() && position.leader_played()[me];
+                let dead = position.is_second_leader(me, card);
                 Knowledge::new(&after, me).evaluate(&after) + if dead { 1.0 } else { -tactic_cost(tactic) }
             }
         };

@@ -307,9 +307,22 @@ impl<'a> Search<'a> {
         let player = position.current();
         let mut best: Option<(f32, usize)> = None;
         let mut eligible = 0;
+        // Legal in this sample: asked of the engine one child at a time, or, for a node with many
+        // children, looked up in the engine's list of legal actions (the same answer, cheaper).
+        let listed = (self.nodes[node].children.len() >= LIST_LEGAL_FROM).then(|| {
+            position.legal_actions_into(&mut self.legal);
+            let mut set = ActionSet::default();
+            self.legal.iter().for_each(|action| set.insert(action));
+            set
+        });
         for i in 0..self.nodes[node].children.len() {
             let child = self.nodes[node].children[i];
-            if !quick_legal(position, player, &self.nodes[child].action) {
+            let action = &self.nodes[child].action;
+            let legal = match &listed {
+                Some(set) => set.contains(action),
+                None => position.is_legal(player, action),
+            };
+            if !legal {
                 continue;
             }
             eligible += 1;
@@ -346,7 +359,7 @@ impl<'a> Search<'a> {
         for &c in children {
             expanded.insert(&self.nodes[c].action);
         }
-        candidates(position, &mut self.legal);
+        position.legal_actions_into(&mut self.legal);
         if self.legal.iter().all(|a| expanded.contains(a)) {
             return None;
         }
@@ -447,55 +460,16 @@ fn automatic(position: &Position) -> Option<Action> {
     }
 }
 
+/// Children from which `Search::select` lists the legal actions once instead of checking each child.
+const LIST_LEGAL_FROM: usize = 64;
+
 /// A hand with fewer troops than this draws a troop.
 const MIN_TROOPS_BEFORE_TACTICS: usize = 4;
 /// A hand with this many tactics cards draws a troop.
 const MAX_TACTICS_HELD: usize = 2;
 
-/// Whether a tree action is legal in this sample: the cheap tests for the common actions, the
-/// engine's check for the rest.
-fn quick_legal(position: &Position, player: Player, action: &Action) -> bool {
-    match *action {
-        Action::Play { card, flag } if card.is_troop() => {
-            position.phase() == Phase::Play
-                && position.hand(player).contains(card)
-                && position.flag(flag).has_room(player)
-        }
-        Action::Draw { deck } => {
-            position.phase() == Phase::Draw
-                && match deck {
-                    DeckKind::Troop => position.troop_deck_len() > 0,
-                    DeckKind::Tactics => position.tactics_deck_len() > 0,
-                }
-        }
-        _ => position.check(player, action).is_ok(),
-    }
-}
-
 fn widening_limit(config: &Config, visits: u32) -> usize {
     (config.widen_c * (visits as f32).powf(config.widen_alpha)).max(1.0) as usize
-}
-
-/// The legal actions of the current player (claims excepted, they are automatic), with a fast path
-/// for troop plays that avoids the engine's explained refusals.
-fn candidates(position: &Position, out: &mut Vec<Action>) {
-    let player = position.current();
-    let hand = position.hand(player);
-    if position.phase() != Phase::Play || !hand.tactics().is_empty() {
-        position.legal_actions_into(out);
-        return;
-    }
-    out.clear();
-    for card in hand.iter() {
-        for flag in crate::flag::FlagId::all() {
-            if position.flag(flag).has_room(player) {
-                out.push(Action::Play { card, flag });
-            }
-        }
-    }
-    if out.is_empty() {
-        out.push(Action::Pass);
-    }
 }
 
 /// A set of actions as a bitmap over a dense numbering of every possible action.

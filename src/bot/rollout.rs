@@ -159,14 +159,9 @@ impl Side {
     }
 }
 
+/// The kind's rank (R-FORM-2) as a score.
 fn rank(kind: FormationKind) -> f32 {
-    match kind {
-        FormationKind::Host => 0.0,
-        FormationKind::SkirmishLine => 1.0,
-        FormationKind::BattalionOrder => 2.0,
-        FormationKind::Phalanx => 3.0,
-        FormationKind::Wedge => 4.0,
-    }
+    f32::from(kind.rank())
 }
 
 /// Per-decision facts about each flag, computed once.
@@ -309,30 +304,22 @@ fn draw_deck(position: &Position) -> DeckKind {
     }
 }
 
-/// Whether `me` may play a tactics card now (R-TAC-1).
-fn may_play_tactic(position: &Position, me: Player) -> bool {
-    let played = position.tactics_played();
-    (0..position.players()).all(|p| played[me] <= played[p])
-}
-
 /// Extra score a morale card must beat a troop by: it is scarce.
 const MORALE_PENALTY: f32 = 14.0;
 
 fn play(position: &Position, me: Player, noise: &mut Noise) -> Action {
     let ctx = context(position, me);
-    let morale_ok = position.options().tactics && may_play_tactic(position, me);
     let mut best: Option<(f32, Action)> = None;
     for card in position.hand(me).iter() {
+        // The policy plays troops and morale cards only, and only those the rules allow now.
         let penalty = match card.as_tactic() {
             None => 0.0,
-            Some(t) if t.kind() == TacticKind::Morale && morale_ok => {
-                if t.is_leader() && position.leader_played()[me] {
-                    continue;
-                }
-                MORALE_PENALTY
-            }
+            Some(t) if t.kind() == TacticKind::Morale => MORALE_PENALTY,
             Some(_) => continue,
         };
+        if !position.can_play_card(me, card) {
+            continue;
+        }
         for (flag, f) in FlagId::all().zip(ctx.facts.iter()) {
             if !f.room {
                 continue;

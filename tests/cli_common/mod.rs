@@ -1,4 +1,4 @@
-//! Running the `battleline` binary from the tests (`tests/cli.rs`, `tests/bots.rs`).
+//! Running the `battleline` binary from the tests (`tests/cli.rs`, `tests/cli_bots.rs`).
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
