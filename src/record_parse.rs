@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
 use crate::action::Action;
@@ -54,11 +54,15 @@ pub(crate) fn raw_record_from_text(text: &str) -> Result<RawRecord, Error> {
             text.len()
         )));
     }
-    if !text.trim_start().starts_with('{') {
-        // Tell "not JSON" from "JSON, but not an object" without building the value.
-        return Err(match serde_json::from_str::<IgnoredAny>(text) {
-            Ok(_) => bad("a record is a JSON object".into()),
-            Err(e) => bad(format!("not valid JSON ({e})")),
+    let start = text.trim_start();
+    if !start.starts_with('{') {
+        // Anything else that JSON can start with is not an object; nothing is parsed to say so.
+        let json_value =
+            start.starts_with(['[', '"', '-', 't', 'f', 'n']) || start.starts_with(|c: char| c.is_ascii_digit());
+        return Err(if json_value {
+            bad("a record is a JSON object".into())
+        } else {
+            bad("not valid JSON (a record is an object, starting with {)".into())
         });
     }
     let mut deserializer = serde_json::Deserializer::from_str(text);
@@ -106,7 +110,7 @@ impl<'de> Visitor<'de> for RecordVisitor {
                 "seed" => raw.seed = Some(map.next_value()?),
                 "actions" => raw.actions = Some(map.next_value_seed(ActionsSeed)?),
                 _ => {
-                    map.next_value::<IgnoredAny>()?;
+                    map.next_value::<Value>()?;
                     raw.unknown.get_or_insert(key);
                 }
             }
@@ -141,7 +145,7 @@ impl<'de> Visitor<'de> for ActionsVisitor {
         loop {
             if count == MAX_RECORD_ACTIONS {
                 // One more element is one too many: refuse before reading it.
-                return match seq.next_element::<IgnoredAny>()? {
+                return match seq.next_element::<Value>()? {
                     Some(_) => Err(de::Error::custom(TOO_MANY)),
                     None => Ok(Some(actions)),
                 };
@@ -149,18 +153,13 @@ impl<'de> Visitor<'de> for ActionsVisitor {
             count += 1;
             if actions.malformed.is_some() {
                 // Only counted from here on: nothing after a malformed action is replayed.
-                if seq.next_element::<IgnoredAny>()?.is_none() {
+                if seq.next_element::<Value>()?.is_none() {
                     return Ok(Some(actions));
                 }
                 continue;
             }
             let Some(raw) = seq.next_element::<Value>()? else { return Ok(Some(actions)) };
-            let mut text = raw.to_string();
-            if text.len() > 200 {
-                let end = (0..=200).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
-                text.truncate(end);
-                text.push('…');
-            }
+            let text = raw.to_string();
             match serde_json::from_value::<Action>(raw) {
                 Ok(action) => actions.parsed.push(action),
                 Err(e) => actions.malformed = Some(bad(format!("action {count} ({text}) is malformed: {e}"))),
@@ -169,7 +168,7 @@ impl<'de> Visitor<'de> for ActionsVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        while map.next_entry::<String, Value>()?.is_some() {}
         Ok(None)
     }
 
