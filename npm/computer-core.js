@@ -72,6 +72,11 @@ export class ComputerBase {
     for (const job of jobs) this.#settle(job, null, new BattleLineError('aborted', 'the computer was terminated'));
   }
 
+  /** `using computer = new Computer()` terminates it at the end of the block (like `terminate()`). */
+  [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() {
+    this.terminate();
+  }
+
   #settle(job, action, error) {
     job.signal?.removeEventListener('abort', job.onAbort);
     if (error) job.reject(error);

@@ -48,6 +48,8 @@ export declare class Computer {
   suggest(view: PlayerView, level: BotLevel, options?: SuggestOptions): Promise<Action>;
   /** Stops the worker; pending suggestions reject with `aborted`. The Computer cannot be used again. */
   terminate(): void;
+  /** The same as `terminate()`, so that `using computer = new Computer()` stops it at the end of the block. */
+  [Symbol.dispose](): void;
 }
 
 /** `new Computer().suggest(…)` on one Computer shared by every call of this function. */

@@ -158,7 +158,7 @@ function startVite(dir) {
   });
 }
 
-const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag'].some(want) ? await launch() : null;
+const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag', 'served-wasm'].some(want) ? await launch() : null;
 function launch() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -273,6 +273,15 @@ try {
   await pageExample('esbuild', 'esbuild', [bin('esbuild'), 'src/main.js', '--bundle', '--format=esm', '--outfile=dist/main.js']);
   await pageExample('rollup', 'rollup', [process.execPath, join(tools, 'rollup', 'dist', 'bin', 'rollup'), '-c']);
   await pageExample('script-tag', 'script-tag', null);
+  await pageExample('served-wasm', 'served-wasm', null);
+  if (results['served-wasm']) {
+    // init({ module_or_path }) and new Computer({ wasm }) fetch the files they are given and never the inline copies.
+    const { wasmFiles, inlineChunks } = results['served-wasm'];
+    for (const file of ['/rules/battleline_bg.wasm', '/full/battleline_bg.wasm']) {
+      if (!wasmFiles.some((path) => path.endsWith(file))) throw new Error(`served-wasm: ${file} was not fetched (${wasmFiles.join(', ')})`);
+    }
+    if (inlineChunks.length) throw new Error(`served-wasm: the inline wasm was loaded as well: ${inlineChunks.join(', ')}`);
+  }
 } finally {
   await browser?.close();
 }

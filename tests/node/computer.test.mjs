@@ -57,3 +57,13 @@ test('engine errors, bad views and a terminated computer reject with BattleLineE
   await rejectsWith(pending, 'aborted');
   await rejectsWith(computer.suggest(game.view(game.current), 'easy'), 'aborted');
 });
+
+test('`using` terminates the computer at the end of its block (Symbol.dispose)', { skip: !Symbol.dispose && 'no Symbol.dispose in this Node' }, async () => {
+  const computer = new Computer();
+  const game = new Game({ seed: 8 });
+  assert.ok(same(await computer.suggest(game.view(game.current), 'easy', { seed: 1 }), full.suggest(game.view(game.current), 'easy', 1)));
+  const pending = computer.suggest(game.view(game.current), 'hard');
+  computer[Symbol.dispose](); // what the end of `using computer = new Computer()`'s block calls
+  await rejectsWith(pending, 'aborted');
+  await rejectsWith(computer.suggest(game.view(game.current), 'easy'), 'aborted');
+});

@@ -27,7 +27,7 @@ while (!game.matchScore().over) {
   const action: Action = view.player === 1 ? await computer.suggest(view, level, { seed: game.actionCount }) : first;
   game.apply(action);
 }
-computer.terminate();
+computer[Symbol.dispose](); // what `using computer = new Computer()` calls at the end of its block
 
 const result: GameResult | null = game.result();
 if (result === null) throw new Error('the game has a result');
