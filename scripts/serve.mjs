@@ -1,7 +1,10 @@
 // A tiny static server for the built page (www/dist/) on 127.0.0.1: the port comes from $PORT (default
-// 8080; 0 picks a free one), and the URL is printed once listening.
+// 8080; 0 picks a free one), and the URL is printed once listening. Text and wasm go out compressed
+// (brotli, else gzip, as the browser accepts): the copies scripts/build-www.mjs wrote beside each file
+// (file.br, file.gz, at the highest levels), else compressed here once per version and kept in memory.
 import { createServer } from 'node:http';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
 const root = resolve(process.env.BATTLELINE_ROOT ?? new URL('../www/dist/', import.meta.url).pathname);
@@ -28,6 +31,34 @@ const types = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.wasm', '.svg', '.ts', '.md', '.txt']);
+const compressed = new Map(); // `${encoding} ${file}` -> { mtimeMs, bytes }
+
+/** The encoding to send `file` in for this request's Accept-Encoding (null: as it is). */
+function encodingFor(req, file) {
+  if (!compressible.has(extname(file).toLowerCase())) return null;
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+function compressedBytes(file, encoding) {
+  const { mtimeMs } = statSync(file);
+  const built = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+  if (existsSync(built) && statSync(built).mtimeMs >= mtimeMs) return readFileSync(built);
+  const key = `${encoding} ${file}`;
+  const cached = compressed.get(key);
+  if (cached?.mtimeMs === mtimeMs) return cached.bytes;
+  const raw = readFileSync(file);
+  const bytes =
+    encoding === 'br'
+      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      : gzipSync(raw, { level: 9 });
+  compressed.set(key, { mtimeMs, bytes });
+  return bytes;
+}
+
 const server = createServer((req, res) => {
   let path;
   try {
@@ -50,16 +81,21 @@ const server = createServer((req, res) => {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
     return;
   }
+  const encoding = encodingFor(req, file);
+  const body = encoding ? compressedBytes(file, encoding) : null;
   const headers = {
     'content-type': types[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': statSync(file).size,
+    'content-length': body ? body.length : statSync(file).size,
     // Always revalidate: a rebuilt page shows at once (the service worker keeps the offline copy).
     'cache-control': 'no-cache',
     'x-content-type-options': 'nosniff',
   };
+  if (compressible.has(extname(file).toLowerCase())) headers.vary = 'Accept-Encoding';
+  if (encoding) headers['content-encoding'] = encoding;
   if (file.endsWith(`${sep}sw.js`)) headers['service-worker-allowed'] = '/';
   res.writeHead(200, headers);
   if (req.method === 'HEAD') res.end();
+  else if (body) res.end(body);
   else createReadStream(file).pipe(res);
 });
 
