@@ -57,9 +57,11 @@ mkdirSync(join(dist, 'pkg'));
 copyFileSync(join(pkg, 'full', 'battleline_bg.wasm'), join(dist, 'pkg', 'battleline_bg.wasm'));
 writeFileSync(join(dist, 'index.html'), readFileSync(join(www, 'index.html'), 'utf8').replace('<!--WORKER-->\n', ''));
 
-// The rules page, from the rules documents.
-const rulesEn = markdownToHtml(readFileSync(join(root, 'docs', 'RULES.md'), 'utf8'));
-const rulesZh = markdownToHtml(readFileSync(join(root, 'docs', 'rules.zh.md'), 'utf8'));
+// The rules page, from the players' rules (www/rules/; the developers' specification docs/RULES.md is
+// not for players and is not shown).
+const rulesEn = markdownToHtml(readFileSync(join(www, 'rules', 'en.md'), 'utf8'));
+const rulesZh = markdownToHtml(readFileSync(join(www, 'rules', 'zh.md'), 'utf8'));
+if (/R-[A-Z]+-\d/.test(rulesEn + rulesZh)) throw new Error('the players\' rules name a rule id of the specification');
 writeFileSync(
   join(dist, 'rules.html'),
   readFileSync(join(www, 'rules.html'), 'utf8').replace('<!--RULES_EN-->', rulesEn).replace('<!--RULES_ZH-->', rulesZh),

@@ -1,6 +1,7 @@
 // A small Markdown-to-HTML converter for the rules documents (headings, nested lists, paragraphs,
-// bold, emphasis, inline code, HTML comments dropped): enough for docs/RULES.md and docs/rules.zh.md,
-// with no dependency.
+// bold, emphasis, inline code, HTML comments dropped): enough for the players' rules (www/rules/) and
+// docs/RULES.md, with no dependency. One extension for the players' rules: `{cards r5 r6 r7 | caption}`
+// becomes a placeholder that the rules page fills with the game's own card faces (www/src/rules-page.ts).
 
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -9,7 +10,11 @@ function inline(text) {
     .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
     .replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>')
-    .replace(/\b(R-[A-Z0-9]+(?:-\d+)?)\b/g, '<span class="rule-id">$1</span>');
+    .replace(/\b(R-[A-Z0-9]+(?:-\d+)?)\b/g, '<span class="rule-id">$1</span>')
+    .replace(/\{cards ([a-z0-9 ]+?)(?: \| ([^}]*))?\}/g, (_, cards, caption) =>
+      `<span class="rules-cards" data-cards="${cards.trim()}"><span class="rules-cards-row"></span>` +
+      (caption ? `<span class="rules-cards-caption">${caption.trim()}</span>` : '') +
+      '</span>');
 }
 
 /** Joins wrapped lines: a space between Latin words, nothing between Chinese characters. */

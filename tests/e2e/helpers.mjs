@@ -277,3 +277,18 @@ export async function fastForward(page, { until, policy, max = 600, seed = 1 }) 
     { untilSrc: until.toString(), policySrc: policy.toString(), max, seed },
   );
 }
+
+/**
+ * Runs axe-core (WCAG 2.x A and AA rules, plus best practices) on the page as it is now and fails on any
+ * violation, naming each rule and the elements it found.
+ */
+export async function assertAccessible(page, where) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
+    await page.addScriptTag({ path: `${root}node_modules/axe-core/axe.min.js` });
+  }
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`);
+  });
+  assert.deepEqual(violations, [], `axe-core on ${where}:\n${violations.join('\n')}`);
+}

@@ -2,7 +2,7 @@
 // names in Chinese), and the rules page in both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, fastForward, openPage, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
+import { DESKTOP, PHONE, assertAccessible, assertNoErrors, fastForward, openPage, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
 
 const env = serveAndLaunch();
 
@@ -69,7 +69,7 @@ test('switching to Chinese and back; formation names in both languages', async (
   await context.close();
 });
 
-test('the rules page, reachable from the game, in both languages', async () => {
+test('the rules page, reachable from the game, is the players\' rules in both languages, with card pictures', async () => {
   const { context, page, errors } = await openPage(env.browser);
   await page.goto(env.server.url);
   await waitReady(page);
@@ -79,16 +79,37 @@ test('the rules page, reachable from the game, in both languages', async () => {
   await page.waitForURL(/rules\.html#en$/);
   const en = page.locator('article[data-lang=en]');
   await en.waitFor();
-  assert.match(await en.innerText(), /R-CLAIM-1/);
-  assert.match(await en.innerText(), /Wedge: same colour, consecutive values/);
+  const enText = await en.innerText();
+  assert.match(enText, /How to play Battle Line/);
+  assert.match(enText, /Wedge: one colour, consecutive values/);
+  assert.match(enText, /You may never be more than\s+one tactics card ahead/);
+  // Written for players: none of the specification's rule ids or developer wording.
+  assert.doesNotMatch(enText, /R-[A-Z]+-\d|Interpretation|engine|test/i);
+  // The formations and every tactics card are shown with the game's own card faces, named in English.
+  assert.ok((await en.locator('.rules-cards .card').count()) >= 25, 'card pictures are drawn');
+  await en.locator('.card[aria-label="Red 5, Phalangists"]').first().waitFor();
+  for (const name of ['Alexander', 'Darius', 'Companion Cavalry', 'Shield Bearers', 'Fog', 'Mud', 'Scout', 'Redeploy', 'Deserter', 'Traitor']) {
+    assert.equal(await en.locator(`.rules-cards .card[aria-label="${name}"]`).count(), 1, `a picture of ${name}`);
+  }
+  await assertAccessible(page, 'the rules page in English');
+  await shot(page, 'rules-en');
   await page.locator('[data-show=zh]').click();
   const zh = page.locator('article[data-lang=zh]');
   assert.equal(await zh.isVisible(), true);
   assert.equal(await en.isVisible(), false);
-  assert.match(await zh.innerText(), /战线中文规则/);
-  assert.match(await zh.innerText(), /同花顺（Wedge）/);
+  const zhText = await zh.innerText();
+  assert.match(zhText, /战线（Battle Line）玩法/);
+  assert.match(zhText, /同花顺：同色，数字连续/);
+  assert.doesNotMatch(zhText, /R-[A-Z]+-\d/);
+  await zh.locator('.card[aria-label="红5 方阵步兵"]').first().waitFor();
+  assert.equal(await zh.locator('.rules-cards .card[aria-label="侦察"]').count(), 1);
+  await assertAccessible(page, 'the rules page in Chinese');
   await shot(page, 'rules-zh');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'rules-zh-phone');
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scrolling on a phone');
   // Back to the game: still the same game, now in Chinese (the rules page's choice is shared).
+  await page.setViewportSize(DESKTOP);
   await page.locator('.rules-top a.btn').click();
   await waitReady(page);
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');

@@ -45,7 +45,10 @@ test('the single-file build opens from file:// and plays against the computer', 
   await page.locator('.tools [data-act=rules]').click();
   const rules = page.locator('dialog .rules-inline');
   await rules.waitFor();
-  assert.match(await rules.innerText(), /R-CLAIM-1/);
+  // The players' rules, with their card pictures drawn inside the dialog as on the rules page.
+  assert.match(await rules.innerText(), /How to play Battle Line/);
+  assert.doesNotMatch(await rules.innerText(), /R-[A-Z]+-\d/);
+  assert.ok((await rules.locator('.rules-cards .card').count()) >= 25, 'card pictures in the single file\'s rules');
   await page.locator('dialog [data-dlg=close]').click();
   await shot(page, 'single-file');
   assertNoErrors(errors);

@@ -1,6 +1,7 @@
 // The page's state machine: whose turn, what is selected, the hand-over curtain, the computer's turn,
 // undo, saving, replay. Every move goes through the engine's legal actions; the page never decides
 // legality itself.
+import { fillRuleCards } from './rules-cards.js';
 import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
 import { escapeHTML } from './cards.js';
@@ -832,6 +833,8 @@ export class Controller {
     }
     const template = document.getElementById(`rules-${getLang()}`) as HTMLTemplateElement | null;
     void claimDialog(t('rulesTitle'), `<div class="rules-inline">${template?.innerHTML ?? ''}</div>`, null);
+    const inline = document.querySelector<HTMLElement>('dialog .rules-inline');
+    if (inline) fillRuleCards(inline, getLang());
   }
 
   // ---- events ---------------------------------------------------------------------------------------

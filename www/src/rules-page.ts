@@ -1,9 +1,11 @@
-// The rules page: English and Chinese side by side in the page, one shown at a time, following the
-// language chosen in the game (or the #en / #zh in the address).
-type Lang = 'en' | 'zh';
+// The rules page: the players' rules (www/rules/*.md) in English and Chinese side by side in the page, one
+// shown at a time, following the language chosen in the game (or the #en / #zh in the address).
+import { spriteSVG } from './cards.js';
+import { setLang, type Lang } from './i18n.js';
+import { fillRuleCards } from './rules-cards.js';
 
 function show(lang: Lang): void {
-  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  setLang(lang);
   for (const section of document.querySelectorAll<HTMLElement>('[data-lang]')) section.hidden = section.dataset['lang'] !== lang;
   for (const tab of document.querySelectorAll<HTMLElement>('[data-show]')) tab.setAttribute('aria-pressed', String(tab.dataset['show'] === lang));
   try {
@@ -30,4 +32,6 @@ document.addEventListener('click', (event) => {
   const tab = (event.target as Element).closest<HTMLElement>('[data-show]');
   if (tab) show(tab.dataset['show'] as Lang);
 });
+document.body.insertAdjacentHTML('afterbegin', spriteSVG());
+for (const article of document.querySelectorAll<HTMLElement>('article[data-lang]')) fillRuleCards(article, article.dataset['lang'] === 'zh' ? 'zh' : 'en');
 show(initial());
