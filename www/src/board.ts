@@ -148,10 +148,11 @@ export function renderDecks(m: RenderModel): string {
     const classes = `deck deck-${kind} ${lit ? 'lit' : ''} ${m.last.decks.has(kind) ? 'last' : ''} ${m.suggestion?.decks.has(kind) ? 'suggested' : ''} ${count === 0 ? 'empty' : ''}`;
     const layers = Math.min(4, Math.ceil(count / 12));
     const backs = Array.from({ length: Math.max(layers, count > 0 ? 1 : 0) }, (_, i) => cardBackHTML(kind, `layer l${i}`)).join('');
-    const label = `${t(kind === 'troop' ? 'troopDeck' : 'tacticsDeck')}: ${t('cardsLeft', { n: count })}`;
+    // The visible name and count, in that order, start the accessible name (label-in-name, for voice control).
+    const label = `${t(kind === 'troop' ? 'troopDeck' : 'tacticsDeck')} ${t('cardsLeft', { n: count })}`;
     return (
       `<button type="button" class="${classes}" data-deck="${kind}" data-focus="deck:${kind}" aria-label="${escapeAttr(label)}" ${lit ? '' : 'aria-disabled="true"'}>` +
-      `<span class="pile">${backs}</span><span class="deck-name">${t(kind === 'troop' ? 'troopDeck' : 'tacticsDeck')}</span><span class="count">${count}</span></button>`
+      `<span class="pile">${backs}</span><span class="deck-name">${t(kind === 'troop' ? 'troopDeck' : 'tacticsDeck')}</span> <span class="count">${count}</span></button>`
     );
   };
   return `${deck('troop', v.troopDeck)}${v.options.tactics ? deck('tactics', v.tacticsDeck) : ''}`;

@@ -129,7 +129,12 @@ export interface CardOptions {
   disabled?: boolean;
 }
 
-/** A card face. The same markup serves the hand, the board (stacked, only the band shows) and mini cards. */
+/**
+ * A card face. The same markup serves the hand, the board (stacked, only the band shows) and mini cards.
+ * The accessible name (the card's long name) must contain the face's visible text, word for word, for
+ * people who operate the page by voice ("click Javelineers"): the repeated big value and a tactic's help
+ * line are drawn from data-text by CSS, so the text a card carries is its value and unit, or its name.
+ */
 export function cardHTML(card: CardName, opts: CardOptions = {}): string {
   const p = parseCard(card);
   const label = opts.label ?? cardLong(card);
@@ -141,7 +146,7 @@ export function cardHTML(card: CardName, opts: CardOptions = {}): string {
     return (
       `<${tag} class="card troop c-${p.colour} ${opts.classes ?? ''}" ${common}>` +
       `<span class="band"><span class="v">${p.value}</span>${symbolUse(p.colour)}</span>` +
-      `<span class="face">${symbolUse(p.colour, 'sym big')}<span class="bigv">${p.value}</span></span>` +
+      `<span class="face">${symbolUse(p.colour, 'sym big')}<span class="bigv" data-text="${p.value}"></span></span> ` +
       `<span class="unit">${unitName(p.value)}</span>` +
       `</${tag}>`
     );
@@ -149,9 +154,9 @@ export function cardHTML(card: CardName, opts: CardOptions = {}): string {
   const mv = moraleValue[p.name];
   return (
     `<${tag} class="card tactic g-${p.group} t-${p.name} ${opts.classes ?? ''}" ${common}>` +
-    `<span class="band">${mv ? `<span class="v">${mv}</span>` : ''}${tacticIcon(p.name)}</span>` +
+    `<span class="band">${mv ? `<span class="v" data-text="${mv}"></span>` : ''}${tacticIcon(p.name)}</span>` +
     `<span class="face">${tacticIcon(p.name, 'ticon big')}<span class="tname">${tacticName(p.name, true)}</span></span>` +
-    `<span class="unit">${tacticSubtitle(p.name)}</span>` +
+    `<span class="unit" data-text="${escapeAttr(tacticSubtitle(p.name))}"></span>` +
     `</${tag}>`
   );
 }

@@ -2,6 +2,7 @@
 // undo, saving, replay. Every move goes through the engine's legal actions; the page never decides
 // legality itself.
 import { fillRuleCards } from './rules-cards.js';
+import { installLogDrawer } from './log-drawer.js';
 import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
 import { escapeHTML } from './cards.js';
@@ -141,6 +142,10 @@ export class Controller {
     el.root.addEventListener('keydown', (e) => this.onKeyInRoot(e));
     el.root.addEventListener('input', (e) => this.onInput(e));
     document.addEventListener('keydown', (e) => this.onKey(e));
+    installLogDrawer(el.log, () => this.logOpen, () => {
+      this.logOpen = false;
+      this.render();
+    });
     document.addEventListener('click', (e) => {
       if (this.menuOpen && !(e.target as Element).closest('.menu-wrap')) {
         this.menuOpen = false;
@@ -1303,7 +1308,9 @@ export class Controller {
     } else {
       const first = entries[0];
       const start = first ? `<li>${t('logStart', { who: `<b class="who p${first.actor}">${names[first.actor] ?? ''}</b>` })}</li>` : '';
-      el.log.innerHTML = `<h2>${t('logTitle')}</h2><ol class="log-lines">${start}${entries.map(line).join('')}</ol>`;
+      const close = `<button type="button" class="log-close" data-act="log" aria-label="${t('closeLog')}">×</button>`;
+      // tabindex: the list scrolls, so keyboard users must be able to reach it to scroll it.
+      el.log.innerHTML = `<h2>${t('logTitle')}</h2>${close}<ol class="log-lines" tabindex="0" aria-label="${t('logTitle')}">${start}${entries.map(line).join('')}</ol>`;
       list = el.log.querySelector('.log-lines');
     }
     this.logState = { key, count: entries.length, last: entries[entries.length - 1] };

@@ -162,6 +162,7 @@ const en = {
   points: 'points',
   // log
   logTitle: 'Game log',
+  closeLog: 'Close the log',
   logPlay: '{who} played {card} at flag {flag}.',
   logEnv: '{who} put {card} on flag {flag}.',
   logScout: '{who} played Scout.',
@@ -397,6 +398,7 @@ const zh: Record<Key, string> = {
   matchTie: '比赛打平 {a} – {b}。',
   points: '分',
   logTitle: '游戏记录',
+  closeLog: '关闭游戏记录',
   logPlay: '{who}在地区 {flag} 打出{card}。',
   logEnv: '{who}在地区 {flag} 放置{card}。',
   logScout: '{who}打出侦察。',
