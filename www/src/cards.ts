@@ -168,7 +168,8 @@ export function miniCard(card: CardName, classes = ''): string {
   if (p.kind === 'troop') {
     return `<span class="mini troop c-${p.colour} ${classes}" role="img" aria-label="${label}" title="${label}" data-card="${card}"><span class="v">${p.value}</span>${symbolUse(p.colour)}</span>`;
   }
-  return `<span class="mini tactic g-${p.group} ${classes}" role="img" aria-label="${label}" title="${label}" data-card="${card}">${tacticIcon(p.name)}</span>`;
+  // A tactic has no value to show: its short name beside the icon says which card it is.
+  return `<span class="mini tactic g-${p.group} ${classes}" role="img" aria-label="${label}" title="${label}" data-card="${card}">${tacticIcon(p.name)}<span class="mini-name">${escapeHTML(tacticName(p.name, true))}</span></span>`;
 }
 
 /** The back of a card of one deck. */

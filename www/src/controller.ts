@@ -3,6 +3,7 @@
 // legality itself.
 import { fillRuleCards } from './rules-cards.js';
 import { installLogDrawer } from './log-drawer.js';
+import { importProblem } from './import-problem.js';
 import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
 import { escapeHTML } from './cards.js';
@@ -788,14 +789,16 @@ export class Controller {
         Game.fromRecord(input.trim()).free();
         return null;
       } catch (err) {
-        return errorText(err);
+        return importProblem(err);
       }
     });
     if (!text) return;
+    const g = this.game;
+    if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(t('importReplaceConfirm'), t('importTitle')))) return;
     this.loadRecord(JSON.parse(text.trim()) as GameRecord);
   }
 
-  /** Opens a record: a finished game in the replay, an unfinished one as a hot-seat game. */
+  /** Opens a record: a finished game in the replay, an unfinished one as a game with the current opponents. */
   loadRecord(record: GameRecord): void {
     const { game, entries } = replayLogged(record, Game);
     if (game.matchScore().over) {
@@ -805,8 +808,12 @@ export class Controller {
     }
     this.exitReplay(false);
     this.replaceGame(game, entries);
-    const persons: Seat[] = Array.from({ length: record.options.players }, () => ({ kind: 'person' }));
-    this.session = { mode: 'hotseat', level: this.session.level, humanSeat: 0, aiSeed: this.session.aiSeed, seats: persons };
+    // The opponents stay: a game against the computer goes on against it, in the same seats, when the
+    // record has as many players; otherwise everybody plays on this device.
+    if (this.session.seats.length !== record.options.players) {
+      const persons: Seat[] = Array.from({ length: record.options.players }, () => ({ kind: 'person' }));
+      this.session = { mode: 'hotseat', level: this.session.level, humanSeat: 0, aiSeed: this.session.aiSeed, seats: persons };
+    }
     this.shownSeat = null;
     this.handover = true;
     this.endShownAt = -1;

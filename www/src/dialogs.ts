@@ -194,9 +194,9 @@ export async function startDialog(defaults: StartChoice, canCancel: boolean): Pr
   return result === 'start' ? choice : null;
 }
 
-export async function confirmDialog(text: string): Promise<boolean> {
+export async function confirmDialog(text: string, title = t('newGame')): Promise<boolean> {
   const r = await openDialog({
-    title: t('newGame'),
+    title,
     body: `<p>${escapeHTML(text)}</p>`,
     buttons: [
       { id: 'cancel', label: t('cancel') },

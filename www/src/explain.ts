@@ -1,7 +1,7 @@
 // A claim's verdict in words, built from the engine's proof (not its English sentence) so that it reads
 // in both languages: the claimant's formation, and for a refusal the counterexample the engine found.
 import type { CardName, FlagView, PlayerIndex, Proof, Strength } from '../../pkg/index.js';
-import { escapeHTML, miniCard } from './cards.js';
+import { COLOURS, escapeHTML, handOrder, miniCard, parseCard } from './cards.js';
 import { t } from './i18n.js';
 import { strengthText } from './log.js';
 
@@ -12,8 +12,14 @@ export interface ExplainContext {
   flag: FlagView;
 }
 
+/** A formation's cards in the order a player reads them: by value, then colour (the engine's order is its own). */
 function cards(list: readonly CardName[]): string {
-  return `<span class="cardrow">${list.map((c) => miniCard(c)).join('')}</span>`;
+  const key = (card: CardName): number => {
+    const p = parseCard(card);
+    return p.kind === 'troop' ? p.value * 10 + COLOURS.indexOf(p.colour) : 1000 + handOrder(card);
+  };
+  const sorted = [...list].sort((a, b) => key(a) - key(b));
+  return `<span class="cardrow">${sorted.map((c) => miniCard(c)).join('')}</span>`;
 }
 
 function sameStrength(a: Strength, b: Strength): boolean {

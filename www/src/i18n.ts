@@ -73,12 +73,12 @@ const en = {
   stepNameClaim: 'Claim',
   stepNameDraw: 'Draw',
   // prompts
-  promptPlay: 'Choose a card, then a flag. Click a flag to check a claim.',
+  promptPlay: 'Choose a card, then a flag. Choose a flag to check a claim.',
   promptPlayTactic: 'Choose a card, then a flag.',
   promptSelected: '{card}: choose a lit flag.',
-  promptClaim: 'Click a glowing flag to claim it, or go on.',
-  promptClaimDraw: 'Click a glowing flag to claim it, or draw a card.',
-  promptClaimPlay: 'Click a glowing flag to claim it, or play a card.',
+  promptClaim: 'Choose a glowing flag to claim it, or go on.',
+  promptClaimDraw: 'Choose a glowing flag to claim it, or draw a card.',
+  promptClaimPlay: 'Choose a glowing flag to claim it, or play a card.',
   promptDraw: 'Draw a card: choose a deck.',
   promptScoutPlay: 'Scout: draw three cards, then return two.',
   promptScoutDraw: 'Scout: choose a deck to draw from ({n} more).',
@@ -169,10 +169,10 @@ const en = {
   logScoutDraw: '{who} drew from the {deck} (Scout){card}.',
   logScoutReturn: '{who} put {card} back on the {deck}.',
   logACard: 'a card',
-  logRedeployMove: '{who} redeployed {card} from flag {from} to flag {to}.',
-  logRedeployDiscard: '{who} redeployed {card} from flag {from} to the discards.',
-  logDeserter: '{who} made {card} desert from flag {from}.',
-  logTraitor: '{who} turned {card} traitor: from flag {from} to flag {to}.',
+  logRedeployMove: '{who} played Redeploy: moved {card} from flag {from} to flag {to}.',
+  logRedeployDiscard: '{who} played Redeploy: discarded {card} from flag {from}.',
+  logDeserter: '{who} played Deserter: {card} left flag {from} for the discards.',
+  logTraitor: '{who} played Traitor: took {card} from flag {from} to flag {to}.',
   logClaim: '{who} claimed flag {flag}{with}.',
   logClaimWith: ' with {formation}',
   logEndClaims: '{who} ended the claims.',
@@ -192,10 +192,15 @@ const en = {
   copy: 'Copy',
   copied: 'Copied.',
   importTitle: 'Import a game record',
-  importBody: 'Paste a record or choose a file. A finished game opens in the replay; an unfinished one continues here with two players on this device.',
+  importBody: 'Paste a record or choose a file. A finished game opens in the replay; an unfinished one continues here with the same opponents.',
   importFile: 'Choose file',
   importLoad: 'Load',
   importBad: 'This is not a valid record: {msg}',
+  importNotRecord: 'This is not a valid record: it is not the text of a game record. A record is what Export gives you: a text starting with {, or a .json file.',
+  importNotOurs: 'This is not a valid record: it is not a Battle Line record, or it comes from a newer version of this game.',
+  importIllegalMove: 'This is not a valid record: move {n} is not possible in its game, so the record was changed or damaged.',
+  importUnreadableMove: 'This is not a valid record: move {n} cannot be read, so the record was changed or damaged.',
+  importReplaceConfirm: 'Load this record instead of the game in progress? The current game will be lost.',
   importTooLarge: 'This is {size} MB, too large for a record (at most {max} MB).',
   replayTitle: 'Replay',
   replayStep: 'Step {i} of {n}',
@@ -245,9 +250,29 @@ const en = {
   backToGame: 'Back to the game',
   rulesTitle: 'Rules of Battle Line',
   cardBack: 'face-down card',
+  // Second-person forms, used instead of the keys above when the player named is "You" (see t()):
+  // English verbs and possessives change with the person; Chinese needs none.
+  turnOfYou: 'Your turn',
+  claimedByYou: 'claimed by you',
+  claimTitleYou: 'Flag {n}: can you claim it?',
+  claimAlreadyClaimedYou: 'You have already claimed this flag.',
+  claimIncompleteOtherYou: 'Your side is not complete: it holds {have} of the {need} cards it needs.',
+  claimTheirBestYou: 'The best you can still reach',
+  claimCounterYou: 'Counterexample: if you get {cards}, you make',
+  claimCounterCompleteYou: 'Your complete side already makes',
+  claimBestNotEnoughYou: 'Your best possible: {formation}, which does not beat theirs.',
+  claimCannotCompleteYou: 'You can no longer complete your side.',
+  claimTieWinsYou: 'At best you tie, and the side completed later loses.',
+  winsByYou: 'You win by {victory}!',
+  matchWinnerYou: 'You win the match {a} – {b}.',
+  logStartYou: 'The game begins. {who} start.',
+  logNextGameYou: 'Game {n} begins. {who} start.',
+  logResultYou: '{who} win by {victory}.',
 } as const;
 
-export type Key = keyof typeof en;
+export type Key = Exclude<keyof typeof en, YouKey>;
+/** The English second-person forms (`turnOfYou` beside `turnOf`). */
+type YouKey = Extract<keyof typeof en, `${string}You`>;
 
 const zh: Record<Key, string> = {
   title: '战线',
@@ -405,10 +430,10 @@ const zh: Record<Key, string> = {
   logScoutDraw: '{who}从{deck}抓牌（侦察）{card}。',
   logScoutReturn: '{who}把{card}放回{deck}。',
   logACard: '一张牌',
-  logRedeployMove: '{who}把{card}从地区 {from} 调整到地区 {to}。',
-  logRedeployDiscard: '{who}把{card}从地区 {from} 调整到弃牌堆。',
-  logDeserter: '{who}使地区 {from} 的{card}逃亡。',
-  logTraitor: '{who}使{card}叛逆：从地区 {from} 到地区 {to}。',
+  logRedeployMove: '{who}打出调整：把{card}从地区 {from} 移到地区 {to}。',
+  logRedeployDiscard: '{who}打出调整：把地区 {from} 的{card}弃掉。',
+  logDeserter: '{who}打出逃亡：地区 {from} 的{card}被弃掉。',
+  logTraitor: '{who}打出叛逆：把{card}从地区 {from} 拿到地区 {to}。',
   logClaim: '{who}占据了地区 {flag}{with}。',
   logClaimWith: '（{formation}）',
   logEndClaims: '{who}结束声明。',
@@ -427,10 +452,15 @@ const zh: Record<Key, string> = {
   copy: '复制',
   copied: '已复制。',
   importTitle: '导入游戏记录',
-  importBody: '粘贴记录或选择文件。已结束的游戏会打开回放；未结束的游戏会在本设备上以双人模式继续。',
+  importBody: '粘贴记录或选择文件。已结束的游戏会打开回放；未结束的游戏会在这里与相同的对手继续。',
   importFile: '选择文件',
   importLoad: '载入',
   importBad: '这不是有效的记录：{msg}',
+  importNotRecord: '这不是有效的记录：内容不是游戏记录。记录就是“导出”得到的内容：以 { 开头的文本，或一个 .json 文件。',
+  importNotOurs: '这不是有效的记录：它不是战线的游戏记录，或者来自本游戏的更新版本。',
+  importIllegalMove: '这不是有效的记录：第 {n} 步在这局游戏中无法进行，记录已被修改或损坏。',
+  importUnreadableMove: '这不是有效的记录：第 {n} 步无法读取，记录已被修改或损坏。',
+  importReplaceConfirm: '用这份记录替换正在进行的游戏吗？当前游戏将会丢失。',
   importTooLarge: '内容有 {size} MB，超出记录的上限（最多 {max} MB）。',
   replayTitle: '回放',
   replayStep: '第 {i} 步，共 {n} 步',
@@ -482,7 +512,7 @@ const zh: Record<Key, string> = {
   cardBack: '背面朝上的牌',
 };
 
-const tables: Record<Lang, Record<Key, string>> = { en, zh };
+const tables: Record<Lang, Record<Key, string> & Partial<Record<YouKey, string>>> = { en, zh };
 let current: Lang = 'en';
 
 export function setLang(lang: Lang): void {
@@ -496,7 +526,10 @@ export function getLang(): Lang {
 
 /** The string for `key`, with `{name}` placeholders filled in. */
 export function t(key: Key, params?: Record<string, string | number>): string {
-  const text = tables[current][key];
+  const table = tables[current];
+  // "You starts", "can You claim it?": a sentence about the person at the screen takes its own form.
+  const you = params && [params['name'], params['who']].some((v) => typeof v === 'string' && v.replace(/<[^>]*>/g, '') === table.you);
+  const text = (you ? table[`${key}You` as YouKey] : undefined) ?? table[key];
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
