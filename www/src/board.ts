@@ -25,6 +25,8 @@ export interface RenderModel {
   /** The viewer may act now. */
   interactive: boolean;
   selectableHand: Set<CardName>;
+  /** Why each card of the hand that cannot be played now is greyed out (the player to move only). */
+  idleWhy: ReadonlyMap<CardName, string>;
   selected: CardName | null;
   targetFlags: Set<FlagNumber>;
   /** Fog and Mud light whole flags; cards light the viewer's side. */

@@ -4,6 +4,7 @@
 import { fillRuleCards } from './rules-cards.js';
 import { installLogDrawer } from './log-drawer.js';
 import { importProblem } from './import-problem.js';
+import { whyUnplayable } from './why.js';
 import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
 import { escapeHTML } from './cards.js';
@@ -124,6 +125,8 @@ export class Controller {
   private lookaheadFor = -1;
   private lookaheadLegal: Action[] = [];
   private logOpen = false;
+  /** Why each greyed-out card of the hand is greyed out, for the position `key` names. */
+  private idleWhy: { key: string; reasons: ReadonlyMap<CardName, string> } = { key: '', reasons: new Map() };
   private menuOpen = false;
   private endShownAt = -1;
   /** The end-of-game dialog is about to show (a short pause lets the last move be seen). */
@@ -511,6 +514,9 @@ export class Controller {
       return;
     }
     if (!this.handCards().has(card)) {
+      // A greyed-out card says why when pressed (a tap has no hover to show the tooltip).
+      const why = this.game ? whyUnplayable(this.game, [card]).get(card) : undefined;
+      if (why) this.message = { text: why, kind: 'info' };
       this.render(t0);
       return;
     }
@@ -1061,6 +1067,7 @@ export class Controller {
         hideHand: false,
         interactive: false,
         selectableHand: new Set(),
+        idleWhy: new Map(),
         selected: null,
         targetFlags: new Set(),
         targetKind: 'side',
@@ -1099,6 +1106,13 @@ export class Controller {
       }
     }
     const selectable = this.phase() === 'scoutReturn' ? now.returns : new Set([...now.hand, ...later.hand]);
+    // Asked of the engine once per position (a render must stay quick): one probe per greyed-out card.
+    const whyKey = `${g.digest()}|${viewer}|${getLang()}|${mine}`;
+    if (this.idleWhy.key !== whyKey) {
+      const idle = mine && this.phase() !== 'scoutReturn' ? view.hand.filter((card) => !selectable.has(card)) : [];
+      this.idleWhy = { key: whyKey, reasons: idle.length ? whyUnplayable(g, idle) : new Map() };
+    }
+    const idleWhy = this.idleWhy.reasons;
     return {
       view,
       viewer,
@@ -1108,6 +1122,7 @@ export class Controller {
       hideHand: this.handover || (this.persons().length > 1 && this.isComputer(g.current) && !g.result()),
       interactive: mine,
       selectableHand: mine ? selectable : new Set(),
+      idleWhy,
       selected: sel.kind === 'none' ? null : sel.card,
       targetFlags,
       targetKind,

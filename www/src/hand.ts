@@ -1,6 +1,6 @@
 // The viewer's hand: cards as buttons, the playable ones raised, the selected one lifted; hidden behind
 // the hand-over screen in hot-seat games.
-import { cardBackHTML, cardHTML, handOrder } from './cards.js';
+import { cardBackHTML, cardHTML, escapeAttr, handOrder } from './cards.js';
 import type { RenderModel } from './board.js';
 import { cardLong } from './i18n.js';
 import type { Keyed } from './patch.js';
@@ -13,6 +13,11 @@ export function hiddenHandHTML(m: RenderModel): string {
     ...Array.from({ length: sizes.tactics }, () => cardBackHTML('tactics', 'in-hand')),
   ];
   return `<div class="hand-cards hidden-hand">${backs.join('')}</div>`;
+}
+
+/** A greyed-out card's reason: a tooltip on hover, read with the card on focus, shown when pressed. */
+function whyAttrs(why: string | undefined): string {
+  return why ? ` title="${escapeAttr(why)}" aria-description="${escapeAttr(why)}" data-why="${escapeAttr(why)}"` : '';
 }
 
 /** The viewer's cards, one keyed element each. */
@@ -37,7 +42,7 @@ export function handItems(m: RenderModel): Keyed[] {
         button: true,
         disabled: !playable,
         label,
-        attrs: `data-hand="${card}" data-focus="hand:${card}" aria-pressed="${m.selected === card}"`,
+        attrs: `data-hand="${card}" data-focus="hand:${card}" aria-pressed="${m.selected === card}"${whyAttrs(m.idleWhy.get(card))}`,
       }),
     };
   });
