@@ -7,7 +7,7 @@ import { importProblem } from './import-problem.js';
 import { whyUnplayable } from './why.js';
 import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
-import { escapeHTML } from './cards.js';
+import { escapeHTML, handOrder } from './cards.js';
 import { boardParts, renderDecks, renderStrip, type Highlights, type RenderModel } from './board.js';
 import { claimDialog, confirmDialog, dialogOpen, endDialog, exportDialog, handoverHTML, importDialog, settingsDialog, startDialog, type StartChoice } from './dialogs.js';
 import { installDrag } from './drag.js';
@@ -271,7 +271,28 @@ export class Controller {
     this.endShownAt = -1;
     this.save();
     this.render();
+    this.focusGame();
     this.continueAfterChange(null);
+  }
+
+  /** Keyboard focus into the game (after the start dialog): the curtain's button, else the hand. */
+  private focusGame(): void {
+    const target = this.handover
+      ? this.el.curtain.querySelector<HTMLElement>('[data-act=reveal]')
+      : (this.el.hand.querySelector<HTMLElement>('.playable') ?? this.el.hand.querySelector<HTMLElement>('[data-hand]'));
+    target?.focus();
+  }
+
+  /** Shift+value: selects a playable troop of that value (0 stands for 10); again, the next such card. */
+  private selectByValue(value: number, t0: number): void {
+    if (!this.myTurn()) return;
+    const cards = [...this.handCards()].filter((c) => /^[roygbp]/.test(c) && Number(c.slice(1)) === value).sort((a, b) => handOrder(a) - handOrder(b));
+    if (cards.length === 0) return;
+    const at = this.sel.kind === 'none' ? -1 : cards.indexOf(this.sel.card);
+    const card = cards[(at + 1) % cards.length]!;
+    this.select(card, true);
+    this.render(t0);
+    this.el.hand.querySelector<HTMLElement>(`[data-hand="${card}"]`)?.focus();
   }
 
   private replaceGame(game: Game, entries: LogEntry[]): void {
@@ -540,6 +561,15 @@ export class Controller {
             this.perform(steps, t0);
             return;
           }
+        }
+      } else if (sel.kind === 'guile' && sel.source === null) {
+        // A flag's number picks the (first) card there that the guile card can take.
+        const here = this.game.view(this.viewer()).flags[flag - 1]?.sides.flat() ?? [];
+        const sources = sourcesFor(this.actionsFor(sel.card), sel.card);
+        const card = here.find((c) => sources.has(c));
+        if (card) {
+          this.onSource(card, t0);
+          return;
         }
       } else if (sel.kind === 'guile' && sel.source !== null && sel.card !== 'deserter') {
         const to = destinationsFor(this.actionsFor(sel.card), sel.card, sel.source);
@@ -1022,8 +1052,12 @@ export class Controller {
       return;
     }
     if (this.handover) return;
-    if (/^[1-9]$/.test(key)) {
+    if (event.shiftKey && /^Digit[0-9]$/.test(event.code)) {
+      this.selectByValue(Number(event.code.slice(5)) || 10, t0);
+    } else if (/^[1-9]$/.test(key)) {
       this.onFlag(Number(key) as FlagNumber, t0);
+    } else if (key === 'c' || key === 'C') {
+      this.focusGame();
     } else if (key === 't' || key === 'T') {
       this.onDeck('troop', t0);
     } else if (key === 'k' || key === 'K') {

@@ -50,6 +50,14 @@ export function openDialog(opts: DialogOptions): Promise<string> {
       result = id;
       dialog.close();
     });
+    // Enter in a field does what the primary button does, as in any form.
+    dialog.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' || (event.target as Element).tagName !== 'INPUT') return;
+      const primary = dialog.querySelector<HTMLElement>('.dlg-buttons .primary');
+      if (!primary) return;
+      event.preventDefault();
+      primary.click();
+    });
     dialog.addEventListener('close', () => {
       openCount--;
       dialog.remove();
