@@ -92,7 +92,7 @@ export async function openPage(browser, opts = {}) {
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
   });
-  page.on('pageerror', (err) => errors.push(`page: ${err.message}`));
+  page.on('pageerror', (err) => errors.push(`page: ${err.message}${process.env.E2E_STACKS ? `\n${err.stack}` : ''}`));
   page.on('requestfailed', (req) => {
     if (!opts.allowFailedRequests) errors.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`);
   });

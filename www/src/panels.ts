@@ -145,8 +145,11 @@ export interface ActionButton {
 export function renderActionBar(prompt: string, buttons: ActionButton[], message: { text: string; kind: 'info' | 'error' } | null, steps = ''): string {
   return (
     steps +
-    `<p class="prompt">${prompt}</p>` +
-    (message ? `<p class="message ${message.kind}" role="${message.kind === 'error' ? 'alert' : 'status'}">${message.text}</p>` : '') +
+    // A message (the answer to the last press: a reason, an error) takes the prompt's place in the row,
+    // so that the bar never grows and the page never scrolls; the prompt stays for screen readers.
+    (message
+      ? `<p class="prompt visually-hidden">${prompt}</p><p class="message ${message.kind}" role="${message.kind === 'error' ? 'alert' : 'status'}">${message.text}</p>`
+      : `<p class="prompt">${prompt}</p>`) +
     `<div class="buttons">${buttons
       .map((b) => `<button type="button" class="btn ${b.primary ? 'primary' : ''}" data-act="${b.act}" data-focus="bar:${b.act}">${escapeHTML(b.label)}</button>`)
       .join('')}</div>`
