@@ -102,7 +102,8 @@ fn match_sprt_stops_at_a_bound_on_pairs_and_reports_the_decision() {
     assert!(out.contains("95% interval 1.000 to 1.000"), "{out}");
     assert!(out.contains("sprt decision: H1 accepted"), "{out}");
     assert!(out.contains("A (heuristic): 20 wins, 0 losses"), "{out}");
-    let lines = |o: &str| o.lines().filter(|l| l.starts_with("A (") || l.starts_with("sprt")).collect::<Vec<_>>().join("\n");
+    let lines =
+        |o: &str| o.lines().filter(|l| l.starts_with("A (") || l.starts_with("sprt")).collect::<Vec<_>>().join("\n");
     assert_eq!(lines(&out), lines(&text(&battleline(&args("1"), "").stdout)));
     // The loser's side of the same test, and a cap reached before any decision.
     let worse = battleline(&["match", "--a", "random", "--b", "heuristic", "--sprt", "0.5,0.55", "--games", "60"], "");

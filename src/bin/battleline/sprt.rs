@@ -48,7 +48,7 @@ impl Bounds {
         let (a, b) = text.split_once(',').ok_or_else(|| format!("--sprt {text:?}: expected S0,S1 such as 0.5,0.55"))?;
         let parse = |s: &str| s.trim().parse::<f64>().map_err(|_| format!("--sprt {text:?}: {s:?} is not a number"));
         let (s0, s1) = (parse(a)?, parse(b)?);
-        if !(0.0..1.0).contains(&s0) || !(s0 < s1 && s1 <= 1.0) {
+        if !((0.0..1.0).contains(&s0) && s0 < s1 && s1 <= 1.0) {
             return Err(format!("--sprt {text:?}: need 0 <= S0 < S1 <= 1"));
         }
         for (name, rate) in [("--alpha", alpha), ("--beta", beta)] {
@@ -207,7 +207,10 @@ mod tests {
             low.add(1.0 - s);
         }
         assert!(high.llr(&b) > 0.0);
-        assert!((high.llr(&b) + low.llr(&b) - 2.0 * 4.0 * 0.05 * (0.5 - 0.525) * 2.0 / (2.0 * high.variance())).abs() < 1e-9);
+        assert!(
+            (high.llr(&b) + low.llr(&b) - 2.0 * 4.0 * 0.05 * (0.5 - 0.525) * 2.0 / (2.0 * high.variance())).abs()
+                < 1e-9
+        );
     }
 
     #[test]
