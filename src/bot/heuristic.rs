@@ -48,12 +48,13 @@ pub struct HeuristicBot {
     #[allow(dead_code)]
     rng: ChaCha8Rng,
     guard: bool,
+    sniper: bool,
 }
 
 impl HeuristicBot {
     /// A heuristic bot. It is deterministic; the seed is kept for interface symmetry.
     pub fn new(seed: u64) -> HeuristicBot {
-        HeuristicBot { rng: crate::rng_from_seed(seed), guard: true }
+        HeuristicBot { rng: crate::rng_from_seed(seed), guard: true, sniper: false }
     }
 
     /// The heuristic without the guard against the opponent's immediate winning tactics play (for
@@ -62,12 +63,29 @@ impl HeuristicBot {
     pub fn unguarded(seed: u64) -> HeuristicBot {
         HeuristicBot { guard: false, ..HeuristicBot::new(seed) }
     }
+
+    /// A test opponent for the guard, like the outside rule bot of issue 24: the heuristic that plays
+    /// a tactics card only when it wins the game on the spot (and keeps its tactics cards otherwise).
+    #[doc(hidden)]
+    pub fn sniper(seed: u64) -> HeuristicBot {
+        HeuristicBot { guard: false, sniper: true, ..HeuristicBot::new(seed) }
+    }
 }
 
 impl Bot for HeuristicBot {
     fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
         match prepare(view)? {
             Err(forced) => Ok(forced),
+            Ok(turn) if self.sniper && turn.position.phase() == Phase::Play => {
+                if let Some(win) = turn.legal.iter().find(|a| {
+                    played_card(a).is_some_and(|c| !c.is_troop()) && tactics_guard::wins_now(&turn.position, a)
+                }) {
+                    return Ok(*win);
+                }
+                let troops: Vec<Action> =
+                    turn.legal.iter().copied().filter(|a| !played_card(a).is_some_and(|c| !c.is_troop())).collect();
+                Ok(choose(&turn.position, if troops.is_empty() { &turn.legal } else { &troops }, false))
+            }
             Ok(turn) => Ok(choose(&turn.position, &turn.legal, self.guard)),
         }
     }

@@ -182,6 +182,9 @@ pub enum BotKind {
     /// plays (for measuring the guard).
     #[doc(hidden)]
     HeuristicUnguarded,
+    /// `heuristic:sniper`: plays a tactics card only when it wins on the spot (a test opponent).
+    #[doc(hidden)]
+    HeuristicSniper,
     /// `search:…:unguarded`: the search without that guard.
     #[doc(hidden)]
     SearchUnguarded {
@@ -205,6 +208,7 @@ impl BotKind {
             BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
             BotKind::Search { playouts, trees } => Box::new(SearchBot::with_trees(playouts, trees, seed)),
             BotKind::HeuristicUnguarded => Box::new(HeuristicBot::unguarded(seed)),
+            BotKind::HeuristicSniper => Box::new(HeuristicBot::sniper(seed)),
             BotKind::SearchUnguarded { playouts, trees } => {
                 let config = SearchConfig { guard_tactics: false, ..SearchConfig::default() };
                 Box::new(SearchBot::with_config(playouts, seed, config).trees(trees))
@@ -219,6 +223,7 @@ impl fmt::Display for BotKind {
             BotKind::Random => f.write_str("random"),
             BotKind::Heuristic => f.write_str("heuristic"),
             BotKind::HeuristicUnguarded => f.write_str("heuristic:unguarded"),
+            BotKind::HeuristicSniper => f.write_str("heuristic:sniper"),
             BotKind::SearchUnguarded { playouts, trees } => {
                 write!(f, "{}:unguarded", BotKind::Search { playouts: *playouts, trees: *trees })
             }
@@ -255,6 +260,7 @@ impl FromStr for BotKind {
         match text {
             "random" => return Ok(BotKind::Random),
             "heuristic" => return Ok(BotKind::Heuristic),
+            "heuristic:sniper" => return Ok(BotKind::HeuristicSniper),
             "search" => return Ok(BotKind::level(Level::Medium)),
             _ => {}
         }

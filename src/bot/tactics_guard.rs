@@ -88,6 +88,18 @@ fn wins_with(position: &Position, opponent: Player, card: Card) -> bool {
     })
 }
 
+/// Whether the current player wins the game on the spot by playing `action` and claiming what the
+/// engine allows.
+pub(crate) fn wins_now(position: &Position, action: &Action) -> bool {
+    let me = position.current();
+    let mut after = *position;
+    if after.apply(action).is_err() {
+        return false;
+    }
+    finish_claims(&mut after, me);
+    after.result().is_some_and(|r| r.winner == Some(me))
+}
+
 /// `position` with `card` in `opponent`'s hand (swapped with one of their tactics cards).
 fn holding(position: &Position, opponent: Player, card: Card) -> Option<Position> {
     if position.hand(opponent).contains(card) {
