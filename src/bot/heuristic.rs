@@ -83,7 +83,7 @@ impl Bot for HeuristicBot {
                     return Ok(*win);
                 }
                 let troops: Vec<Action> =
-                    turn.legal.iter().copied().filter(|a| !played_card(a).is_some_and(|c| !c.is_troop())).collect();
+                    turn.legal.iter().copied().filter(|a| played_card(a).is_none_or(|c| c.is_troop())).collect();
                 Ok(choose(&turn.position, if troops.is_empty() { &turn.legal } else { &troops }, false))
             }
             Ok(turn) => Ok(choose(&turn.position, &turn.legal, self.guard)),
