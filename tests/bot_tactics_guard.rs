@@ -135,3 +135,56 @@ fn guard_diagnostics() {
          winning reply {lost_unguarded} times, the guarded one {lost_guarded}"
     );
 }
+
+/// Against `heuristic:sniper` (a tactics card only to win on the spot): of the bot's losses, how many
+/// the sniper won with a tactics play, and at the bot's last play before it whether the chosen action
+/// left a real winning reply and whether some legal action left none (`--ignored --nocapture`;
+/// `GUARD_KIND`, `heuristic` by default).
+#[test]
+#[ignore]
+fn losses_to_the_sniper() {
+    let kind: BotKind = std::env::var("GUARD_KIND").unwrap_or_else(|_| "heuristic".into()).parse().unwrap();
+    let (mut games, mut losses, mut by_tactics, mut left, mut avoidable) = (0, 0, 0, 0, 0);
+    for seed in 0..60 {
+        for seat in 0..2 {
+            games += 1;
+            let mut game = Game::new(Options::default(), seed).unwrap();
+            let mut last_play: Option<(Position, Action)> = None;
+            let mut sniper_tactic = false;
+            while !game.is_match_over() {
+                let player = game.position().current();
+                let view = game.view(player).unwrap();
+                let bot = if player == seat { kind } else { BotKind::HeuristicSniper };
+                let action = bot.build(seed).choose(&view).unwrap();
+                if game.position().phase() == Phase::Play {
+                    if player == seat {
+                        last_play = Some((*game.position(), action));
+                    } else {
+                        sniper_tactic = match action {
+                            Action::Play { card, .. } | Action::Environment { card, .. } => card.as_tactic().is_some(),
+                            Action::Redeploy { .. } | Action::Deserter { .. } | Action::Traitor { .. } => true,
+                            _ => false,
+                        };
+                    }
+                }
+                game.apply(&action).unwrap();
+            }
+            if game.position().result().unwrap().winner == Some(1 - seat) {
+                losses += 1;
+                if sniper_tactic {
+                    by_tactics += 1;
+                    if let Some((position, action)) = last_play {
+                        left += usize::from(!winning_replies(&position, &action).is_empty());
+                        avoidable += usize::from(
+                            position.legal_actions().iter().any(|a| winning_replies(&position, a).is_empty()),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "{kind} against heuristic:sniper: {games} games, {losses} losses, {by_tactics} ended by the sniper's tactics \
+         play; the bot's last play left a real winning reply {left} times, some legal play left none {avoidable} times"
+    );
+}
