@@ -5,6 +5,7 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::eval::Knowledge;
+use super::tactics_guard;
 use super::{prepare, Bot};
 use crate::action::{Action, DeckKind};
 use crate::card::{Card, Tactic, TacticKind};
@@ -46,12 +47,28 @@ const SCOUT_VALUE: f32 = 0.1;
 pub struct HeuristicBot {
     #[allow(dead_code)]
     rng: ChaCha8Rng,
+    guard: bool,
+    sniper: bool,
 }
 
 impl HeuristicBot {
     /// A heuristic bot. It is deterministic; the seed is kept for interface symmetry.
     pub fn new(seed: u64) -> HeuristicBot {
-        HeuristicBot { rng: crate::rng_from_seed(seed) }
+        HeuristicBot { rng: crate::rng_from_seed(seed), guard: true, sniper: false }
+    }
+
+    /// The heuristic without the guard against the opponent's immediate winning tactics play (for
+    /// measuring the guard).
+    #[doc(hidden)]
+    pub fn unguarded(seed: u64) -> HeuristicBot {
+        HeuristicBot { guard: false, ..HeuristicBot::new(seed) }
+    }
+
+    /// A test opponent for the guard, like the outside rule bot of issue 24: the heuristic that plays
+    /// a tactics card only when it wins the game on the spot (and keeps its tactics cards otherwise).
+    #[doc(hidden)]
+    pub fn sniper(seed: u64) -> HeuristicBot {
+        HeuristicBot { guard: false, sniper: true, ..HeuristicBot::new(seed) }
     }
 }
 
@@ -59,20 +76,30 @@ impl Bot for HeuristicBot {
     fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
         match prepare(view)? {
             Err(forced) => Ok(forced),
-            Ok(turn) => Ok(choose(&turn.position, &turn.legal)),
+            Ok(turn) if self.sniper && turn.position.phase() == Phase::Play => {
+                if let Some(win) = turn.legal.iter().find(|a| {
+                    played_card(a).is_some_and(|c| !c.is_troop()) && tactics_guard::wins_now(&turn.position, a)
+                }) {
+                    return Ok(*win);
+                }
+                let troops: Vec<Action> =
+                    turn.legal.iter().copied().filter(|a| played_card(a).is_none_or(|c| c.is_troop())).collect();
+                Ok(choose(&turn.position, if troops.is_empty() { &turn.legal } else { &troops }, false))
+            }
+            Ok(turn) => Ok(choose(&turn.position, &turn.legal, self.guard)),
         }
     }
 }
 
 /// The heuristic's action among `legal` for the current player of `position`. It reads only what
 /// that player knows (board, discards, own hand, deck sizes), so any determinization gives the same.
-pub(crate) fn choose(position: &Position, legal: &[Action]) -> Action {
+pub(crate) fn choose(position: &Position, legal: &[Action], guard: bool) -> Action {
     let me = position.current();
     match position.phase() {
         Phase::Claim => legal.iter().copied().find(|a| matches!(a, Action::Claim { .. })).unwrap_or(Action::EndClaims),
         Phase::Draw | Phase::ScoutDraw { .. } => draw_choice(position, legal, me),
         Phase::ScoutReturn { .. } => scout_return(position, legal, me),
-        _ => best_play(position, legal, me),
+        _ => best_play(position, legal, me, guard),
     }
 }
 
@@ -111,30 +138,37 @@ fn scout_return(position: &Position, legal: &[Action], me: Player) -> Action {
     best.1
 }
 
-/// The play-step action that most raises the evaluation, tactics cards paying their cost.
-fn best_play(position: &Position, legal: &[Action], me: Player) -> Action {
+/// What losing the game on the spot costs in the evaluation's units, for the guard: the chance that
+/// the opponent can answer an action with an immediate winning tactics play is charged at this rate.
+const THREAT_COST: f32 = 4.0;
+
+/// The play-step action that most raises the evaluation, tactics cards paying their cost and, with the
+/// guard, every action paying for the chance of an immediate winning tactics reply.
+fn best_play(position: &Position, legal: &[Action], me: Player, guard: bool) -> Action {
     let now = Knowledge::new(position, me).evaluate(position);
     let mut best = (f32::NEG_INFINITY, legal[0]);
     for &action in legal {
-        let score = match action {
-            Action::Pass => now,
-            Action::Scout => now + SCOUT_VALUE,
-            _ => {
-                let mut after = *position;
-                if after.apply(&action).is_err() {
-                    continue;
+        let threat = if guard { THREAT_COST * tactics_guard::threat(position, &action) } else { 0.0 };
+        let score = -threat
+            + match action {
+                Action::Pass => now,
+                Action::Scout => now + SCOUT_VALUE,
+                _ => {
+                    let mut after = *position;
+                    if after.apply(&action).is_err() {
+                        continue;
+                    }
+                    let mut score = Knowledge::new(&after, me).evaluate(&after);
+                    if let Some(tactic) = played_card(&action).and_then(Card::as_tactic) {
+                        score -= tactic_cost(tactic);
+                    }
+                    // Among equals, spend the lower card.
+                    if let Some((_, value)) = played_card(&action).and_then(Card::troop) {
+                        score -= 0.001 * f32::from(value);
+                    }
+                    score
                 }
-                let mut score = Knowledge::new(&after, me).evaluate(&after);
-                if let Some(tactic) = played_card(&action).and_then(Card::as_tactic) {
-                    score -= tactic_cost(tactic);
-                }
-                // Among equals, spend the lower card.
-                if let Some((_, value)) = played_card(&action).and_then(Card::troop) {
-                    score -= 0.001 * f32::from(value);
-                }
-                score
-            }
-        };
+            };
         if score > best.0 {
             best = (score, action);
         }

@@ -15,6 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use super::determinize::Determinizer;
 use super::eval::{EvalParams, Knowledge};
 use super::rollout::{claim, policy, Noise, Prior};
+use super::tactics_guard;
 use super::trees::{combine, RootEdge};
 use super::{prepare, Bot};
 use crate::action::{Action, DeckKind};
@@ -46,6 +47,10 @@ pub struct Config {
     /// Each player's next draws in the sample that the leaf evaluation counts as held (see
     /// `Knowledge::with_foresight`); `None` evaluates from what the viewer knows only.
     pub leaf_foresight: Option<u32>,
+    /// Guard against the opponent's immediate winning tactics play: at the root, an action's mean
+    /// reward is scaled by the chance that the opponent cannot answer it with one (see
+    /// `tactics_guard`).
+    pub guard_tactics: bool,
 }
 
 impl Default for Config {
@@ -59,6 +64,7 @@ impl Default for Config {
             max_depth: u32::MAX,
             eval: EvalParams::SEARCH,
             leaf_foresight: Some(3),
+            guard_tactics: true,
         }
     }
 }
@@ -132,6 +138,12 @@ impl SearchBot {
         }
     }
 
+    /// The same bot searching `trees` trees a decision (1 to [`super::MAX_TREES`]).
+    #[doc(hidden)]
+    pub fn trees(self, trees: u32) -> SearchBot {
+        SearchBot { trees: trees.clamp(1, super::MAX_TREES), ..self }
+    }
+
     /// The work done so far.
     pub fn stats(&self) -> SearchStats {
         self.stats
@@ -172,12 +184,50 @@ impl Bot for SearchBot {
             self.stats.playout_actions += search.actions;
             trees.push(search.root_edges());
         }
+        if self.config.guard_tactics && turn.position.phase() == Phase::Play {
+            if let Some(action) = guarded(&turn.position, &trees) {
+                return Ok(action);
+            }
+        }
         Ok(combine(&trees).unwrap_or(root_order[0]))
     }
 
     fn stats(&self) -> Option<SearchStats> {
         Some(self.stats)
     }
+}
+
+/// The guard's choice at the root, when the opponent might answer some root action with an immediate
+/// winning tactics play: among the actions visited at least a quarter as often as the most visited one,
+/// the greatest mean reward scaled by the chance of no such answer. `None` when no tried action is
+/// threatened (the search's own choice stands).
+fn guarded(position: &Position, trees: &[Vec<RootEdge>]) -> Option<Action> {
+    let mut totals: Vec<RootEdge> = Vec::new();
+    for edge in trees.iter().flatten() {
+        match totals.iter_mut().find(|t| t.action == edge.action) {
+            Some(total) => {
+                total.visits = total.visits.saturating_add(edge.visits);
+                total.reward += edge.reward;
+            }
+            None => totals.push(*edge),
+        }
+    }
+    let most = totals.iter().map(|e| e.visits).max()?;
+    let candidates: Vec<(RootEdge, f32)> = totals
+        .into_iter()
+        .filter(|e| e.visits > 0 && e.visits * 4 >= most)
+        .map(|e| (e, tactics_guard::threat(position, &e.action)))
+        .collect();
+    if candidates.iter().all(|(_, threat)| *threat == 0.0) {
+        return None;
+    }
+    candidates
+        .iter()
+        .max_by(|(a, ta), (b, tb)| {
+            let value = |e: &RootEdge, t: f32| e.reward / e.visits as f32 * (1.0 - t);
+            value(a, *ta).total_cmp(&value(b, *tb)).then(a.visits.cmp(&b.visits))
+        })
+        .map(|(e, _)| e.action)
 }
 
 /// The root's actions, most promising first by the heuristic's evaluation, so that widening tries

@@ -33,6 +33,7 @@ mod heuristic;
 mod ismcts;
 mod random;
 mod rollout;
+mod tactics_guard;
 mod trees;
 
 pub use determinize::{determinize, Determinizer};
@@ -177,6 +178,21 @@ pub enum BotKind {
         /// Independent trees per decision (at least 1).
         trees: u32,
     },
+    /// `heuristic:unguarded`: the heuristic without the guard against immediate winning tactics
+    /// plays (for measuring the guard).
+    #[doc(hidden)]
+    HeuristicUnguarded,
+    /// `heuristic:sniper`: plays a tactics card only when it wins on the spot (a test opponent).
+    #[doc(hidden)]
+    HeuristicSniper,
+    /// `search:…:unguarded`: the search without that guard.
+    #[doc(hidden)]
+    SearchUnguarded {
+        /// Playouts per tree and decision.
+        playouts: u32,
+        /// Independent trees per decision.
+        trees: u32,
+    },
 }
 
 impl BotKind {
@@ -191,6 +207,12 @@ impl BotKind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
             BotKind::Search { playouts, trees } => Box::new(SearchBot::with_trees(playouts, trees, seed)),
+            BotKind::HeuristicUnguarded => Box::new(HeuristicBot::unguarded(seed)),
+            BotKind::HeuristicSniper => Box::new(HeuristicBot::sniper(seed)),
+            BotKind::SearchUnguarded { playouts, trees } => {
+                let config = SearchConfig { guard_tactics: false, ..SearchConfig::default() };
+                Box::new(SearchBot::with_config(playouts, seed, config).trees(trees))
+            }
         }
     }
 }
@@ -200,6 +222,11 @@ impl fmt::Display for BotKind {
         match self {
             BotKind::Random => f.write_str("random"),
             BotKind::Heuristic => f.write_str("heuristic"),
+            BotKind::HeuristicUnguarded => f.write_str("heuristic:unguarded"),
+            BotKind::HeuristicSniper => f.write_str("heuristic:sniper"),
+            BotKind::SearchUnguarded { playouts, trees } => {
+                write!(f, "{}:unguarded", BotKind::Search { playouts: *playouts, trees: *trees })
+            }
             BotKind::Search { playouts, trees } => match Level::ALL.into_iter().find(|&l| BotKind::level(l) == *self) {
                 Some(level) => write!(f, "search:{level}"),
                 None if *trees == 1 => write!(f, "search:{playouts}"),
@@ -222,9 +249,18 @@ impl FromStr for BotKind {
                 ),
             )
         };
+        if let Some(guarded) = text.strip_suffix(":unguarded") {
+            return match guarded.parse::<BotKind>() {
+                Ok(BotKind::Heuristic) => Ok(BotKind::HeuristicUnguarded),
+                Ok(BotKind::Search { playouts, trees }) => Ok(BotKind::SearchUnguarded { playouts, trees }),
+                Ok(_) => Err(bad()),
+                Err(e) => Err(e),
+            };
+        }
         match text {
             "random" => return Ok(BotKind::Random),
             "heuristic" => return Ok(BotKind::Heuristic),
+            "heuristic:sniper" => return Ok(BotKind::HeuristicSniper),
             "search" => return Ok(BotKind::level(Level::Medium)),
             _ => {}
         }

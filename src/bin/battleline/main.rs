@@ -29,6 +29,8 @@ mod referee;
 mod replay;
 #[cfg(not(target_arch = "wasm32"))]
 mod selfplay;
+#[cfg(not(target_arch = "wasm32"))]
+mod sprt;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {

@@ -1,6 +1,7 @@
 //! `battleline match`: two bots play a series of games; wins, losses, draws, the score rate with its
 //! standard error, the time per move and the playouts per second of search bots.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -10,6 +11,7 @@ use battleline::bot::{Bot, BotKind, SearchStats};
 use battleline::{Action, Error, Game, Options, PlayerView, MAX_SEED};
 
 use crate::cli::{Failure, Timing};
+use crate::sprt::{Bounds, Decision, Pairs};
 
 pub const LONG_ABOUT: &str = "\
 Play two bots against each other and report how A fares against B.
@@ -24,7 +26,14 @@ only its own player's view.
 
 Prints A's wins, losses and draws, A's score rate (a win 1, a draw 1/2) with its standard error, the average
 time per move of each bot (all its moves, and the moves where it had a choice) and, for search bots, the
-playouts per second. With --verbose, one line per game as it ends.";
+playouts per second. With --verbose, one line per game as it ends.
+
+With --sprt S0,S1 the match is a sequential test on paired seeds: pair j is dealt from seed S+j twice, A in
+seat 0 then in seat 1 (games 2j and 2j+1), and the pair's score is A's mean over the two. After every pair
+(in order, whatever the threads) the log-likelihood ratio of H1 (A scores S1) against H0 (A scores S0) is
+compared with Wald's bounds for --alpha and --beta (0.05 each by default); from the 10th pair on, the match
+stops as soon as one is crossed, or undecided after --games games. It prints the pairs and games used, the score with its standard
+error (over pairs), the 95% interval and the decision.";
 
 /// Arguments of `battleline match`.
 #[derive(clap::Args, Debug)]
@@ -53,6 +62,16 @@ pub struct Args {
     /// Print one line per game as it ends.
     #[arg(long)]
     pub verbose: bool,
+    /// A sequential test on paired seeds: H0 "A scores S0" against H1 "A scores S1" (e.g. 0.5,0.55);
+    /// --games is then the most games played.
+    #[arg(long, value_name = "S0,S1")]
+    pub sprt: Option<String>,
+    /// The SPRT's chance of accepting H1 when H0 holds.
+    #[arg(long, value_name = "A", default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The SPRT's chance of accepting H0 when H1 holds.
+    #[arg(long, value_name = "B", default_value_t = 0.05)]
+    pub beta: f64,
 }
 
 fn parse_bot(text: &str) -> Result<BotKind, String> {
@@ -229,29 +248,63 @@ pub fn series_options(no_tactics: bool, timing: Timing, games: u64, seed: u64) -
 
 pub fn run(args: &Args) -> Result<(), Failure> {
     let options = series_options(args.no_tactics, args.timing, args.games, args.seed)?;
+    let sprt = match &args.sprt {
+        None => None,
+        Some(text) => {
+            if args.games < 2 {
+                return Err(Failure::new("--sprt needs --games of at least 2 (one pair)"));
+            }
+            Some(Bounds::parse(text, args.alpha, args.beta).map_err(Failure::new)?)
+        }
+    };
     let threads = args.threads.clamp(1, 256);
     let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "match: A = {}, B = {}; {} games from seed {} (game i: seed S+i, A in seat i mod 2); {}, {}; {} thread{}",
-        args.a,
-        args.b,
-        args.games,
-        args.seed,
-        if options.tactics { "with tactics" } else { "without tactics" },
-        timing_name(args.timing),
-        threads,
-        if threads == 1 { "" } else { "s" }
-    )?;
+    let tactics = if options.tactics { "with tactics" } else { "without tactics" };
+    let thread_word = if threads == 1 { "" } else { "s" };
+    match &sprt {
+        None => writeln!(
+            out,
+            "match: A = {}, B = {}; {} games from seed {} (game i: seed S+i, A in seat i mod 2); {}, {}; {} thread{}",
+            args.a,
+            args.b,
+            args.games,
+            args.seed,
+            tactics,
+            timing_name(args.timing),
+            threads,
+            thread_word
+        )?,
+        Some(b) => writeln!(
+            out,
+            "match: A = {}, B = {}; SPRT H0 score {} against H1 score {}, alpha {}, beta {} (LLR bounds {:.3}, {:.3}); \
+             at most {} pairs ({} games) from seed {} (pair j: seed S+j, A in seat 0 then 1); {}, {}; {} thread{}",
+            args.a,
+            args.b,
+            b.s0,
+            b.s1,
+            b.alpha,
+            b.beta,
+            b.lower(),
+            b.upper(),
+            args.games / 2,
+            args.games / 2 * 2,
+            args.seed,
+            tactics,
+            timing_name(args.timing),
+            threads,
+            thread_word
+        )?,
+    }
     out.flush()?;
     drop(out);
 
+    let games = if sprt.is_some() { args.games / 2 * 2 } else { args.games };
     let next = AtomicU64::new(0);
-    let shared = Mutex::new(Shared::default());
+    let shared = Mutex::new(Shared { sprt, ..Shared::default() });
     let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| worker(args, options, &next, &shared));
+            scope.spawn(|| worker(args, options, games, &next, &shared));
         }
     });
     let shared = shared.into_inner().map_err(|_| Failure::new("a match thread panicked"))?;
@@ -260,6 +313,28 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
     let mut out = io::stdout().lock();
     writeln!(out, "{}", shared.tally.line(&format!("A ({})", args.a)))?;
+    if let Some(bounds) = &shared.sprt {
+        let pairs = &shared.pairs;
+        let (lo, hi) = pairs.interval();
+        writeln!(
+            out,
+            "sprt: {} pairs ({} games); score {:.3} ± {:.3} (standard error over pairs); 95% interval {:.3} to {:.3}; \
+             LLR {:.3}",
+            pairs.len(),
+            2 * pairs.len(),
+            pairs.mean(),
+            pairs.standard_error(),
+            lo,
+            hi,
+            pairs.llr(bounds)
+        )?;
+        let decision = match pairs.decision(bounds) {
+            Decision::H1 => format!("H1 accepted: A scores at least {} against B", bounds.s1),
+            Decision::H0 => format!("H0 accepted: A scores at most {} against B", bounds.s0),
+            Decision::Undecided => format!("undecided after the cap of {} games", games),
+        };
+        writeln!(out, "sprt decision: {decision}")?;
+    }
     writeln!(out, "time per move:")?;
     writeln!(out, "  {}", usage_line(&format!("A ({})", args.a), &shared.usage[0]))?;
     writeln!(out, "  {}", usage_line(&format!("B ({})", args.b), &shared.usage[1]))?;
@@ -273,19 +348,59 @@ struct Shared {
     tally: Tally,
     usage: [Usage; 2],
     failure: Option<String>,
+    /// The sequential test, if any, and its pairs counted so far (in order).
+    sprt: Option<Bounds>,
+    pairs: Pairs,
+    /// Finished games not yet counted (the SPRT counts pairs in order): index, A's score, usage.
+    pending: BTreeMap<u64, (f64, Usage, Usage)>,
+    decided: bool,
 }
 
-fn worker(args: &Args, options: Options, next: &AtomicU64, shared: &Mutex<Shared>) {
+impl Shared {
+    fn count(&mut self, score: f64, a: &Usage, b: &Usage) {
+        self.tally.add(score);
+        self.usage[0].add(a);
+        self.usage[1].add(b);
+    }
+
+    /// Counts the pairs that are complete, in order, and whether the test has decided.
+    fn count_pairs(&mut self) -> bool {
+        let Some(bounds) = self.sprt else { return false };
+        while !self.decided {
+            let first = 2 * self.pairs.len();
+            if !(self.pending.contains_key(&first) && self.pending.contains_key(&(first + 1))) {
+                break;
+            }
+            let (s0, a0, b0) = self.pending.remove(&first).expect("present");
+            let (s1, a1, b1) = self.pending.remove(&(first + 1)).expect("present");
+            self.count(s0, &a0, &b0);
+            self.count(s1, &a1, &b1);
+            self.pairs.add((s0 + s1) / 2.0);
+            self.decided = self.pairs.decision(&bounds) != Decision::Undecided;
+        }
+        self.decided
+    }
+}
+
+/// The deal's seed and A's seat of game `index`.
+fn deal(args: &Args, index: u64) -> (u64, usize) {
+    if args.sprt.is_some() {
+        (args.seed + index / 2, (index % 2) as usize)
+    } else {
+        (args.seed + index, (index % 2) as usize)
+    }
+}
+
+fn worker(args: &Args, options: Options, games: u64, next: &AtomicU64, shared: &Mutex<Shared>) {
     loop {
         let index = next.fetch_add(1, Ordering::SeqCst);
-        if index >= args.games {
+        if index >= games {
             return;
         }
-        let seed = args.seed + index;
-        let (seed_a, seed_b) = bot_seeds(seed);
+        let (seed, seat_a) = deal(args, index);
+        let (seed_a, seed_b) = bot_seeds(args.seed + index);
         let mut a = Timed::new(args.a.build(seed_a));
         let mut b = Timed::new(args.b.build(seed_b));
-        let seat_a = (index % 2) as usize;
         let played = if seat_a == 0 {
             battleline::bot::play_game(options, seed, &mut [&mut a, &mut b])
         } else {
@@ -295,9 +410,14 @@ fn worker(args: &Args, options: Options, next: &AtomicU64, shared: &Mutex<Shared
         match played {
             Ok(game) => {
                 let score = score_of(&game, seat_a);
-                shared.tally.add(score);
-                shared.usage[0].add(&a.usage);
-                shared.usage[1].add(&b.usage);
+                if shared.sprt.is_some() {
+                    shared.pending.insert(index, (score, a.usage, b.usage));
+                    if shared.count_pairs() {
+                        next.store(games, Ordering::SeqCst);
+                    }
+                } else {
+                    shared.count(score, &a.usage, &b.usage);
+                }
                 if args.verbose {
                     let outcome = match score {
                         1.0 => "A wins",
@@ -315,7 +435,7 @@ fn worker(args: &Args, options: Options, next: &AtomicU64, shared: &Mutex<Shared
             }
             Err(e) => {
                 shared.failure.get_or_insert(format!("game {index} (seed {seed}): {e}"));
-                next.store(args.games, Ordering::SeqCst);
+                next.store(games, Ordering::SeqCst);
                 return;
             }
         }
