@@ -14,7 +14,8 @@ async function startThree(page, { seats, seed, timing = 'afterPlay' }) {
   // R-3P: the tactics option is off and disabled, with the reason.
   assert.equal(await dialog.locator('input[name=tactics]').isDisabled(), true);
   assert.equal(await dialog.locator('input[name=tactics]').isChecked(), false);
-  assert.match(await dialog.locator('.hint.tactics3').innerText(), /R-3P/);
+  assert.match(await dialog.locator('.hint.tactics3').innerText(), /without tactics cards; a player wins with 3 adjacent flags or any 4/);
+  assert.doesNotMatch(await dialog.locator('.hint.tactics3').innerText(), /R-[0-9A-Z]/, 'no rule ids of the specification shown to players');
   for (let i = 0; i < 3; i++) await dialog.locator(`select[name=seat${i}]`).selectOption(seats[i]);
   await dialog.locator(`input[name=timing][value=${timing}]`).check();
   await dialog.locator('input[name=seed]').fill(String(seed));

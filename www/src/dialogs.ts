@@ -126,7 +126,8 @@ export async function startDialog(defaults: StartChoice, canCancel: boolean): Pr
     `</select></label>` +
     radio('mode', 'hotseat', t('vsFriend'), defaults.mode === 'hotseat') +
     `</fieldset>` +
-    `<fieldset><legend>${t('claimTiming')}</legend>` +
+    `<fieldset aria-describedby="timing-hint"><legend>${t('claimTiming')}</legend>` +
+    `<p class="hint" id="timing-hint">${t('timingHint')}</p>` +
     radio('timing', 'afterPlay', t('timingAfterPlay'), defaults.claimTiming === 'afterPlay') +
     radio('timing', 'startOfTurn', t('timingStartOfTurn'), defaults.claimTiming === 'startOfTurn') +
     radio('timing', 'endOfTurn', t('timingEndOfTurn'), defaults.claimTiming === 'endOfTurn') +
@@ -134,7 +135,8 @@ export async function startDialog(defaults: StartChoice, canCancel: boolean): Pr
     `<label class="check"><input type="checkbox" name="tactics" ${defaults.tactics ? 'checked' : ''}> ${t('tacticsOn')}</label>` +
     `<p class="hint tactics3">${t('tactics3pHint')}</p>` +
     `<div class="row2"><label>${t('matchGames')} <select name="games">${[1, 2, 3, 4, 5, 7, 9].map((n) => option(String(n), String(n), n === defaults.games)).join('')}</select></label>` +
-    `<label>${t('seed')} <input name="seed" inputmode="numeric" pattern="[0-9]*" placeholder="${t('seedPlaceholder')}" value="${defaults.seed ?? ''}" size="10"></label></div>` +
+    `<label>${t('seed')} <input name="seed" inputmode="numeric" pattern="[0-9]*" placeholder="${t('seedPlaceholder')}" value="${defaults.seed ?? ''}" size="10" aria-describedby="seed-hint"></label></div>` +
+    `<p class="hint" id="seed-hint">${t('seedHint')}</p>` +
     `</form>`;
   let choice: StartChoice | null = null;
   const buttons: DialogButton[] = [];
