@@ -8,9 +8,9 @@ use crate::error::{Error, ErrorCode};
 use crate::flag::Player;
 use crate::options::Options;
 use crate::outcome::GameResult;
+use crate::position::view::PlayerView;
 use crate::position::{rng_from_seed, Position};
 use crate::record::{PartialRecord, Record, MAX_SEED};
-use crate::view::PlayerView;
 
 /// A match of one or more games, and everything needed to replay it.
 ///

@@ -13,12 +13,11 @@ use rand_chacha::ChaCha8Rng;
 use crate::action::DeckKind;
 use crate::card::{Card, Tactic, TROOP_COUNT};
 use crate::card_set::CardSet;
-use crate::deck::Deck;
 use crate::error::{Error, ErrorCode};
 use crate::flag::{Player, MAX_PLAYERS};
+use crate::position::setup::Setup;
+use crate::position::view::PlayerView;
 use crate::position::Position;
-use crate::setup::Setup;
-use crate::view::PlayerView;
 
 fn bad(message: String) -> Error {
     Error::new(ErrorCode::BadInput, message)
@@ -201,11 +200,9 @@ impl Determinizer {
     /// One position consistent with the view; every consistent deal is equally likely.
     pub fn sample(&self, rng: &mut ChaCha8Rng) -> Position {
         let (hands, troop_deck, tactics_deck) = self.deal(rng);
-        let mut position = self.base;
-        position.hands = hands;
-        position.troop_deck = Deck::from_cards(troop_deck.into_iter().rev());
-        position.tactics_deck = Deck::from_cards(tactics_deck.into_iter().rev());
-        position
+        self.base
+            .with_hidden_cards(hands, &troop_deck, &tactics_deck)
+            .expect("a deal of exactly the hidden cards of a validated view")
     }
 
     /// Deals the hidden cards: every hand (the viewer's as it is) and both decks, top card first.

@@ -12,8 +12,8 @@ use crate::card::{Card, Tactic, TacticKind};
 use crate::error::Error;
 use crate::flag::Player;
 use crate::phase::Phase;
+use crate::position::view::PlayerView;
 use crate::position::Position;
-use crate::view::PlayerView;
 
 /// What playing a tactics card costs in the evaluation's units (expected flags): the card is gone and
 /// the opponent may answer with one of theirs (R-TAC-1), so it must pay for itself.

@@ -22,8 +22,8 @@ use crate::action::{Action, DeckKind};
 use crate::error::Error;
 use crate::flag::{Player, FLAG_COUNT};
 use crate::phase::Phase;
+use crate::position::view::PlayerView;
 use crate::position::Position;
-use crate::view::PlayerView;
 
 /// The search's parameters (exposed for tuning experiments).
 #[doc(hidden)]

@@ -25,7 +25,7 @@ use crate::action::Action;
 use crate::error::{Error, ErrorCode};
 use crate::game::Game;
 use crate::options::Options;
-use crate::view::PlayerView;
+use crate::position::view::PlayerView;
 
 mod determinize;
 mod eval;

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use super::{prepare, Bot};
 use crate::action::Action;
 use crate::error::Error;
-use crate::view::PlayerView;
+use crate::position::view::PlayerView;
 
 /// Plays a uniformly random legal action (claims included: it may forget to claim).
 ///

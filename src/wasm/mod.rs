@@ -304,7 +304,7 @@ pub fn suggest(
     #[wasm_bindgen(unchecked_param_type = "BotLevel")] level: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
 ) -> JsResult<JsValue> {
-    let view: crate::view::PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
+    let view: crate::position::view::PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
     let kind: crate::bot::BotKind = match level.as_string() {
         Some(name) => name.parse().map_err(to_js_error)?,
         None => return Err(to_js_error(Error::new(ErrorCode::BadInput, "the level is a string like \"hard\""))),
@@ -317,7 +317,7 @@ pub fn suggest(
 #[cfg(feature = "bots")]
 #[wasm_bindgen(js_name = legalActionsOfView, unchecked_return_type = "Action[]")]
 pub fn legal_actions_of_view(#[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue) -> JsResult<JsValue> {
-    let view: crate::view::PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
+    let view: crate::position::view::PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
     to_js(&crate::bot::legal_actions(&view).map_err(to_js_error)?)
 }
 

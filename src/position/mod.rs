@@ -2,6 +2,14 @@
 //! allocation-free so that search can clone it millions of times; the match around it, the record and
 //! the seed live in [`crate::Game`].
 
+pub(crate) mod inspect;
+mod legal;
+mod perform;
+pub(crate) mod setup;
+mod turn;
+mod validate;
+pub(crate) mod view;
+
 use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -10,6 +18,7 @@ use crate::card::{Card, Tactic};
 use crate::card_set::CardSet;
 use crate::claim_memo::ClaimMemo;
 use crate::deck::Deck;
+use crate::error::{Error, ErrorCode};
 use crate::flag::{Flag, FlagId, Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::options::Options;
 use crate::outcome::GameResult;
@@ -29,36 +38,36 @@ pub const HAND_SIZE: usize = 7;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    pub(crate) options: Options,
-    pub(crate) flags: [Flag; FLAG_COUNT],
-    pub(crate) hands: [CardSet; MAX_PLAYERS],
-    pub(crate) troop_deck: Deck<60>,
-    pub(crate) tactics_deck: Deck<10>,
-    pub(crate) discards: [CardSet; MAX_PLAYERS],
-    pub(crate) tactics_played: [u8; MAX_PLAYERS],
-    pub(crate) leader_played: [bool; MAX_PLAYERS],
+    options: Options,
+    flags: [Flag; FLAG_COUNT],
+    hands: [CardSet; MAX_PLAYERS],
+    troop_deck: Deck<60>,
+    tactics_deck: Deck<10>,
+    discards: [CardSet; MAX_PLAYERS],
+    tactics_played: [u8; MAX_PLAYERS],
+    leader_played: [bool; MAX_PLAYERS],
     /// Cards each player returned with Scout that are still in a deck (R-GUILE-1: they know them).
-    pub(crate) scout_returned: [CardSet; MAX_PLAYERS],
-    pub(crate) current: Player,
-    pub(crate) phase: Phase,
+    scout_returned: [CardSet; MAX_PLAYERS],
+    current: Player,
+    phase: Phase,
     /// Index of the current ordinary step in [`turn_steps`] (Scout's steps sit inside the play step).
-    pub(crate) step: u8,
+    step: u8,
     /// This turn draws no card: the player passed or played Scout (R-TURN-5, R-GUILE-1).
-    pub(crate) skip_draw: bool,
-    pub(crate) passed_this_turn: bool,
-    pub(crate) claimed_this_turn: bool,
+    skip_draw: bool,
+    passed_this_turn: bool,
+    claimed_this_turn: bool,
     /// Consecutive turns that were passes without a claim (R-TURN-6).
-    pub(crate) passes_in_row: u8,
+    passes_in_row: u8,
     /// A pass of the passes in a row (this turn's included) was voluntary: the passing player could have
     /// played a tactics card. If the row ends the game, it is a draw (R-TURN-6).
-    pub(crate) voluntary_pass: bool,
-    pub(crate) result: Option<GameResult>,
+    voluntary_pass: bool,
+    result: Option<GameResult>,
     /// Every card face up: on the flags or in a discard pile. Kept as cards are played because a card
     /// that leaves a hand never returns to a hand or a deck (board and discards only move among
     /// themselves), so this is exactly the set of cards ever played; claim proofs read it constantly.
-    pub(crate) face_up: CardSet,
+    face_up: CardSet,
     /// Claims known to be refused (a cache outside equality).
-    pub(crate) claim_memo: ClaimMemo,
+    claim_memo: ClaimMemo,
 }
 
 impl Position {
@@ -107,6 +116,65 @@ impl Position {
     pub fn new_game(options: Options, rng: &mut ChaCha8Rng) -> Position {
         let first = Position::random_first_player(options, rng);
         Position::deal(options, rng, first)
+    }
+
+    /// This position with its hidden cards dealt again: every hand, and both decks top card first.
+    /// Everything else (board, discards, turn, the cards returned by Scout) stays. Refused
+    /// (`bad_input`) unless the new deal holds exactly the hidden cards of this position, each once,
+    /// with every hand of the same troop and tactics counts and both decks of the same lengths, so that
+    /// nobody who cannot see those cards could tell the two positions apart. The search bot's sampler
+    /// builds its positions through it.
+    ///
+    /// ```
+    /// use battleline::{CardSet, Options, Position};
+    /// let position = Position::new_game(Options::default(), &mut battleline::rng_from_seed(1));
+    /// let troops: Vec<_> = position.troop_deck().collect();
+    /// let tactics: Vec<_> = position.tactics_deck().collect();
+    /// let mut hands = [CardSet::EMPTY; 3];
+    /// hands[0] = position.hand(1);
+    /// hands[1] = position.hand(0);
+    /// let swapped = position.with_hidden_cards(hands, &troops, &tactics).unwrap();
+    /// assert_eq!(swapped.hand(0), position.hand(1));
+    /// // Dealing a card twice is refused.
+    /// hands[1] = position.hand(1);
+    /// assert!(position.with_hidden_cards(hands, &troops, &tactics).is_err());
+    /// ```
+    pub fn with_hidden_cards(
+        &self,
+        hands: [CardSet; MAX_PLAYERS],
+        troop_deck: &[Card],
+        tactics_deck: &[Card],
+    ) -> Result<Position, Error> {
+        let bad = |what: &str| Err(Error::new(ErrorCode::BadInput, format!("the new deal {what}")));
+        if troop_deck.len() != self.troop_deck.len() || tactics_deck.len() != self.tactics_deck.len() {
+            return bad("changes a deck's length");
+        }
+        let mut old = CardSet::EMPTY;
+        let mut new = CardSet::EMPTY;
+        let mut count = 0;
+        for (player, (&hand, &before)) in hands.iter().zip(&self.hands).enumerate() {
+            if hand.troops().len() != before.troops().len() || hand.tactics().len() != before.tactics().len() {
+                return bad(&format!("changes the size of player {player}'s hand"));
+            }
+            old = old.union(before);
+            new = new.union(hand);
+            count += hand.len();
+        }
+        if troop_deck.iter().any(|card| !card.is_troop()) || tactics_deck.iter().any(|card| card.is_troop()) {
+            return bad("puts a card in the wrong deck");
+        }
+        old = old.union(CardSet::from_cards(self.troop_deck.iter_from_top()));
+        old = old.union(CardSet::from_cards(self.tactics_deck.iter_from_top()));
+        new = new.union(CardSet::from_cards(troop_deck.iter().chain(tactics_deck).copied()));
+        count += troop_deck.len() + tactics_deck.len();
+        if new != old || count != new.len() {
+            return bad("does not hold exactly the hidden cards, each once");
+        }
+        let mut position = *self;
+        position.hands = hands;
+        position.troop_deck = Deck::from_cards(troop_deck.iter().rev().copied());
+        position.tactics_deck = Deck::from_cards(tactics_deck.iter().rev().copied());
+        Ok(position)
     }
 
     /// A random first player (R-SETUP-2).

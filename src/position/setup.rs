@@ -12,8 +12,8 @@ use crate::flag::{Flag, FlagId, SideCards, FLAG_COUNT, MAX_PLAYERS};
 use crate::options::Options;
 use crate::outcome::GameResult;
 use crate::phase::{turn_steps, Phase};
+use crate::position::view::{FlagView, TurnView};
 use crate::position::Position;
-use crate::view::{FlagView, TurnView};
 
 /// Everything about a position, unchecked. [`Position::from_setup`] validates it.
 ///

@@ -145,7 +145,7 @@ impl PlayerView {
     /// assert_ne!(view.digest(), game.view(1).unwrap().digest());
     /// ```
     pub fn digest(&self) -> String {
-        crate::inspect::fnv_digest(&serde_json::to_string(self).unwrap_or_default())
+        crate::position::inspect::fnv_digest(&serde_json::to_string(self).unwrap_or_default())
     }
 }
 
