@@ -8,6 +8,7 @@ use crate::error::{Error, ErrorCode};
 use crate::flag::Player;
 use crate::options::Options;
 use crate::outcome::GameResult;
+#[cfg(feature = "setups")]
 use crate::position::setup::Setup;
 use crate::position::view::PlayerView;
 use crate::position::{rng_from_seed, Position};
@@ -44,6 +45,7 @@ pub struct Game {
     finished: Vec<GameResult>,
     actions: Vec<Action>,
     /// The first game's starting position when it was not dealt from the seed ([`Game::from_setup`]).
+    #[cfg(feature = "setups")]
     start: Option<Box<Setup>>,
 }
 
@@ -57,10 +59,20 @@ impl Game {
         let mut rng = rng_from_seed(seed);
         let position = Position::new_game(options, &mut rng);
         let first_player = position.current();
-        Ok(Game { options, seed, rng, position, first_player, finished: Vec::new(), actions: Vec::new(), start: None })
+        Ok(Game {
+            options,
+            seed,
+            rng,
+            position,
+            first_player,
+            finished: Vec::new(),
+            actions: Vec::new(),
+            #[cfg(feature = "setups")]
+            start: None,
+        })
     }
 
-    /// A game starting from a given position instead of a deal: a lesson, a puzzle, an endgame to study.
+    /// A game starting from a given position instead of a deal (feature `setups`, on by default): a lesson, a puzzle, an endgame to study.
     /// The setup is checked like [`Position::from_setup`] (`bad_input`); the seed deals the later games
     /// of a match. The record carries the setup, so it replays exactly.
     ///
@@ -78,6 +90,7 @@ impl Game {
     /// setup.hands[0].push(card); // a card in two hands
     /// assert_eq!(Game::from_setup(&setup, 0).unwrap_err().code, battleline::ErrorCode::BadInput);
     /// ```
+    #[cfg(feature = "setups")]
     pub fn from_setup(setup: &Setup, seed: u64) -> Result<Game, Error> {
         let mut game = Game::new(setup.options, seed)?;
         game.position = Position::from_setup(setup)?;
@@ -102,7 +115,10 @@ impl Game {
             Some(start) if start.options != record.options => {
                 return Err(Error::new(ErrorCode::BadRecord, "the start's options differ from the record's"))
             }
+            #[cfg(feature = "setups")]
             Some(start) => Game::from_setup(start, record.seed).map_err(bad_start)?,
+            #[cfg(not(feature = "setups"))]
+            Some(_) => return Err(bad_start(Error::new(ErrorCode::BadRecord, "this build has no feature `setups`"))),
         };
         for (i, action) in record.actions.iter().enumerate() {
             game.apply(action).map_err(|e| {
@@ -143,9 +159,10 @@ impl Game {
                 format!("the record has {} actions, not {n}", self.actions.len()),
             ));
         }
-        Game::from_record(
-            &Record::new(self.options, self.seed, self.actions[..n].to_vec()).starting_from(self.start.clone()),
-        )
+        let record = Record::new(self.options, self.seed, self.actions[..n].to_vec());
+        #[cfg(feature = "setups")]
+        let record = record.starting_from(self.start.clone());
+        Game::from_record(&record)
     }
 
     /// The options.
@@ -170,7 +187,10 @@ impl Game {
 
     /// The record so far.
     pub fn record(&self) -> Record {
-        Record::new(self.options, self.seed, self.actions.clone()).starting_from(self.start.clone())
+        let record = Record::new(self.options, self.seed, self.actions.clone());
+        #[cfg(feature = "setups")]
+        let record = record.starting_from(self.start.clone());
+        record
     }
 
     /// Which game of the match is in progress (0-based).

@@ -47,6 +47,8 @@ pub struct Record {
     /// Where the first game started, when not from a deal of the seed (a lesson or a puzzle: see
     /// [`crate::Game::from_setup`]). Absent from the JSON of a dealt game, so such records are unchanged.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    // Without the feature no game has a start, and writing setups as JSON would cost wasm bytes.
+    #[cfg_attr(not(feature = "setups"), serde(skip))]
     pub start: Option<Box<Setup>>,
 }
 
@@ -100,9 +102,16 @@ impl Record {
         };
         let start = match start {
             None | Some(Value::Null) => None,
+            #[cfg(feature = "setups")]
             Some(value) => Some(Box::new(
                 serde_json::from_value::<Setup>(value).map_err(|e| bad(format!("start is invalid: {e}")))?,
             )),
+            #[cfg(not(feature = "setups"))]
+            Some(_) => {
+                return Err(bad(
+                    "this build reads no records that start from a given position (feature `setups`)".into()
+                ))
+            }
         };
         if let Some(unknown) = unknown {
             return Err(bad(format!("unknown field {unknown:?}")));

@@ -1,3 +1,4 @@
+#![cfg(feature = "setups")]
 //! Games that start from a given position (`Game::from_setup`): lessons and puzzles. The record carries
 //! the position, so it replays exactly, steps back (`replay_to`) and survives JSON; a dealt game's record
 //! is unchanged (no `start` field); a bad start is refused with `bad_record`, never a panic.
