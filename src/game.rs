@@ -109,17 +109,16 @@ impl Game {
 
     /// Replays a record, naming the first illegal action (`bad_record`).
     pub fn from_record(record: &Record) -> Result<Game, Error> {
-        let bad_start = |e: Error| Error::new(ErrorCode::BadRecord, format!("start: {}", e.message));
-        let mut game = match &record.start {
-            None => Game::new(record.options, record.seed).map_err(|e| Error::new(ErrorCode::BadRecord, e.message))?,
-            Some(start) if start.options != record.options => {
-                return Err(Error::new(ErrorCode::BadRecord, "the start's options differ from the record's"))
+        let mut game =
+            Game::new(record.options, record.seed).map_err(|e| Error::new(ErrorCode::BadRecord, e.message))?;
+        #[cfg(feature = "setups")]
+        if let Some(start) = &record.start {
+            if start.options != record.options {
+                return Err(Error::new(ErrorCode::BadRecord, "the start's options differ from the record's"));
             }
-            #[cfg(feature = "setups")]
-            Some(start) => Game::from_setup(start, record.seed).map_err(bad_start)?,
-            #[cfg(not(feature = "setups"))]
-            Some(_) => return Err(bad_start(Error::new(ErrorCode::BadRecord, "this build has no feature `setups`"))),
-        };
+            game = Game::from_setup(start, record.seed)
+                .map_err(|e| Error::new(ErrorCode::BadRecord, format!("start: {}", e.message)))?;
+        }
         for (i, action) in record.actions.iter().enumerate() {
             game.apply(action).map_err(|e| {
                 Error::new(

@@ -7,6 +7,7 @@ use serde_json::Value;
 use crate::action::Action;
 use crate::error::{Error, ErrorCode};
 use crate::options::Options;
+#[cfg(feature = "setups")]
 use crate::position::setup::Setup;
 use crate::record_parse::{raw_record_from_text, raw_record_from_value, RawRecord};
 pub use crate::record_parse::{MAX_RECORD_ACTIONS, MAX_RECORD_BYTES};
@@ -46,19 +47,28 @@ pub struct Record {
     pub actions: Vec<Action>,
     /// Where the first game started, when not from a deal of the seed (a lesson or a puzzle: see
     /// [`crate::Game::from_setup`]). Absent from the JSON of a dealt game, so such records are unchanged.
+    /// Only with the feature `setups` (on by default): the rules-only wasm goes without (its size budget).
+    #[cfg(feature = "setups")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    // Without the feature no game has a start, and writing setups as JSON would cost wasm bytes.
-    #[cfg_attr(not(feature = "setups"), serde(skip))]
     pub start: Option<Box<Setup>>,
 }
 
 impl Record {
     /// A record of these options, seed and actions.
     pub fn new(options: Options, seed: u64, actions: Vec<Action>) -> Record {
-        Record { format: RECORD_FORMAT.into(), version: RECORD_VERSION, options, seed, actions, start: None }
+        Record {
+            format: RECORD_FORMAT.into(),
+            version: RECORD_VERSION,
+            options,
+            seed,
+            actions,
+            #[cfg(feature = "setups")]
+            start: None,
+        }
     }
 
     /// This record starting from `start` instead of the seed's deal.
+    #[cfg(feature = "setups")]
     pub fn starting_from(mut self, start: Option<Box<Setup>>) -> Record {
         self.start = start;
         self
@@ -84,7 +94,10 @@ impl Record {
 
     /// The record's fields checked in order: format, version, options, seed, actions, unknown fields.
     fn from_raw(raw: RawRecord) -> Result<PartialRecord, Error> {
+        #[cfg(feature = "setups")]
         let RawRecord { format, version, options, seed, actions, start, unknown } = raw;
+        #[cfg(not(feature = "setups"))]
+        let RawRecord { format, version, options, seed, actions, unknown } = raw;
         if format.as_ref().and_then(Value::as_str) != Some(RECORD_FORMAT) {
             return Err(bad(format!("format must be \"{RECORD_FORMAT}\", found {}", show(format.as_ref()))));
         }
@@ -100,23 +113,19 @@ impl Record {
         let Some(Some(actions)) = actions else {
             return Err(bad("actions must be an array".into()));
         };
+        #[cfg(feature = "setups")]
         let start = match start {
             None | Some(Value::Null) => None,
-            #[cfg(feature = "setups")]
             Some(value) => Some(Box::new(
                 serde_json::from_value::<Setup>(value).map_err(|e| bad(format!("start is invalid: {e}")))?,
             )),
-            #[cfg(not(feature = "setups"))]
-            Some(_) => {
-                return Err(bad(
-                    "this build reads no records that start from a given position (feature `setups`)".into()
-                ))
-            }
         };
         if let Some(unknown) = unknown {
             return Err(bad(format!("unknown field {unknown:?}")));
         }
-        let record = Record::new(options, seed, actions.parsed).starting_from(start);
+        let record = Record::new(options, seed, actions.parsed);
+        #[cfg(feature = "setups")]
+        let record = record.starting_from(start);
         Ok(PartialRecord { record, malformed: actions.malformed })
     }
 }

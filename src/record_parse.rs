@@ -33,6 +33,8 @@ pub(crate) struct RawRecord {
     /// `None` when missing; `Some(None)` when not an array.
     pub(crate) actions: Option<Option<RawActions>>,
     /// The starting position of a record that does not start from a deal (a setup, checked later).
+    /// Without the feature `setups` the field is unknown, like any other.
+    #[cfg(feature = "setups")]
     pub(crate) start: Option<Value>,
     pub(crate) unknown: Option<String>,
 }
@@ -111,6 +113,7 @@ impl<'de> Visitor<'de> for RecordVisitor {
                 "options" => raw.options = Some(map.next_value()?),
                 "seed" => raw.seed = Some(map.next_value()?),
                 "actions" => raw.actions = Some(map.next_value_seed(ActionsSeed)?),
+                #[cfg(feature = "setups")]
                 "start" => raw.start = Some(map.next_value()?),
                 _ => {
                     map.next_value::<Value>()?;
