@@ -5,6 +5,7 @@ import { fillRuleCards } from './rules-cards.js';
 import { installLogDrawer } from './log-drawer.js';
 import { importProblem } from './import-problem.js';
 import { whyUnplayable } from './why.js';
+import { adviceText } from './advice.js';
 import { lessonPanelHTML } from './tutorial/panel.js';
 import { tutorialText } from './tutorial/text.js';
 import { beginStep, checkGoal, endRun, loadProgress, restartStep, resumeIndex, scriptedMove, STEP_COUNT, type LessonRun } from './tutorial/run.js';
@@ -19,7 +20,7 @@ import { explainHTML } from './explain.js';
 import { canExport, replayIsOpen, undoPolicy, type UndoBlock } from './fairplay.js';
 import { handItems, hiddenHandHTML } from './hand.js';
 import { cardShort, getLang, setLang, t } from './i18n.js';
-import { applyLogged, lastTurn, replayLogged, tell, type LogEntry, type TellContext } from './log.js';
+import { applyLogged, lastTurn, replayLogged, sinceLastTurnOf, tell, type LogEntry, type TellContext } from './log.js';
 import { affordances, destinationsFor, find, flagsFor, isGuile, playAction, sourcesFor, type Affordances, type GuileCard } from './moves.js';
 import { phaseText, renderActionBar, renderReplayBar, renderSteps, renderStatus, renderTools, stepOf, type ActionButton } from './panels.js';
 import { patchChildren, setClass, setHTML } from './patch.js';
@@ -814,8 +815,7 @@ export class Controller {
       this.message = { text: t('hintNone'), kind: 'info' };
     } else {
       this.suggestion = s.action;
-      const words = tell({ n: count, actor: viewer, action: s.action, gameIndex: 0 }, { names: this.names(), reveal: viewer });
-      this.message = { text: t('hintFor', { text: words ?? t('endTurn') }), kind: 'info' };
+      this.message = { text: adviceText(g, viewer, s.action), kind: 'info' };
     }
     this.render();
   }
@@ -1527,7 +1527,7 @@ export class Controller {
     }
     this.renderLog();
     if (this.handover && this.game && !this.replay) {
-      const recent = lastTurn(this.entries)
+      const recent = sinceLastTurnOf(this.entries, this.game.current)
         .map((e) => tell(e, { names: m.names, reveal: null }))
         .filter((x): x is string => x !== null);
       const prev = this.entries[this.entries.length - 1]?.actor ?? (((this.game.current + this.players() - 1) % this.players()) as PlayerIndex);
