@@ -20,10 +20,10 @@ fn a_game_from_a_setup_replays_from_its_record_at_every_step() {
         let mut game = Game::from_setup(&setup, 77).unwrap();
         assert_eq!(game.position().to_setup(), setup, "starts where asked");
         let (mut legal, mut rng) = (Vec::new(), chooser(seed));
-        let mut positions = vec![game.position().clone()];
+        let mut positions = vec![*game.position()];
         while let Some(action) = choose(game.position(), &mut legal, &mut rng) {
             game.apply(&action).unwrap();
-            positions.push(game.position().clone());
+            positions.push(*game.position());
         }
         let json = game.record().to_json();
         assert!(json.contains("\"start\":"), "the record carries the start");
