@@ -116,6 +116,8 @@ export class Controller {
   handover = false;
   thinking = false;
   replay: ReplayState | null = null;
+  /** The computer's last move failed (shown as an error, with Try again); cleared when it is retried. */
+  private computerFailed = false;
   /** The tutorial in progress (tutorial/run.ts), or null in a game of one's own. */
   lesson: LessonRun | null = null;
   /** Milliseconds from a click to the board redrawn, for every click that redrew. */
@@ -378,6 +380,7 @@ export class Controller {
     this.sel = NONE;
     this.suggestion = null;
     this.thinking = false;
+    this.computerFailed = false;
     this.lookaheadFor = -1;
     this.animate = false;
   }
@@ -585,13 +588,19 @@ export class Controller {
         if (wait > 0) await sleep(wait);
         if (gen !== this.generation) return;
         if (!suggestion) break;
-        try {
-          this.entries.push(applyLogged(g, suggestion.action));
-        } catch (err) {
-          console.warn(`computer's action refused: ${errorText(err)}`);
-          const fallback = legal.find((a) => a.type !== 'endClaims') ?? legal[0];
-          if (!fallback) break;
-          this.entries.push(applyLogged(g, fallback));
+        // A failure is shown, with a way to try again; the computer's move is never made up.
+        let failure = 'error' in suggestion ? suggestion.error : null;
+        if ('action' in suggestion) {
+          try {
+            this.entries.push(applyLogged(g, suggestion.action));
+          } catch (err) {
+            failure = errorText(err);
+          }
+        }
+        if (failure !== null) {
+          this.computerFailed = true;
+          this.message = { text: t('computerFailed', { msg: escapeHTML(failure) }), kind: 'error' };
+          break;
         }
         this.lookaheadFor = -1;
         if (this.session.mode === 'hotseat' && !g.result() && !this.isComputer(g.current) && g.current !== this.shownSeat) this.handover = true;
@@ -813,6 +822,8 @@ export class Controller {
     if (this.game !== g || g.actionCount !== count) return;
     if (!s) {
       this.message = { text: t('hintNone'), kind: 'info' };
+    } else if ('error' in s) {
+      this.message = { text: t('computerFailed', { msg: escapeHTML(s.error) }), kind: 'error' };
     } else {
       this.suggestion = s.action;
       this.message = { text: adviceText(g, viewer, s.action), kind: 'info' };
@@ -1058,6 +1069,11 @@ export class Controller {
         return;
       case 'tutorial':
         this.startTutorial();
+        return;
+      case 'retryComputer':
+        this.computerFailed = false;
+        this.message = null;
+        void this.runComputer();
         return;
       case 'lesson-next':
         this.nextStep();
@@ -1329,6 +1345,10 @@ export class Controller {
       return { prompt: t('promptOver'), buttons };
     }
     if (!m.interactive) {
+      if (this.isComputer(view.current) && this.computerFailed && !this.thinking) {
+        buttons.push({ act: 'retryComputer', label: t('retry'), primary: true });
+        return { prompt: '', buttons };
+      }
       if (this.isComputer(view.current)) return { prompt: t('promptWaitComputer'), buttons };
       return { prompt: '', buttons };
     }
