@@ -8,6 +8,8 @@ use crate::error::{Error, ErrorCode};
 use crate::flag::Player;
 use crate::options::Options;
 use crate::outcome::GameResult;
+#[cfg(feature = "setups")]
+use crate::position::setup::Setup;
 use crate::position::view::PlayerView;
 use crate::position::{rng_from_seed, Position};
 use crate::record::{PartialRecord, Record, MAX_SEED};
@@ -42,6 +44,9 @@ pub struct Game {
     /// Results of the games before the one in progress.
     finished: Vec<GameResult>,
     actions: Vec<Action>,
+    /// The first game's starting position when it was not dealt from the seed ([`Game::from_setup`]).
+    #[cfg(feature = "setups")]
+    start: Option<Box<Setup>>,
 }
 
 impl Game {
@@ -54,7 +59,44 @@ impl Game {
         let mut rng = rng_from_seed(seed);
         let position = Position::new_game(options, &mut rng);
         let first_player = position.current();
-        Ok(Game { options, seed, rng, position, first_player, finished: Vec::new(), actions: Vec::new() })
+        Ok(Game {
+            options,
+            seed,
+            rng,
+            position,
+            first_player,
+            finished: Vec::new(),
+            actions: Vec::new(),
+            #[cfg(feature = "setups")]
+            start: None,
+        })
+    }
+
+    /// A game starting from a given position instead of a deal (feature `setups`, on by default): a lesson, a puzzle, an endgame to study.
+    /// The setup is checked like [`Position::from_setup`] (`bad_input`); the seed deals the later games
+    /// of a match. The record carries the setup, so it replays exactly.
+    ///
+    /// ```
+    /// use battleline::{Game, Options, Record};
+    /// let dealt = Game::new(Options::default(), 3).unwrap();
+    /// let mut setup = dealt.position().to_setup();
+    /// setup.hands.swap(0, 1); // the players' hands exchanged: not a deal of any seed
+    /// let mut game = Game::from_setup(&setup, 0).unwrap();
+    /// let first = game.legal_actions()[0];
+    /// game.apply(&first).unwrap();
+    /// let replayed = Game::from_record(&Record::from_json(&game.record().to_json()).unwrap()).unwrap();
+    /// assert_eq!(replayed.position(), game.position());
+    /// let card = setup.hands[1][0];
+    /// setup.hands[0].push(card); // a card in two hands
+    /// assert_eq!(Game::from_setup(&setup, 0).unwrap_err().code, battleline::ErrorCode::BadInput);
+    /// ```
+    #[cfg(feature = "setups")]
+    pub fn from_setup(setup: &Setup, seed: u64) -> Result<Game, Error> {
+        let mut game = Game::new(setup.options, seed)?;
+        game.position = Position::from_setup(setup)?;
+        game.first_player = game.position.current();
+        game.start = Some(Box::new(game.position.to_setup()));
+        Ok(game)
     }
 
     /// A new game with a seed drawn from the operating system (the browser's `crypto` in wasm).
@@ -69,6 +111,14 @@ impl Game {
     pub fn from_record(record: &Record) -> Result<Game, Error> {
         let mut game =
             Game::new(record.options, record.seed).map_err(|e| Error::new(ErrorCode::BadRecord, e.message))?;
+        #[cfg(feature = "setups")]
+        if let Some(start) = &record.start {
+            if start.options != record.options {
+                return Err(Error::new(ErrorCode::BadRecord, "the start's options differ from the record's"));
+            }
+            game = Game::from_setup(start, record.seed)
+                .map_err(|e| Error::new(ErrorCode::BadRecord, format!("start: {}", e.message)))?;
+        }
         for (i, action) in record.actions.iter().enumerate() {
             game.apply(action).map_err(|e| {
                 Error::new(
@@ -108,7 +158,10 @@ impl Game {
                 format!("the record has {} actions, not {n}", self.actions.len()),
             ));
         }
-        Game::from_record(&Record::new(self.options, self.seed, self.actions[..n].to_vec()))
+        let record = Record::new(self.options, self.seed, self.actions[..n].to_vec());
+        #[cfg(feature = "setups")]
+        let record = record.starting_from(self.start.clone());
+        Game::from_record(&record)
     }
 
     /// The options.
@@ -133,7 +186,10 @@ impl Game {
 
     /// The record so far.
     pub fn record(&self) -> Record {
-        Record::new(self.options, self.seed, self.actions.clone())
+        let record = Record::new(self.options, self.seed, self.actions.clone());
+        #[cfg(feature = "setups")]
+        let record = record.starting_from(self.start.clone());
+        record
     }
 
     /// Which game of the match is in progress (0-based).

@@ -7,6 +7,8 @@ use serde_json::Value;
 use crate::action::Action;
 use crate::error::{Error, ErrorCode};
 use crate::options::Options;
+#[cfg(feature = "setups")]
+use crate::position::setup::Setup;
 use crate::record_parse::{raw_record_from_text, raw_record_from_value, RawRecord};
 pub use crate::record_parse::{MAX_RECORD_ACTIONS, MAX_RECORD_BYTES};
 
@@ -43,12 +45,33 @@ pub struct Record {
     pub seed: u64,
     /// Every action in order, across the games of a match.
     pub actions: Vec<Action>,
+    /// Where the first game started, when not from a deal of the seed (a lesson or a puzzle: see
+    /// [`crate::Game::from_setup`]). Absent from the JSON of a dealt game, so such records are unchanged.
+    /// Only with the feature `setups` (on by default): the rules-only wasm goes without (its size budget).
+    #[cfg(feature = "setups")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Box<Setup>>,
 }
 
 impl Record {
     /// A record of these options, seed and actions.
     pub fn new(options: Options, seed: u64, actions: Vec<Action>) -> Record {
-        Record { format: RECORD_FORMAT.into(), version: RECORD_VERSION, options, seed, actions }
+        Record {
+            format: RECORD_FORMAT.into(),
+            version: RECORD_VERSION,
+            options,
+            seed,
+            actions,
+            #[cfg(feature = "setups")]
+            start: None,
+        }
+    }
+
+    /// This record starting from `start` instead of the seed's deal.
+    #[cfg(feature = "setups")]
+    pub fn starting_from(mut self, start: Option<Box<Setup>>) -> Record {
+        self.start = start;
+        self
     }
 
     /// The record as JSON text.
@@ -71,6 +94,9 @@ impl Record {
 
     /// The record's fields checked in order: format, version, options, seed, actions, unknown fields.
     fn from_raw(raw: RawRecord) -> Result<PartialRecord, Error> {
+        #[cfg(feature = "setups")]
+        let RawRecord { format, version, options, seed, actions, start, unknown } = raw;
+        #[cfg(not(feature = "setups"))]
         let RawRecord { format, version, options, seed, actions, unknown } = raw;
         if format.as_ref().and_then(Value::as_str) != Some(RECORD_FORMAT) {
             return Err(bad(format!("format must be \"{RECORD_FORMAT}\", found {}", show(format.as_ref()))));
@@ -87,10 +113,20 @@ impl Record {
         let Some(Some(actions)) = actions else {
             return Err(bad("actions must be an array".into()));
         };
+        #[cfg(feature = "setups")]
+        let start = match start {
+            None | Some(Value::Null) => None,
+            Some(value) => Some(Box::new(
+                serde_json::from_value::<Setup>(value).map_err(|e| bad(format!("start is invalid: {e}")))?,
+            )),
+        };
         if let Some(unknown) = unknown {
             return Err(bad(format!("unknown field {unknown:?}")));
         }
-        Ok(PartialRecord { record: Record::new(options, seed, actions.parsed), malformed: actions.malformed })
+        let record = Record::new(options, seed, actions.parsed);
+        #[cfg(feature = "setups")]
+        let record = record.starting_from(start);
+        Ok(PartialRecord { record, malformed: actions.malformed })
     }
 }
 

@@ -32,6 +32,10 @@ pub(crate) struct RawRecord {
     pub(crate) seed: Option<Value>,
     /// `None` when missing; `Some(None)` when not an array.
     pub(crate) actions: Option<Option<RawActions>>,
+    /// The starting position of a record that does not start from a deal (a setup, checked later).
+    /// Without the feature `setups` the field is unknown, like any other.
+    #[cfg(feature = "setups")]
+    pub(crate) start: Option<Value>,
     pub(crate) unknown: Option<String>,
 }
 
@@ -109,6 +113,8 @@ impl<'de> Visitor<'de> for RecordVisitor {
                 "options" => raw.options = Some(map.next_value()?),
                 "seed" => raw.seed = Some(map.next_value()?),
                 "actions" => raw.actions = Some(map.next_value_seed(ActionsSeed)?),
+                #[cfg(feature = "setups")]
+                "start" => raw.start = Some(map.next_value()?),
                 _ => {
                     map.next_value::<Value>()?;
                     raw.unknown.get_or_insert(key);

@@ -246,3 +246,26 @@ fn a_view_never_holds_the_opponents_hand() {
         }
     }
 }
+
+#[wasm_bindgen_test]
+fn a_game_from_a_setup_plays_and_its_record_replays_it() {
+    let dealt = WasmGame::new(json(r#"{"seed":4}"#)).expect("a game");
+    let setup = dealt.full_state().expect("its state");
+    // The two hands exchanged: a position no seed deals.
+    // The setup's own array (Array::from would copy it).
+    let hands: Array = Reflect::get(&setup, &"hands".into()).unwrap().unchecked_into();
+    let first = hands.get(0);
+    hands.set(0, hands.get(1));
+    hands.set(1, first);
+    let mut game = WasmGame::from_setup(setup.clone(), JsValue::UNDEFINED).expect("a game from the setup");
+    assert_ne!(game.digest(), dealt.digest(), "not the dealt position");
+    let steps = play_first_legal(&mut game);
+    assert!(steps > 10, "{steps} actions");
+    let replayed = WasmGame::from_record(game.record().unwrap()).expect("the record replays");
+    assert_eq!(replayed.digest(), game.digest());
+    // A card in two hands is refused with a code, and the instance goes on.
+    hands.set(0, json(r#"["r1","r1"]"#));
+    let err = WasmGame::from_setup(setup, JsValue::UNDEFINED).err().expect("refused");
+    assert_eq!(code_of(&err), "bad_input");
+    assert_eq!(code_of(&WasmGame::from_setup(json("7"), JsValue::UNDEFINED).err().unwrap()), "bad_input");
+}

@@ -65,6 +65,23 @@ impl WasmGame {
         Game::from_record_json(&text).map(|game| WasmGame { game }).map_err(to_js_error)
     }
 
+    /// A game starting from a given position (a lesson, a puzzle; `battleline-engine/full` only): every card exactly once, as
+    /// `fullState()` returns it; `bad_input` names the first problem. The seed (default 0) deals the later
+    /// games of a match. Its record carries the position, so `fromRecord` replays it.
+    #[cfg(feature = "setups")]
+    #[wasm_bindgen(js_name = fromSetup)]
+    pub fn from_setup(
+        #[wasm_bindgen(unchecked_param_type = "FullState")] setup: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
+    ) -> JsResult<WasmGame> {
+        // Through a JSON value, as a record's start is read: one deserializer of setups in the binary.
+        let setup: serde_json::Value = from_js(setup, ErrorCode::BadInput, "the setup")?;
+        let setup: crate::Setup = serde_json::from_value(setup)
+            .map_err(|e| to_js_error(Error::new(ErrorCode::BadInput, format!("the setup is malformed: {e}"))))?;
+        let seed: u64 = if seed.is_undefined() { 0 } else { whole_number(&seed, ErrorCode::BadOptions, "the seed")? };
+        Game::from_setup(&setup, seed).map(|game| WasmGame { game }).map_err(to_js_error)
+    }
+
     /// Plays a troop or morale card (Leader, Companion, Shield) to a flag 1..9.
     #[wasm_bindgen]
     pub fn play(

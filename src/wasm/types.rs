@@ -249,6 +249,8 @@ export interface GameRecord {
   options: GameOptions;
   seed: number;
   actions: Action[];
+  /** The first game's starting position when it was not dealt from the seed (`Game.fromSetup`). */
+  start?: FullState;
 }
 
 /** A hypothetical flag for `proveFlag`. */

@@ -197,6 +197,7 @@ test('two persons and a computer seat: the curtain between the persons, no hand 
   await page.evaluate(() => window.__battleline.setAiDelay(0));
   await startThree(page, { seats: ['person', 'computer:random', 'person'], seed: 11 });
   const random = rng(9);
+  let toldBoth = 0;
   let s;
   let curtains = 0;
   let steps = 0;
@@ -211,6 +212,12 @@ test('two persons and a computer seat: the curtain between the persons, no hand 
       continue;
     }
     if (s.handover) {
+      if (s.current === 2 && steps > 0) {
+        // Player 3 is told every turn since their own: Player 1's and then the computer seat's.
+        const told = await page.locator('#curtain .recent li').allInnerTexts();
+        assert.ok(told.some((x) => /^Player 1 /.test(x)) && told.some((x) => /^Computer /.test(x)), `the hand-over tells both turns: ${told.join(' | ')}`);
+        toldBoth++;
+      }
       await revealIfHandover(page);
       curtains++;
       continue;
@@ -221,6 +228,7 @@ test('two persons and a computer seat: the curtain between the persons, no hand 
     assert.ok(steps < 400);
   }
   assert.ok(curtains > 8, `curtains: ${curtains}`);
+  assert.ok(toldBoth > 3, `hand-overs to Player 3 checked: ${toldBoth}`);
   await page.locator('dialog.end').waitFor();
   await closeEndDialog(page);
   assertNoErrors(errors);

@@ -21,7 +21,8 @@ test('a turn by keyboard against the computer, then undo', async () => {
 
   // A hint: the engine's suggestion from the human's own view, marked on the page.
   await page.locator('.tools [data-act=hint]').click();
-  await page.locator('#actionbar .message').filter({ hasText: /^Hint:/ }).waitFor();
+  // Advice in the present tense with its reason, not a log sentence.
+  await page.locator('#actionbar .message').filter({ hasText: /^(Play|Draw|Claim|Move|Discard|Take|Put|Pass|Go on)\b[^:]*: \S/ }).waitFor();
   assert.ok((await page.locator('.suggested').count()) > 0, 'the hint is marked on the page');
 
   const digest0 = await page.evaluate(() => window.__battleline.game.digest());

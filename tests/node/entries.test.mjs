@@ -87,3 +87,19 @@ test('a site that imports only the rules engine ships no computer player', async
   }
   assert.ok(size(withComputer) > size(rulesOnly) * 2, `${size(rulesOnly)} bytes without the computer, ${size(withComputer)} with it`);
 });
+
+test('games from a given position: Game.fromSetup in the full entry, its record replays there; the rules entry has neither', () => {
+  const dealt = new full.Game({ seed: 21 });
+  const state = dealt.fullState();
+  [state.hands[0], state.hands[1]] = [state.hands[1], state.hands[0]];
+  const game = full.Game.fromSetup(state);
+  assert.notEqual(game.digest(), dealt.digest());
+  game.play(game.view(0).hand.find((c) => /^[roygbp]/.test(c)), 5);
+  const record = game.record();
+  assert.deepEqual(record.start.hands, state.hands, 'the record carries the start');
+  assert.equal(full.Game.fromRecord(record).digest(), game.digest());
+  assert.equal('fromSetup' in rules.Game, false, 'the rules entry leaves fromSetup out (its size budget)');
+  assert.throws(() => rules.Game.fromRecord(record), (e) => e.code === 'bad_record' && /start/.test(e.message));
+  state.hands[0] = ['r1', 'r1'];
+  assert.throws(() => full.Game.fromSetup(state), (e) => e.code === 'bad_input');
+});

@@ -1,36 +1,46 @@
 // The page's computer player: the package's own (battleline-engine/computer, a Web Worker), handed the
-// engine the page already compiled. If no worker can run, or the engine refuses, a random legal action
-// keeps the game going (with a warning in the console).
+// engine the page already compiled. A failure (no worker can run, the engine refuses, an illegal answer)
+// is reported to the caller as an error to show: a computer's move is never replaced by another.
 import { Computer as EngineComputer, BattleLineError } from '../../pkg/computer.js';
 import type { Action, BotLevel, PlayerView } from '../../pkg/computer.js';
-import { randomAction, sameAction } from './random-player.js';
+import { sameAction } from './moves.js';
 
-export interface Suggestion {
-  action: Action;
-  source: 'engine' | 'random';
+/** The computer's action, or why it has none. */
+export type Suggestion = { action: Action } | { error: string };
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 export class Computer {
-  private readonly engine: EngineComputer;
+  private readonly engine: EngineComputer | null;
+  private readonly startError: string | null;
   private pending = new AbortController();
 
   constructor(module: WebAssembly.Module) {
-    this.engine = new EngineComputer({ wasm: module });
+    let engine: EngineComputer | null = null;
+    let startError: string | null = null;
+    try {
+      engine = new EngineComputer({ wasm: module });
+    } catch (error) {
+      startError = message(error);
+    }
+    this.engine = engine;
+    this.startError = startError;
   }
 
   /** One action for the player whose view this is; `legal` are that player's legal actions. Null when cancelled. */
   async suggest(view: PlayerView, legal: Action[], level: string, seed: number): Promise<Suggestion | null> {
+    if (!this.engine) return { error: this.startError ?? 'no computer player' };
     const signal = this.pending.signal;
     try {
       const action = await this.engine.suggest(view, level as BotLevel, { seed, signal });
-      if (legal.some((a) => sameAction(a, action))) return { action, source: 'engine' };
-      console.warn(`computer player: suggest returned an action that is not legal: ${JSON.stringify(action)}`);
+      if (legal.some((a) => sameAction(a, action))) return { action };
+      return { error: `it chose an action that is not legal now: ${JSON.stringify(action)}` };
     } catch (error) {
       if (error instanceof BattleLineError && error.code === 'aborted') return null;
-      console.warn(`computer player: ${error instanceof Error ? error.message : String(error)}`);
+      return { error: message(error) };
     }
-    const action = randomAction(legal, seed);
-    return action ? { action, source: 'random' } : null;
   }
 
   /** Drops a computation nobody waits for any more (undo, new game). */

@@ -118,7 +118,8 @@ function column(m: RenderModel, f: FlagView): Column {
     `<button type="button" class="flag-btn ${claimNow ? 'claimable' : ''} ${hinted ? 'hinted' : ''} ${lastFlag ? 'last' : ''}" data-flag="${f.flag}" data-focus="flag:${f.flag}" aria-label="${escapeAttr(flagLabel(m, f))}">` +
     (f.claimedBy === null ? pennant(null) : '<span class="post" aria-hidden="true"></span>') +
     `<span class="fnum">${f.flag}</span>` +
-    (claimNow || hinted ? `<span class="claim-tag">${t('claimable')}</span>` : '') +
+    // Drawn by CSS: the button's name already ends with it, and text in the button would not match that name.
+    (claimNow || hinted ? `<span class="claim-tag" data-text="${escapeAttr(t('claimable'))}"></span>` : '') +
     `</button>`;
   return {
     flag: f.flag,

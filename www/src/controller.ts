@@ -5,6 +5,10 @@ import { fillRuleCards } from './rules-cards.js';
 import { installLogDrawer } from './log-drawer.js';
 import { importProblem } from './import-problem.js';
 import { whyUnplayable } from './why.js';
+import { adviceText } from './advice.js';
+import { lessonPanelHTML } from './tutorial/panel.js';
+import { tutorialText } from './tutorial/text.js';
+import { beginStep, checkGoal, endRun, loadProgress, restartStep, resumeIndex, scriptedMove, STEP_COUNT, type LessonRun } from './tutorial/run.js';
 import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
 import { escapeHTML, handOrder } from './cards.js';
@@ -16,7 +20,7 @@ import { explainHTML } from './explain.js';
 import { canExport, replayIsOpen, undoPolicy, type UndoBlock } from './fairplay.js';
 import { handItems, hiddenHandHTML } from './hand.js';
 import { cardShort, getLang, setLang, t } from './i18n.js';
-import { applyLogged, lastTurn, replayLogged, tell, type LogEntry, type TellContext } from './log.js';
+import { applyLogged, lastTurn, replayLogged, sinceLastTurnOf, tell, type LogEntry, type TellContext } from './log.js';
 import { affordances, destinationsFor, find, flagsFor, isGuile, playAction, sourcesFor, type Affordances, type GuileCard } from './moves.js';
 import { phaseText, renderActionBar, renderReplayBar, renderSteps, renderStatus, renderTools, stepOf, type ActionButton } from './panels.js';
 import { patchChildren, setClass, setHTML } from './patch.js';
@@ -69,6 +73,7 @@ interface Elements {
   log: HTMLElement;
   curtain: HTMLElement;
   announce: HTMLElement;
+  lesson: HTMLElement;
 }
 
 const NONE: Selection = { kind: 'none' };
@@ -111,6 +116,10 @@ export class Controller {
   handover = false;
   thinking = false;
   replay: ReplayState | null = null;
+  /** The computer's last move failed (shown as an error, with Try again); cleared when it is retried. */
+  private computerFailed = false;
+  /** The tutorial in progress (tutorial/run.ts), or null in a game of one's own. */
+  lesson: LessonRun | null = null;
   /** Milliseconds from a click to the board redrawn, for every click that redrew. */
   readonly redrawTimes: number[] = [];
   /** Milliseconds each computer decision with a choice took, worker round trip included (tests read it). */
@@ -243,9 +252,76 @@ export class Controller {
   }
 
   async newGame(canCancel = true): Promise<void> {
-    const choice = await startDialog(this.lastStart, canCancel && this.game !== null);
-    if (!choice) return;
-    this.start(choice);
+    // A first visit (nothing saved, no tutorial begun) is offered the tutorial beside the game options.
+    const firstVisit = !canCancel && loadProgress() === null;
+    const choice = await startDialog(this.lastStart, canCancel && this.game !== null, firstVisit);
+    if (choice === 'tutorial') this.startTutorial();
+    else if (choice) this.start(choice);
+  }
+
+  // ---- the tutorial (the steps and goals are in tutorial/) ----------------------------------------------
+
+  /** Opens the tutorial at the step where it was left (the first if finished or never begun). */
+  startTutorial(index = resumeIndex()): void {
+    this.exitReplay(false);
+    this.menuOpen = false;
+    const previous = this.lesson;
+    const { run, game } = beginStep(index, this.lesson ? this.game : null);
+    if (previous) endRun(previous);
+    this.enterLesson(run, game);
+  }
+
+  private enterLesson(run: LessonRun, game: Game): void {
+    this.replaceGame(game, []);
+    this.lesson = run;
+    this.session = { mode: 'computer', level: 'easy', humanSeat: 0, aiSeed: 1, seats: twoSeats('computer', 'easy', 0) };
+    this.shownSeat = null;
+    this.handover = false;
+    this.message = null;
+    this.endShownAt = -1;
+    this.logOpen = false;
+    this.render();
+    this.el.lesson.querySelector<HTMLElement>('.lesson-text')?.focus();
+    this.continueAfterChange(null);
+  }
+
+  private nextStep(): void {
+    const run = this.lesson;
+    if (!run?.done) return;
+    if (run.index + 1 >= STEP_COUNT) {
+      void this.leaveTutorial(tutorialText().ui.allDone);
+      return;
+    }
+    this.startTutorial(run.index + 1);
+  }
+
+  private restartLessonStep(): void {
+    if (!this.lesson) return;
+    const { run, game } = restartStep(this.lesson);
+    this.enterLesson(run, game);
+  }
+
+  /** Back to the game of one's own that was saved before the tutorial (or a new one). */
+  private async leaveTutorial(note?: string): Promise<void> {
+    if (!this.lesson) return;
+    endRun(this.lesson);
+    this.lesson = null;
+    this.replaceGame(null, []);
+    this.logOpen = window.matchMedia('(min-width: 1200px)').matches;
+    await this.boot();
+    if (note) {
+      this.message = { text: note, kind: 'info' };
+      this.render();
+    }
+  }
+
+  /** After any change in a lesson: the step's goal checked; once reached, the Next button takes the focus. */
+  private lessonProgress(): void {
+    if (this.lesson && this.game && checkGoal(this.lesson, this.game)) {
+      this.sel = NONE;
+      this.render();
+      this.el.lesson.querySelector<HTMLElement>('[data-act=lesson-next]')?.focus();
+    }
   }
 
   start(choice: StartChoice): void {
@@ -295,7 +371,7 @@ export class Controller {
     this.el.hand.querySelector<HTMLElement>(`[data-hand="${card}"]`)?.focus();
   }
 
-  private replaceGame(game: Game, entries: LogEntry[]): void {
+  private replaceGame(game: Game | null, entries: LogEntry[]): void {
     this.generation++;
     this.computer.cancel();
     this.game?.free();
@@ -304,12 +380,14 @@ export class Controller {
     this.sel = NONE;
     this.suggestion = null;
     this.thinking = false;
+    this.computerFailed = false;
     this.lookaheadFor = -1;
     this.animate = false;
   }
 
   private save(): void {
-    if (!this.game) return;
+    // A lesson is never saved as the game in progress: the player's own game waits for them.
+    if (!this.game || this.lesson) return;
     saveGame({
       version: 1,
       mode: this.session.mode,
@@ -343,7 +421,7 @@ export class Controller {
   /** The viewer may act now. */
   myTurn(): boolean {
     const g = this.game;
-    if (!g || this.replay || this.handover || this.thinking || dialogOpen()) return false;
+    if (!g || this.replay || this.handover || this.thinking || dialogOpen() || this.lesson?.done) return false;
     if (g.result()) return false;
     return g.current === this.viewer();
   }
@@ -413,6 +491,7 @@ export class Controller {
     for (const action of actions) {
       try {
         this.entries.push(applyLogged(g, action));
+        this.lesson?.history.actions.push(action);
       } catch (err) {
         this.message = { text: t('illegal', { msg: errorText(err) }), kind: 'error' };
         ok = false;
@@ -437,6 +516,7 @@ export class Controller {
     if (g.result()) this.handover = false;
     this.render(t0);
     this.save();
+    this.lessonProgress();
     if (g.result()) {
       this.maybeShowEnd();
       return;
@@ -446,7 +526,7 @@ export class Controller {
 
   private maybeShowEnd(): void {
     const g = this.game;
-    if (!g || !g.result() || this.endShownAt === g.actionCount || this.replay) return;
+    if (!g || !g.result() || this.endShownAt === g.actionCount || this.replay || this.lesson) return;
     this.endShownAt = g.actionCount;
     const count = g.actionCount;
     this.endPending = true;
@@ -484,6 +564,18 @@ export class Controller {
         const g = this.game;
         if (!g || g.result() || !this.isComputer(g.current)) break;
         const seat = g.current;
+        if (this.lesson) {
+          // A lesson's opponent plays its script, at the computer's pace; without one it waits.
+          const move = scriptedMove(this.lesson, g);
+          if (!move) break;
+          this.thinking = true;
+          this.render();
+          await sleep(this.settings.aiDelay);
+          if (gen !== this.generation) return;
+          this.entries.push(applyLogged(g, move));
+          this.render();
+          continue;
+        }
         this.thinking = true;
         this.render();
         const started = performance.now();
@@ -496,13 +588,19 @@ export class Controller {
         if (wait > 0) await sleep(wait);
         if (gen !== this.generation) return;
         if (!suggestion) break;
-        try {
-          this.entries.push(applyLogged(g, suggestion.action));
-        } catch (err) {
-          console.warn(`computer's action refused: ${errorText(err)}`);
-          const fallback = legal.find((a) => a.type !== 'endClaims') ?? legal[0];
-          if (!fallback) break;
-          this.entries.push(applyLogged(g, fallback));
+        // A failure is shown, with a way to try again; the computer's move is never made up.
+        let failure = 'error' in suggestion ? suggestion.error : null;
+        if ('action' in suggestion) {
+          try {
+            this.entries.push(applyLogged(g, suggestion.action));
+          } catch (err) {
+            failure = errorText(err);
+          }
+        }
+        if (failure !== null) {
+          this.computerFailed = true;
+          this.message = { text: t('computerFailed', { msg: escapeHTML(failure) }), kind: 'error' };
+          break;
         }
         this.lookaheadFor = -1;
         if (this.session.mode === 'hotseat' && !g.result() && !this.isComputer(g.current) && g.current !== this.shownSeat) this.handover = true;
@@ -622,7 +720,9 @@ export class Controller {
     }
     const title = t('claimTitle', { n: flag, name: this.names()[viewer] ?? '' });
     await claimDialog(title, body, null);
+    if (this.lesson && !proof.claimable) this.lesson.history.refusalsShown.add(flag);
     this.render();
+    this.lessonProgress();
   }
 
   private onSource(card: CardName, t0: number): void {
@@ -722,10 +822,11 @@ export class Controller {
     if (this.game !== g || g.actionCount !== count) return;
     if (!s) {
       this.message = { text: t('hintNone'), kind: 'info' };
+    } else if ('error' in s) {
+      this.message = { text: t('computerFailed', { msg: escapeHTML(s.error) }), kind: 'error' };
     } else {
       this.suggestion = s.action;
-      const words = tell({ n: count, actor: viewer, action: s.action, gameIndex: 0 }, { names: this.names(), reveal: viewer });
-      this.message = { text: t('hintFor', { text: words ?? t('endTurn') }), kind: 'info' };
+      this.message = { text: adviceText(g, viewer, s.action), kind: 'info' };
     }
     this.render();
   }
@@ -965,6 +1066,23 @@ export class Controller {
         return;
       case 'reveal':
         this.revealHand(t0);
+        return;
+      case 'tutorial':
+        this.startTutorial();
+        return;
+      case 'retryComputer':
+        this.computerFailed = false;
+        this.message = null;
+        void this.runComputer();
+        return;
+      case 'lesson-next':
+        this.nextStep();
+        return;
+      case 'lesson-again':
+        this.restartLessonStep();
+        return;
+      case 'lesson-leave':
+        void this.leaveTutorial();
         return;
       case 'pass': {
         const steps = this.resolve({ type: 'pass' });
@@ -1227,6 +1345,10 @@ export class Controller {
       return { prompt: t('promptOver'), buttons };
     }
     if (!m.interactive) {
+      if (this.isComputer(view.current) && this.computerFailed && !this.thinking) {
+        buttons.push({ act: 'retryComputer', label: t('retry'), primary: true });
+        return { prompt: '', buttons };
+      }
       if (this.isComputer(view.current)) return { prompt: t('promptWaitComputer'), buttons };
       return { prompt: '', buttons };
     }
@@ -1384,11 +1506,14 @@ export class Controller {
   /** Redraws everything from the engine's state; `t0` is the time of the click that caused it. */
   render(t0?: number): void {
     const el = this.el;
+    const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.['focus'];
+    el.root.classList.toggle('tutorial', this.lesson !== null);
+    el.lesson.hidden = this.lesson === null;
+    setHTML(el.lesson, this.lesson ? lessonPanelHTML(this.lesson, this.thinking) : '');
     if (!this.game && !this.replay) {
       el.tools.innerHTML = renderTools({ canUndo: false, canHint: false, logOpen: this.logOpen, menuOpen: this.menuOpen, inReplay: false, canReplay: false, exportBlocked: t('exportUnavailable') });
       return;
     }
-    const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.['focus'];
     const m = this.model();
     el.root.classList.toggle('in-replay', this.replay !== null);
     el.root.classList.toggle('log-open', this.logOpen);
@@ -1422,7 +1547,7 @@ export class Controller {
     }
     this.renderLog();
     if (this.handover && this.game && !this.replay) {
-      const recent = lastTurn(this.entries)
+      const recent = sinceLastTurnOf(this.entries, this.game.current)
         .map((e) => tell(e, { names: m.names, reveal: null }))
         .filter((x): x is string => x !== null);
       const prev = this.entries[this.entries.length - 1]?.actor ?? (((this.game.current + this.players() - 1) % this.players()) as PlayerIndex);

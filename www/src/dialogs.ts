@@ -5,6 +5,7 @@ import type { ClaimTiming, GameResult, MatchScore, PlayerIndex } from '../../pkg
 import { escapeAttr, escapeHTML } from './cards.js';
 import { getLang, t, type Lang } from './i18n.js';
 import type { Level, Mode, Seat, Settings } from './storage.js';
+import { tutorialText } from './tutorial/text.js';
 
 export interface DialogButton {
   id: string;
@@ -97,12 +98,18 @@ function parseSeat(value: string): Seat {
   return { kind: 'person' };
 }
 
-export async function startDialog(defaults: StartChoice, canCancel: boolean): Promise<StartChoice | null> {
+/**
+ * The new-game dialog. With `offerTutorial` (a first visit) it offers the tutorial too, and resolves to
+ * `'tutorial'` when that is chosen.
+ */
+export async function startDialog(defaults: StartChoice, canCancel: boolean, offerTutorial = false): Promise<StartChoice | 'tutorial' | null> {
   const radio = (name: string, value: string, label: string, checked: boolean): string =>
     `<label class="choice"><input type="radio" name="${name}" value="${value}" ${checked ? 'checked' : ''}><span>${label}</span></label>`;
   const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
   const seats3: Seat[] = defaults.seats ?? [{ kind: 'person' }, { kind: 'computer', level: 'easy' }, { kind: 'computer', level: 'easy' }];
+  const offer = tutorialText().ui;
   const body =
+    (offerTutorial ? `<p class="tutorial-offer">${escapeHTML(offer.offer)}</p>` : '') +
     `<form class="start-form" onsubmit="return false">` +
     `<fieldset class="players"><legend>${t('playersCount')}</legend>` +
     radio('players', '2', t('twoPlayers'), (defaults.players ?? 2) === 2) +
@@ -141,6 +148,7 @@ export async function startDialog(defaults: StartChoice, canCancel: boolean): Pr
   let choice: StartChoice | null = null;
   const buttons: DialogButton[] = [];
   if (canCancel) buttons.push({ id: 'cancel', label: t('cancel') });
+  if (offerTutorial) buttons.push({ id: 'tutorial', label: offer.learn });
   buttons.push({ id: 'start', label: t('start'), primary: true });
   const result = await openDialog({
     title: t('newGame'),
@@ -201,6 +209,7 @@ export async function startDialog(defaults: StartChoice, canCancel: boolean): Pr
       return true;
     },
   });
+  if (result === 'tutorial') return 'tutorial';
   return result === 'start' ? choice : null;
 }
 

@@ -179,3 +179,17 @@ export function lastTurn(entries: readonly LogEntry[]): LogEntry[] {
   }
   return out;
 }
+
+/**
+ * Everything since `person` last acted in the game in progress: every other player's turn in between
+ * (a computer seat's too). The hand-over screen shows it to the person taking the device.
+ */
+export function sinceLastTurnOf(entries: readonly LogEntry[], person: PlayerIndex): LogEntry[] {
+  let start = entries.length;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.action.type === 'nextGame' || e.actor === person) break;
+    start = i;
+  }
+  return entries.slice(start);
+}

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
       log: byId('log'),
       curtain: byId('curtain'),
       announce: byId('announce'),
+      lesson: byId('lesson'),
     },
     module,
     settings,

@@ -1,9 +1,6 @@
 // What the player can do, read from the engine's legal actions: which hand cards start a move, which
 // flags light up for a card, which board cards a guile card can take, which decks can be drawn.
 import type { Action, CardName, DeckKind, FlagNumber, TacticName } from '../../pkg/index.js';
-import { sameAction } from './random-player.js';
-
-export { sameAction };
 
 export type GuileCard = Extract<TacticName, 'redeploy' | 'deserter' | 'traitor'>;
 
@@ -113,4 +110,11 @@ export function destinationsFor(legal: readonly Action[], guile: GuileCard, sour
 
 export function find(legal: readonly Action[], wanted: Action): Action | null {
   return legal.find((a) => sameAction(a, wanted)) ?? null;
+}
+
+/** The same action, whatever the order of its fields. */
+export function sameAction(a: Action, b: Action): boolean {
+  const norm = (x: Action): string =>
+    JSON.stringify(Object.fromEntries(Object.entries(x as unknown as Record<string, unknown>).sort(([p], [q]) => (p < q ? -1 : 1))));
+  return norm(a) === norm(b);
 }

@@ -1,0 +1,113 @@
+// The tutorial in progress: which step, what the learner did in it, whether its goal is reached, and the
+// progress kept between visits. Plain functions over one record; the controller calls them and draws.
+import { Game, type Action } from '../../../pkg/full.js';
+import { goalReached, type StepHistory } from './goals.js';
+import { STEPS, type Step } from './lessons.js';
+import { sketchState } from './setup.js';
+
+export interface LessonRun {
+  index: number;
+  /** The goal of the step is reached: the board waits for Next. */
+  done: boolean;
+  history: StepHistory;
+  /** How many of the step's scripted opponent moves were played. */
+  scriptAt: number;
+  /** The game as the step began, to start the step again. */
+  start: Game;
+}
+
+const PROGRESS_KEY = 'battleline.tutorial.v1';
+
+interface Progress {
+  /** The step to resume at. */
+  index: number;
+  /** Ids of the steps completed at least once. */
+  completed: string[];
+}
+
+export function loadProgress(): Progress | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(PROGRESS_KEY) ?? 'null') as Progress | null;
+    if (!saved || typeof saved.index !== 'number' || !Array.isArray(saved.completed)) return null;
+    return { index: Math.min(Math.max(0, Math.floor(saved.index)), STEPS.length - 1), completed: saved.completed.filter((x) => typeof x === 'string') };
+  } catch {
+    return null;
+  }
+}
+
+function saveProgress(progress: Progress): void {
+  try {
+    localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress));
+  } catch {
+    // Storage unavailable: the tutorial works, it only starts over next time.
+  }
+}
+
+/** Where the tutorial resumes: the saved step, or the first when it was finished or never begun. */
+export function resumeIndex(): number {
+  const p = loadProgress();
+  if (!p || p.completed.length >= STEPS.length) return 0;
+  return p.index;
+}
+
+export function step(run: LessonRun): Step {
+  return STEPS[run.index]!;
+}
+
+/** A run at step `index`, with the game it is played on: the step's own position, or `previous` to go on. */
+export function beginStep(index: number, previous: Game | null): { run: LessonRun; game: Game } {
+  const s = STEPS[index]!;
+  // A step that goes on from the last one starts over from the nearest step before it with a position.
+  let game: Game;
+  if (s.sketch) game = Game.fromSetup(sketchState(s.sketch));
+  else if (previous) game = previous.clone();
+  else return beginStep(index - 1, null);
+  const p = loadProgress();
+  saveProgress({ index, completed: p?.completed ?? [] });
+  return { run: freshRun(index, game), game };
+}
+
+function freshRun(index: number, game: Game): LessonRun {
+  return { index, done: false, history: { actions: [], refusalsShown: new Set() }, scriptAt: 0, start: game.clone() };
+}
+
+/** The step from its beginning again. */
+export function restartStep(run: LessonRun): { run: LessonRun; game: Game } {
+  const game = run.start.clone();
+  run.start.free();
+  return { run: freshRun(run.index, game), game };
+}
+
+/** Frees what the run holds (leaving the tutorial or moving on). */
+export function endRun(run: LessonRun): void {
+  run.start.free();
+}
+
+/** After any change: marks the step done (and remembers it) once its goal is reached. True if it just became done. */
+export function checkGoal(run: LessonRun, game: Game): boolean {
+  if (run.done || !goalReached(step(run).goal, game, run.history)) return false;
+  run.done = true;
+  const p = loadProgress() ?? { index: run.index, completed: [] };
+  const completed = p.completed.includes(step(run).id) ? p.completed : [...p.completed, step(run).id];
+  const last = run.index === STEPS.length - 1;
+  saveProgress({ index: last ? run.index : run.index + 1, completed });
+  return true;
+}
+
+/**
+ * The opponent's next scripted move, or null when the script has none. A move scripted for the play step
+ * is preceded by ending the claim step when the engine is still in it (the opponent claims nothing).
+ */
+export function scriptedMove(run: LessonRun, game: Game): Action | null {
+  const script = step(run).opponent ?? [];
+  const next = script[run.scriptAt];
+  if (!next) return null;
+  const legal = game.legalActions();
+  if (legal.some((a) => JSON.stringify(a) === JSON.stringify(next))) {
+    run.scriptAt++;
+    return next;
+  }
+  return legal.some((a) => a.type === 'endClaims') ? { type: 'endClaims' } : null;
+}
+
+export const STEP_COUNT = STEPS.length;
