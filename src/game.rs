@@ -5,6 +5,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::action::Action;
 use crate::error::{Error, ErrorCode};
+#[cfg(feature = "events")]
+use crate::event::Event;
 use crate::flag::Player;
 use crate::options::Options;
 use crate::outcome::GameResult;
@@ -13,6 +15,8 @@ use crate::position::setup::Setup;
 use crate::position::view::PlayerView;
 use crate::position::{rng_from_seed, Position};
 use crate::record::{PartialRecord, Record, MAX_SEED};
+#[cfg(feature = "events")]
+use serde::Serialize;
 
 /// A match of one or more games, and everything needed to replay it.
 ///
@@ -44,9 +48,27 @@ pub struct Game {
     /// Results of the games before the one in progress.
     finished: Vec<GameResult>,
     actions: Vec<Action>,
+    /// What each action did, in order (unredacted: [`Game::log`] redacts per player).
+    #[cfg(feature = "events")]
+    log: Vec<LogEntry>,
     /// The first game's starting position when it was not dealt from the seed ([`Game::from_setup`]).
     #[cfg(feature = "setups")]
     start: Option<Box<Setup>>,
+}
+
+/// One action of the game's log and what it did.
+#[cfg(feature = "events")]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LogEntry {
+    /// The action's place in the record (0-based).
+    pub index: u32,
+    /// Who played it.
+    pub player: Player,
+    /// The action; `None` where it names a card hidden from the viewer (another player's Scout return).
+    pub action: Option<Action>,
+    /// What it did.
+    pub events: Vec<Event>,
 }
 
 impl Game {
@@ -67,6 +89,8 @@ impl Game {
             first_player,
             finished: Vec::new(),
             actions: Vec::new(),
+            #[cfg(feature = "events")]
+            log: Vec::new(),
             #[cfg(feature = "setups")]
             start: None,
         })
@@ -265,14 +289,67 @@ impl Game {
     /// Plays an action for `player`; `not_your_turn` if it is someone else's turn.
     pub fn apply_as(&mut self, player: Player, action: &Action) -> Result<(), Error> {
         self.check_player(player)?;
+        #[cfg(feature = "events")]
+        let before = self.position;
         if *action == Action::NextGame {
             self.check(player, action)?;
             self.start_next_game();
         } else {
             self.position.apply_as(player, action)?;
         }
+        #[cfg(feature = "events")]
+        self.log_action(before, player, action);
         self.actions.push(*action);
         Ok(())
+    }
+
+    /// Records what `action` did: `before` is the position it was played in.
+    #[cfg(feature = "events")]
+    fn log_action(&mut self, before: Position, player: Player, action: &Action) {
+        let events = if *action == Action::NextGame {
+            vec![Event::NextGame { game_index: self.game_index(), starter: self.position.current() }]
+        } else {
+            Event::of_action(&before, &self.position, player, action)
+        };
+        self.log.push(LogEntry { index: self.actions.len() as u32, player, action: Some(*action), events });
+    }
+
+    /// What every action did, as `viewer` may know it (a drawn or Scout-returned card only for its
+    /// player; `None`: a spectator, who sees none). Entries from index `from` on.
+    ///
+    /// ```
+    /// use battleline::{Action, Event, Game, Options};
+    /// let mut game = Game::new(Options::default(), 5).unwrap();
+    /// while !matches!(game.legal_actions()[0], Action::Draw { .. }) {
+    ///     game.apply(&game.legal_actions()[0]).unwrap();
+    /// }
+    /// let drawer = game.position().current();
+    /// game.apply(&game.legal_actions()[0]).unwrap();
+    /// let mine = game.log(Some(drawer), 0);
+    /// let theirs = game.log(Some(1 - drawer), 0);
+    /// assert!(matches!(mine.last().unwrap().events[0], Event::Drew { card: Some(_), .. }));
+    /// assert!(matches!(theirs.last().unwrap().events[0], Event::Drew { card: None, .. }));
+    /// ```
+    #[cfg(feature = "events")]
+    pub fn log(&self, viewer: Option<Player>, from: usize) -> Vec<LogEntry> {
+        self.log
+            .iter()
+            .skip(from)
+            .map(|entry| LogEntry {
+                events: entry.events.iter().map(|e| e.redacted_for(viewer)).collect(),
+                // Another player's Scout return names the card put back: hidden like the event.
+                action: entry
+                    .action
+                    .filter(|a| !matches!(a, Action::ScoutReturn { .. }) || viewer == Some(entry.player)),
+                ..entry.clone()
+            })
+            .collect()
+    }
+
+    /// The whole log with every card: for hosts and referees, never for a player's screen.
+    #[cfg(feature = "events")]
+    pub fn full_log(&self) -> &[LogEntry] {
+        &self.log
     }
 
     /// R-MATCH-2: the winner starts the next game; after a draw, the next player in seat order does.

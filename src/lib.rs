@@ -21,6 +21,8 @@ mod card_set;
 mod claim_memo;
 mod deck;
 mod error;
+#[cfg(feature = "events")]
+mod event;
 mod flag;
 mod formation;
 mod game;
@@ -40,9 +42,13 @@ pub use action::{Action, DeckKind};
 pub use card::{Card, Colour, Tactic, TacticKind};
 pub use card_set::CardSet;
 pub use error::{Error, ErrorCode};
+#[cfg(feature = "events")]
+pub use event::{Event, WinningFlags};
 pub use flag::{Flag, FlagId, Player, SideCards, FLAG_COUNT, MAX_PLAYERS};
 pub use formation::{best_strength, FormationKind, Strength};
 pub use game::Game;
+#[cfg(feature = "events")]
+pub use game::LogEntry;
 pub use options::{ClaimTiming, Options};
 pub use outcome::{GameResult, Victory};
 pub use phase::Phase;

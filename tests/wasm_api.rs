@@ -269,3 +269,22 @@ fn a_game_from_a_setup_plays_and_its_record_replays_it() {
     assert_eq!(code_of(&err), "bad_input");
     assert_eq!(code_of(&WasmGame::from_setup(json("7"), JsValue::UNDEFINED).err().unwrap()), "bad_input");
 }
+
+#[wasm_bindgen_test]
+fn the_log_tells_each_player_what_they_may_know() {
+    let mut game = WasmGame::new(json(r#"{"seed":12}"#)).expect("a game");
+    play_first_legal(&mut game);
+    let log_of = |viewer: JsValue| JSON::stringify(&game.log(viewer, JsValue::UNDEFINED).expect("a log")).unwrap();
+    let (mine, theirs, nobody) =
+        (String::from(log_of(0.into())), String::from(log_of(1.into())), String::from(log_of(JsValue::NULL)));
+    assert!(mine.contains(r#""type":"drew","player":0,"deck":"troop","card":""#), "player 0 sees their own draws");
+    assert!(!theirs.contains(r#""type":"drew","player":0,"deck":"troop","card":""#), "player 1 does not see them");
+    assert!(!nobody.contains(r#""deck":"troop","card":""#), "a spectator sees no drawn card");
+    let all = Array::from(&game.full_log().unwrap());
+    assert_eq!(all.length(), game.action_count());
+    // Only what is new: entries from an index on.
+    let tail = Array::from(&game.log(0.into(), (game.action_count() - 2).into()).unwrap());
+    assert_eq!(tail.length(), 2);
+    assert_eq!(code_of(&game.log(7.into(), JsValue::UNDEFINED).err().unwrap()), "bad_player");
+    assert_eq!(code_of(&game.log(0.into(), (-1).into()).err().unwrap()), "bad_input");
+}

@@ -75,7 +75,8 @@ impl Position {
             hands: players.clone().map(|p| self.hands[p].iter().collect()).collect(),
             troop_deck: self.troop_deck().collect(),
             tactics_deck: self.tactics_deck().collect(),
-            flags: view.flags,
+            // A setup leaves the derived capacity out (0, not written): setups and their digests stay as they were.
+            flags: view.flags.into_iter().map(|f| FlagView { capacity: 0, ..f }).collect(),
             discards: view.discards,
             tactics_played: view.tactics_played,
             leader_played: view.leader_played,

@@ -43,6 +43,10 @@ pub struct FlagView {
     pub mud: Option<Player>,
     /// Who claimed the flag.
     pub claimed_by: Option<Player>,
+    /// How many cards complete a side here: 3, or 4 with Mud (R-ENV-2). Derived: 0 and not written in a
+    /// [`crate::Setup`], ignored when one is read (Mud decides it).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub capacity: u8,
 }
 
 /// A card the viewing player put back with Scout, still in a deck.
@@ -207,6 +211,10 @@ impl Position {
     }
 }
 
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
 fn flag_view(id: FlagId, flag: &Flag, players: usize) -> FlagView {
     FlagView {
         flag: id,
@@ -216,5 +224,6 @@ fn flag_view(id: FlagId, flag: &Flag, players: usize) -> FlagView {
         fog: flag.fog,
         mud: flag.mud,
         claimed_by: flag.claimed,
+        capacity: flag.capacity() as u8,
     }
 }

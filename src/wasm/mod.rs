@@ -190,6 +190,28 @@ impl WasmGame {
         to_js(&self.game.legal_actions())
     }
 
+    /// What each action did (`battleline-engine/full` only), as `viewer` may know it: a drawn or Scout-returned card only for its own
+    /// player; `null` is a spectator, who sees none. Entries from index `from` (default 0) on, so a caller
+    /// can fetch only what is new.
+    #[cfg(feature = "events")]
+    #[wasm_bindgen(unchecked_return_type = "LogEntry[]")]
+    pub fn log(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "PlayerIndex | null")] viewer: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] from: JsValue,
+    ) -> JsResult<JsValue> {
+        let viewer = if viewer.is_null() { None } else { Some(convert::player(&viewer, self.game.options().players)?) };
+        let from: usize = if from.is_undefined() { 0 } else { whole_number(&from, ErrorCode::BadInput, "from")? };
+        to_js(&self.game.log(viewer, from))
+    }
+
+    /// The whole log with every card: for hosts and referees, never for a player's screen.
+    #[cfg(feature = "events")]
+    #[wasm_bindgen(js_name = fullLog, unchecked_return_type = "LogEntry[]")]
+    pub fn full_log(&self) -> JsResult<JsValue> {
+        to_js(&self.game.full_log())
+    }
+
     /// What `player` may know, and nothing else.
     #[wasm_bindgen(unchecked_return_type = "PlayerView")]
     pub fn view(&self, #[wasm_bindgen(unchecked_param_type = "PlayerIndex")] player: JsValue) -> JsResult<JsValue> {

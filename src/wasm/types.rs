@@ -136,6 +136,8 @@ export interface FlagView {
   fog: PlayerIndex | null;
   mud: PlayerIndex | null;
   claimedBy: PlayerIndex | null;
+  /** Cards that complete a side here: 3, or 4 with Mud. */
+  capacity: number;
 }
 
 export interface KnownDeckCard {
@@ -241,6 +243,30 @@ export interface MatchScore {
   results: GameResult[];
   scores: number[];
   over: boolean;
+}
+
+/** What an action did (`game.log`). A drawn or returned card is `null` for those who may not see it. */
+export type GameEvent =
+  | { type: "played"; player: PlayerIndex; card: CardName; flag: FlagNumber }
+  | { type: "environment"; player: PlayerIndex; card: "fog" | "mud"; flag: FlagNumber }
+  | { type: "scouted"; player: PlayerIndex }
+  | { type: "drew"; player: PlayerIndex; deck: DeckKind; card: CardName | null }
+  | { type: "returned"; player: PlayerIndex; deck: DeckKind; card: CardName | null }
+  | { type: "moved"; player: PlayerIndex; by: "redeploy" | "deserter" | "traitor"; card: CardName; from: FlagNumber; owner: PlayerIndex; to: FlagNumber | null }
+  | { type: "discarded"; player: PlayerIndex; card: CardName; flag: FlagNumber }
+  | { type: "claimed"; player: PlayerIndex; flag: FlagNumber; formation: Strength | null; fog: boolean }
+  | { type: "passed"; player: PlayerIndex }
+  | { type: "gameEnded"; result: GameResult; flags: FlagNumber[] }
+  | { type: "nextGame"; gameIndex: number; starter: PlayerIndex };
+
+/** One action of the log and what it did. */
+export interface LogEntry {
+  /** The action's place in the record (0-based). */
+  index: number;
+  player: PlayerIndex;
+  /** `null` where it names a card hidden from the viewer (another player's Scout return). */
+  action: Action | null;
+  events: GameEvent[];
 }
 
 export interface GameRecord {

@@ -40,6 +40,9 @@ const WALK = [
   ['tacticTraitor', [{ type: 'traitor', card: 'o10', to: 6 }]],
 ];
 
+/** The flags that win the two winning steps: a breakthrough's three, an envelopment's five. */
+const WON = { winBreakthrough: [1, 2, 3], winEnvelopment: [1, 3, 5, 7, 9] };
+
 const panel = (page) => page.locator('#lesson');
 const nextButton = (page) => page.locator('#lesson [data-act=lesson-next]');
 const stepCount = (page) => page.locator('#lesson .lesson-count').textContent();
@@ -85,6 +88,11 @@ async function walk(page, { lang, shots, axe }) {
     await nextButton(page).waitFor({ timeout: 5000 });
     assert.ok(await page.evaluate(() => document.activeElement?.dataset.act === 'lesson-next'), `${id}: Next takes the focus once done`);
     await assertNoScroll(page, `step ${id} done (${lang})`);
+    if (WON[id]) {
+      // The winning flags are marked on the board, as the engine reported them.
+      const marked = await page.locator('.col.winning').evaluateAll((cols) => cols.map((c) => Number(c.dataset.flag)));
+      assert.deepEqual(marked, WON[id], `${id}: the winning flags`);
+    }
     if (shots) await shot(page, `tutorial-${lang}-${String(i + 1).padStart(2, '0')}-${id}-done`);
     await nextButton(page).click();
   }

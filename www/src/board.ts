@@ -136,7 +136,8 @@ function column(m: RenderModel, f: FlagView): Column {
 
 /** The line of nine flags: the line's class and each column's class and content, drawn separately. */
 export function boardParts(m: RenderModel): { lineClass: string; label: string; columns: Column[] } {
-  const cap = m.view.flags.some((f) => f.mud !== null) ? 4 : 3;
+  // The tallest room of any flag (4 where Mud lies), from the engine's flag views.
+  const cap = Math.max(...m.view.flags.map((f) => f.capacity));
   return {
     lineClass: `line cap${cap} ${m.opponents.length > 1 ? 'three' : ''} ${m.targetFlags.size > 0 ? 'targeting' : ''}`,
     label: t('title'),

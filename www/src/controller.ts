@@ -9,7 +9,7 @@ import { adviceText } from './advice.js';
 import { lessonPanelHTML } from './tutorial/panel.js';
 import { tutorialText } from './tutorial/text.js';
 import { beginStep, checkGoal, endRun, loadProgress, restartStep, resumeIndex, scriptedMove, STEP_COUNT, type LessonRun } from './tutorial/run.js';
-import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex, type PlayerView } from '../../pkg/full.js';
+import { Game, type Action, type CardName, type DeckKind, type FlagNumber, type GameRecord, type PlayerIndex } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
 import { escapeHTML, handOrder } from './cards.js';
 import { boardParts, renderDecks, renderStrip, type Highlights, type RenderModel } from './board.js';
@@ -96,13 +96,6 @@ function freshAiSeed(): number {
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
-}
-
-/** Three adjacent flags held by `winner`, for the end screen. */
-function breakthroughFlags(view: PlayerView, winner: PlayerIndex): number[] | null {
-  const held = view.flags.map((f) => f.claimedBy === winner);
-  for (let i = 0; i + 2 < held.length; i++) if (held[i] && held[i + 1] && held[i + 2]) return [i + 1, i + 2, i + 3];
-  return null;
 }
 
 export class Controller {
@@ -436,7 +429,7 @@ export class Controller {
     if (g.phase.step !== 'claim') return [];
     if (this.lookaheadFor === g.actionCount) return this.lookaheadLegal;
     let legal: Action[] = [];
-    const clone = Game.fromRecord(g.record());
+    const clone = g.clone();
     try {
       clone.endClaims();
       if (clone.current === g.current && !clone.result()) legal = clone.legalActions();
@@ -541,12 +534,11 @@ export class Controller {
     const result = g?.result();
     if (!g || !result) return;
     const match = g.matchScore();
-    const view = g.view(this.viewer());
     const choice = await endDialog({
       result,
       names: this.names(),
       match,
-      breakthrough: result.victory === 'breakthrough' && result.winner !== null ? breakthroughFlags(view, result.winner) : null,
+      breakthrough: result.victory === 'breakthrough' ? (this.entries.at(-1)?.winFlags ?? null) : null,
       canNext: !match.over,
     });
     if (choice === 'next') this.perform([{ type: 'nextGame' }]);
@@ -1232,7 +1224,7 @@ export class Controller {
         last: this.lastHighlights(r.entries.slice(0, r.index)),
         suggestion: null,
         thinking: false,
-        winFlags: this.winFlags(view),
+        winFlags: this.winFlags(r.entries.slice(0, r.index)),
       };
     }
     const g = this.game!;
@@ -1287,7 +1279,7 @@ export class Controller {
       last: this.lastHighlights(this.entries),
       suggestion: this.suggestionHighlights(),
       thinking: this.thinking,
-      winFlags: this.winFlags(view),
+      winFlags: this.winFlags(this.entries),
     };
   }
 
@@ -1297,12 +1289,10 @@ export class Controller {
     return Array.from({ length: n - 1 }, (_, i) => ((viewer + 1 + i) % n) as PlayerIndex);
   }
 
-  private winFlags(view: PlayerView): Set<FlagNumber> {
-    const r = view.result;
-    if (!r || r.winner === null) return new Set();
-    const trio = r.victory === 'breakthrough' ? breakthroughFlags(view, r.winner) : null;
-    const flags = trio ?? view.flags.filter((f) => f.claimedBy === r.winner).map((f) => f.flag);
-    return new Set(flags as FlagNumber[]);
+  /** The flags that won the game on the board, as the engine reported them (none while it goes on). */
+  private winFlags(entries: readonly LogEntry[]): Set<FlagNumber> {
+    const last = entries.at(-1);
+    return new Set(last?.result?.winner !== null && last?.result ? (last.winFlags ?? []) : []);
   }
 
   private lastHighlights(entries: readonly LogEntry[]): Highlights {

@@ -29,7 +29,7 @@ function sameStrength(a: Strength, b: Strength): boolean {
 export function explainHTML(proof: Proof, ctx: ExplainContext): string {
   const { flag } = ctx;
   const fog = flag.fog !== null;
-  const need = flag.mud !== null ? 4 : 3;
+  const need = flag.capacity;
   const name = (p: PlayerIndex): string => `<b class="who p${p}">${escapeHTML(ctx.names[p] ?? '')}</b>`;
   const parts: string[] = [];
   parts.push(`<p class="verdict ${proof.claimable ? 'yes' : 'no'}">${proof.claimable ? t('claimYes') : t('claimNo')}</p>`);

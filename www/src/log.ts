@@ -1,7 +1,7 @@
 // The game log: every action applied, with what it needs to be told in words, and the words themselves.
 // Secrets (the card drawn, the card Scout put back) are kept with the entry and shown only to the player
 // allowed to see them.
-import type { Action, CardName, FlagNumber, Game, GameRecord, GameResult, PlayerIndex, PlayerView, Strength } from '../../pkg/index.js';
+import type { Action, CardName, FlagNumber, Game, GameRecord, GameResult, PlayerIndex, Strength } from '../../pkg/full.js';
 import { deckOf, escapeHTML, miniCard } from './cards.js';
 import { deckWord, formationName, t } from './i18n.js';
 
@@ -19,58 +19,48 @@ export interface LogEntry {
   fog?: boolean;
   /** The game ended with this action. */
   result?: GameResult;
+  /** The flags that won it (a breakthrough's three, otherwise all the winner's), from the engine. */
+  winFlags?: FlagNumber[];
   /** For nextGame: who starts the new game. */
   starter?: PlayerIndex;
   gameIndex: number;
 }
 
-function flagOf(view: PlayerView, card: CardName): FlagNumber | undefined {
-  for (const f of view.flags) {
-    if (f.sides.some((side) => side.includes(card))) return f.flag;
-    if ((card === 'fog' && f.fog !== null) || (card === 'mud' && f.mud !== null)) return f.flag;
-  }
-  return undefined;
-}
-
-function removeOnce(list: CardName[], cards: readonly CardName[]): CardName[] {
-  const rest = [...list];
-  for (const c of cards) {
-    const i = rest.indexOf(c);
-    if (i >= 0) rest.splice(i, 1);
-  }
-  return rest;
-}
-
-/** Applies `action` for the current player and returns its log entry (throws as the engine does). */
+/** Applies `action` for the current player and returns its log entry (throws as the engine does). What it
+ * did (the card drawn or put back, where a guile card took its card from, the claim's formation, the game's
+ * result, the next game's starter) is read from the engine's log as the actor may know it, not worked out
+ * here; `tell` shows the actor's secret only to whom may see it. */
 export function applyLogged(game: Game, action: Action): LogEntry {
   const actor = game.current;
-  const entry: LogEntry = { n: game.actionCount, actor, action, gameIndex: 0 };
-  let before: PlayerView | null = null;
-  if (action.type === 'draw' || action.type === 'scoutDraw' || action.type === 'redeploy' || action.type === 'deserter' || action.type === 'traitor') {
-    before = game.view(actor);
-    entry.gameIndex = before.gameIndex;
-    if (action.type === 'redeploy' || action.type === 'deserter' || action.type === 'traitor') {
-      const from = flagOf(before, action.card);
-      if (from !== undefined) entry.from = from;
+  const n = game.actionCount;
+  game.applyAs(actor, action);
+  const entry: LogEntry = { n, actor, action, gameIndex: game.matchScore().gameIndex };
+  // The new entry only, as the actor may know it (their own draw, their own Scout return).
+  for (const event of game.log(actor, n)[0]?.events ?? []) {
+    switch (event.type) {
+      case 'drew':
+        if (event.card !== null) entry.secret = event.card;
+        break;
+      case 'returned':
+        if (event.card !== null) entry.secret = event.card;
+        break;
+      case 'moved':
+        entry.from = event.from;
+        break;
+      case 'claimed':
+        entry.formation = event.formation;
+        entry.fog = event.fog;
+        break;
+      case 'gameEnded':
+        entry.result = event.result;
+        entry.winFlags = event.flags;
+        break;
+      case 'nextGame':
+        entry.starter = event.starter;
+        entry.gameIndex = event.gameIndex;
+        break;
     }
   }
-  game.applyAs(actor, action);
-  if (action.type === 'draw' || action.type === 'scoutDraw') {
-    const after = game.view(actor);
-    const fresh = removeOnce(after.hand, before?.hand ?? []);
-    if (fresh.length === 1) entry.secret = fresh[0];
-  } else if (action.type === 'scoutReturn') {
-    entry.secret = action.card;
-  } else if (action.type === 'claim') {
-    const side = game.formations(action.flag).find((s) => s.player === actor);
-    entry.formation = side?.strength ?? null;
-    entry.fog = game.view(actor).flags[action.flag - 1]?.fog !== null;
-  } else if (action.type === 'nextGame') {
-    entry.starter = game.current;
-  }
-  const result = game.result();
-  if (result && action.type !== 'nextGame') entry.result = result;
-  if (!before) entry.gameIndex = game.matchScore().gameIndex;
   return entry;
 }
 
