@@ -181,6 +181,9 @@ export interface PlayerView {
   scores: number[];
 }
 
+/** A flag in a `FullState`: as in a view, without the derived `capacity`. */
+export type FlagState = Omit<FlagView, "capacity">;
+
 /** Every hidden card too: for hosts and referees only. */
 export interface FullState {
   options: GameOptions;
@@ -191,7 +194,7 @@ export interface FullState {
   /** Top card first. */
   troopDeck: CardName[];
   tacticsDeck: CardName[];
-  flags: FlagView[];
+  flags: FlagState[];
   discards: CardName[][];
   tacticsPlayed: number[];
   leaderPlayed: boolean[];

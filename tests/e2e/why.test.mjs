@@ -51,3 +51,26 @@ test('a tactics card that would put the player two ahead is greyed out and says 
   assertNoErrors(errors);
   await context.close();
 });
+
+test('with a card selected, a flag it cannot go to says why on focus and on a press, instead of opening a claim', async () => {
+  const { context, page, errors } = await openPage(env.browser);
+  // The tutorial's fifth step: your side of flag 2 is full (a Phalanx of sevens) and cannot be claimed yet.
+  await page.addInitScript(() => localStorage.setItem('battleline.tutorial.v1', JSON.stringify({ index: 4, completed: [] })));
+  await page.goto(env.server.url);
+  await waitReady(page);
+  await page.locator('dialog.start [data-dlg=start]').click();
+  await page.locator('.tools [data-act=menu]').click();
+  await page.locator('.menu [data-act=tutorial]').click();
+  await page.locator('#lesson').waitFor();
+  await page.locator('[data-hand="r2"]').click();
+  const flag2 = page.locator('.flag-btn[data-flag="2"]');
+  const why = 'Not here: your side of flag 2 is full.';
+  assert.equal(await flag2.getAttribute('aria-description'), why, 'focus: the accessible description');
+  assert.equal(await flag2.getAttribute('title'), why, 'hover: the tooltip');
+  assert.equal(await page.locator('.flag-btn[data-flag="4"][data-why]').count(), 0, 'a flag it can go to has no reason');
+  await flag2.click();
+  await page.locator('#actionbar .message', { hasText: why }).waitFor();
+  assert.equal(await page.locator('dialog.claim').count(), 0, 'no claim window');
+  assertNoErrors(errors);
+  await context.close();
+});

@@ -89,7 +89,29 @@ async function collect() {
     add('GameResult | null', game.result());
     add('MatchScore', game.matchScore());
     add('GameRecord', game.record());
+    // The log as each player and a spectator get it: one entry per kind of action and events.
+    for (const viewer of [...Array.from({ length: game.options.players }, (_, p) => p), null]) {
+      for (const entry of game.log(viewer)) {
+        const kind = `${viewer === null ? 'spectator' : viewer === entry.player ? 'own' : 'other'} ${entry.action?.type ?? 'hidden'} ${entry.events.map((e) => e.type).join(',')}`;
+        if (once(`log ${kind}`)) add('LogEntry', entry);
+      }
+    }
   }
+  // Mud leaving a flag where a side holds four cards makes that side discard one (the 'discarded' event):
+  // a position built for it, Deserter taking player 1's Mud from flag 1.
+  const state = new Game({ seed: 13 }).fullState();
+  const mudFlag = ['r1', 'r2', 'r3', 'r4'];
+  for (const list of [state.troopDeck, state.tacticsDeck, ...state.hands]) {
+    for (const card of [...mudFlag, 'mud', 'deserter']) if (list.includes(card)) list.splice(list.indexOf(card), 1);
+  }
+  for (const hand of state.hands) while (hand.length < 7) hand.push(state.troopDeck.shift());
+  state.troopDeck.push(state.hands[0].pop());
+  state.hands[0].push('deserter');
+  Object.assign(state.flags[0], { sides: [mudFlag, []], arrived: [[1, 2, 3, 4], []], completed: [4, null], mud: 1 });
+  Object.assign(state, { current: 0, phase: { step: 'play' }, tacticsPlayed: [0, 1] });
+  const mudGame = Game.fromSetup(state);
+  mudGame.apply({ type: 'deserter', card: 'mud' });
+  add('LogEntry', mudGame.log(0, 0)[0]);
   const view = new Game({ seed: 9 }).view(new Game({ seed: 9 }).current);
   add('Action[]', legalActionsOfView(view));
   add('Action', suggest(view, 'easy', 1));
@@ -148,6 +170,7 @@ test('values the engine produces satisfy the declared types, and every declared 
   const used = [...new Set(values.map((v) => v.type.replace(/[[\]| ]|null/g, '')).filter(Boolean))];
   const literal = (list) => `[${list.map((x) => JSON.stringify(x)).join(', ')}] as const`;
   const unionOf = (key) => [...new Set(values.filter((v) => v.type === 'Action').map((v) => v.value[key]))];
+  const eventTypes = [...new Set(values.filter((v) => v.type === 'LogEntry').flatMap((v) => v.value.events.map((e) => e.type)))];
   const kinds = new Set();
   const victories = new Set();
   JSON.stringify(values, (key, value) => {
@@ -156,13 +179,15 @@ test('values the engine produces satisfy the declared types, and every declared 
     return value;
   });
   const lines = [
-    `import type { ${[...new Set([...used, 'ErrorCode', 'FormationKind', 'Victory', 'BotLevel'])].join(', ')} } from '../../pkg/full.js';`,
+    `import type { ${[...new Set([...used, 'ErrorCode', 'FormationKind', 'Victory', 'BotLevel', 'GameEvent'])].join(', ')} } from '../../pkg/full.js';`,
     'type Exhaustive<Missing> = [Missing] extends [never] ? true : { missing: Missing };',
     ...values.map((v, i) => `export const v${i} = ${JSON.stringify(v.value)} satisfies ${v.type};`),
     `const actionTypes = ${literal(unionOf('type'))};`,
     `export const allActionTypes: Exhaustive<Exclude<Action['type'], (typeof actionTypes)[number]>> = true;`,
     `const phases = ${literal([...new Set(values.filter((v) => v.type === 'Phase').map((v) => v.value.step))])};`,
     `export const allPhases: Exhaustive<Exclude<Phase['step'], (typeof phases)[number]>> = true;`,
+    `const eventTypes = ${literal(eventTypes)};`,
+    `export const allEventTypes: Exhaustive<Exclude<GameEvent['type'], (typeof eventTypes)[number]>> = true;`,
     `const codes = ${literal(codes)} satisfies readonly ErrorCode[];`,
     `export const allCodes: Exhaustive<Exclude<ErrorCode, (typeof codes)[number]>> = true;`,
     `const kinds = ${literal([...kinds])} satisfies readonly FormationKind[];`,

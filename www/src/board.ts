@@ -29,6 +29,8 @@ export interface RenderModel {
   idleWhy: ReadonlyMap<CardName, string>;
   selected: CardName | null;
   targetFlags: Set<FlagNumber>;
+  /** With a card selected: why it cannot go to each flag that is not a target (from the engine). */
+  flagWhy: ReadonlyMap<FlagNumber, string>;
   /** Fog and Mud light whole flags; cards light the viewer's side. */
   targetKind: 'side' | 'flag';
   sourceCards: Set<CardName>;
@@ -75,6 +77,11 @@ function envBadge(m: RenderModel, kind: 'fog' | 'mud', placer: PlayerIndex): str
   return `<span class="${cls}" role="img" aria-label="${escapeAttr(label)}" title="${escapeAttr(label)}">${tacticIcon(kind)}</span>`;
 }
 
+/** A reason the selected card cannot go here: tooltip, accessible description, and for the tests. */
+function whyAttrs(why: string | undefined): string {
+  return why ? ` title="${escapeAttr(why)}" aria-description="${escapeAttr(why)}" data-why="${escapeAttr(why)}"` : '';
+}
+
 function flagLabel(m: RenderModel, f: FlagView): string {
   const parts = [t('flag', { n: f.flag })];
   parts.push(f.claimedBy === null ? t('unclaimed') : t('claimedBy', { name: m.names[f.claimedBy] ?? '' }));
@@ -115,7 +122,7 @@ function column(m: RenderModel, f: FlagView): Column {
   const bottomSlot = f.claimedBy === m.viewer ? won(m.viewer) : '';
   const badges = [f.fog !== null ? envBadge(m, 'fog', f.fog) : '', f.mud !== null ? envBadge(m, 'mud', f.mud) : ''].join('');
   const flagBtn =
-    `<button type="button" class="flag-btn ${claimNow ? 'claimable' : ''} ${hinted ? 'hinted' : ''} ${lastFlag ? 'last' : ''}" data-flag="${f.flag}" data-focus="flag:${f.flag}" aria-label="${escapeAttr(flagLabel(m, f))}">` +
+    `<button type="button" class="flag-btn ${claimNow ? 'claimable' : ''} ${hinted ? 'hinted' : ''} ${lastFlag ? 'last' : ''}" data-flag="${f.flag}" data-focus="flag:${f.flag}" aria-label="${escapeAttr(flagLabel(m, f))}"${whyAttrs(m.flagWhy.get(f.flag))}>` +
     (f.claimedBy === null ? pennant(null) : '<span class="post" aria-hidden="true"></span>') +
     `<span class="fnum">${f.flag}</span>` +
     // Drawn by CSS: the button's name already ends with it, and text in the button would not match that name.

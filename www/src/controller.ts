@@ -4,7 +4,7 @@
 import { fillRuleCards } from './rules-cards.js';
 import { installLogDrawer } from './log-drawer.js';
 import { importProblem } from './import-problem.js';
-import { whyUnplayable } from './why.js';
+import { whyNotAt, whyUnplayable } from './why.js';
 import { adviceText } from './advice.js';
 import { lessonPanelHTML } from './tutorial/panel.js';
 import { tutorialText } from './tutorial/text.js';
@@ -129,6 +129,8 @@ export class Controller {
   private logOpen = false;
   /** Why each greyed-out card of the hand is greyed out, for the position `key` names. */
   private idleWhy: { key: string; reasons: ReadonlyMap<CardName, string> } = { key: '', reasons: new Map() };
+  /** Why the selected card cannot go to each other flag, for the position and card `key` names. */
+  private flagWhy: { key: string; reasons: ReadonlyMap<FlagNumber, string> } = { key: '', reasons: new Map() };
   private menuOpen = false;
   private endShownAt = -1;
   /** The end-of-game dialog is about to show (a short pause lets the last move be seen). */
@@ -680,6 +682,12 @@ export class Controller {
           return;
         }
       }
+      const why = sel.kind === 'card' ? this.flagWhy.reasons.get(flag) : undefined;
+      if (why) {
+        this.message = { text: why, kind: 'info' };
+        this.render(t0);
+        return;
+      }
     }
     void this.explainFlag(flag);
   }
@@ -1214,6 +1222,7 @@ export class Controller {
         idleWhy: new Map(),
         selected: null,
         targetFlags: new Set(),
+        flagWhy: new Map(),
         targetKind: 'side',
         sourceCards: new Set(),
         pickedSource: null,
@@ -1257,7 +1266,18 @@ export class Controller {
       this.idleWhy = { key: whyKey, reasons: idle.length ? whyUnplayable(g, idle) : new Map() };
     }
     const idleWhy = this.idleWhy.reasons;
+    // With a card selected, each flag it cannot go to says why (hover, focus, and a press of the flag).
+    let flagWhy: ReadonlyMap<FlagNumber, string> = new Map();
+    if (mine && sel.kind === 'card' && sel.card !== 'scout') {
+      const key = `${whyKey}|${sel.card}`;
+      if (this.flagWhy.key !== key) {
+        const others = ([1, 2, 3, 4, 5, 6, 7, 8, 9] as FlagNumber[]).filter((f) => !targetFlags.has(f));
+        this.flagWhy = { key, reasons: whyNotAt(g, sel.card, others) };
+      }
+      flagWhy = this.flagWhy.reasons;
+    }
     return {
+      flagWhy,
       view,
       viewer,
       names,

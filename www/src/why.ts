@@ -84,3 +84,33 @@ export function whyUnplayable(game: Game, cards: readonly CardName[]): Map<CardN
   }
   return out;
 }
+
+/**
+ * Why the selected `card` cannot go to each of `flags` (flags it could go to get no entry), asked of the
+ * engine on a copy of the game as for the hand. Only cards played to a flag (troops, morale, Fog, Mud).
+ */
+export function whyNotAt(game: Game, card: CardName, flags: readonly FlagNumber[]): Map<FlagNumber, string> {
+  const out = new Map<FlagNumber, string>();
+  const p = parseCard(card);
+  const env = p.kind === 'tactic' && (p.name === 'fog' || p.name === 'mud');
+  if (p.kind === 'tactic' && p.group !== 'morale' && !env) return out;
+  const probe = game.clone();
+  try {
+    // In a claim step the card would be played after ending the claims, as the page does it.
+    if (probe.phase.step === 'claim') probe.endClaims();
+    for (const flag of flags) {
+      const action: Action = env ? { type: 'environment', card: card as 'fog' | 'mud', flag } : { type: 'play', card, flag };
+      try {
+        probe.apply(action);
+        return out; // accepted: the position moved on, so the card's refusals are not what holds it back
+      } catch (err) {
+        if (!(err instanceof BattleLineError)) throw err;
+        const key: Key = err.code === 'flag_full' ? 'whyFlagFull' : err.code === 'flag_claimed' ? 'whyFlagClaimed' : 'whyNotHere';
+        out.set(flag, t(key, { n: flag }));
+      }
+    }
+  } finally {
+    probe.free();
+  }
+  return out;
+}
