@@ -20,6 +20,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
+import { playToEnd } from '../tests/e2e/element-driver.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const examples = join(root, 'examples', 'npm');
@@ -158,7 +159,7 @@ function startVite(dir) {
   });
 }
 
-const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag', 'served-wasm'].some(want) ? await launch() : null;
+const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag', 'served-wasm', 'element-vite', 'element-script'].some(want) ? await launch() : null;
 function launch() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -232,6 +233,48 @@ async function pageExample(name, folder, build, serveDir = (dir) => dir) {
   log(`${name}: ${JSON.stringify(results[name])}`);
 }
 
+/**
+ * The game element in a site (examples/npm/element-*): built, served, opened cold, and played to the end by
+ * clicks as a person plays (tests/e2e/element-driver.mjs); the record of its end event must replay in this
+ * process to the result the event reported. Reports the time from navigation to the element's `ready`.
+ */
+async function elementExample(name, build, serveDir = (dir) => dir) {
+  if (!want(name)) return;
+  const t0 = performance.now();
+  const dir = prepare(name);
+  if (build) run(build[0], build.slice(1), dir);
+  const server = await serve(serveDir(dir));
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));
+  page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+  page.on('requestfailed', (req) => errors.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction(() => performance.getEntriesByName('battleline-ready').length > 0, null, { timeout: 60_000 });
+    const ready = await page.evaluate(() => performance.getEntriesByName('battleline-ready')[0].startTime);
+    const clicks = await playToEnd(page, 'battle-line-game');
+    await page.waitForFunction(() => window.__end !== undefined, null, { timeout: 10_000 });
+    const end = await page.evaluate(() => window.__end);
+    await page.screenshot({ path: join(work, `${name}.png`) });
+    if (errors.length) throw new Error(`${name}: the browser reported errors:\n${errors.join('\n')}`);
+    if (!end.record) throw new Error(`${name}: the end event of a one-game match carries no record`);
+    const engine = await import(join(root, 'pkg', 'index.js'));
+    engine.initSync({ module: readFileSync(join(root, 'pkg', 'rules', 'battleline_bg.wasm')) });
+    const replayed = engine.Game.fromRecord(end.record);
+    const same = JSON.stringify(replayed.result()) === JSON.stringify(end.result);
+    replayed.free();
+    if (!same) throw new Error(`${name}: the record replays to ${JSON.stringify(replayed.result())}, the element said ${JSON.stringify(end.result)}`);
+    report.elements ??= {};
+    report.elements[name] = { loadToReadyMs: Math.round(ready), clicks, actions: end.record.actions.length, result: end.result, seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) };
+    log(`${name}: ready ${Math.round(ready)} ms after navigation; a whole game by ${clicks} clicks, ${end.record.actions.length} actions, ${end.result.victory} win for player ${end.result.winner + 1}`);
+  } finally {
+    await context.close();
+    server.stop();
+  }
+}
+
 try {
   if (want('vite-dev') || want('vite-build')) {
     const t0 = performance.now();
@@ -274,6 +317,8 @@ try {
   await pageExample('rollup', 'rollup', [process.execPath, join(tools, 'rollup', 'dist', 'bin', 'rollup'), '-c']);
   await pageExample('script-tag', 'script-tag', null);
   await pageExample('served-wasm', 'served-wasm', null);
+  await elementExample('element-vite', [process.execPath, join(tools, 'vite', 'bin', 'vite.js'), 'build'], (dir) => join(dir, 'dist'));
+  await elementExample('element-script', null);
   if (results['served-wasm']) {
     // init({ module_or_path }) and new Computer({ wasm }) fetch the files they are given and never the inline copies.
     const { wasmFiles, inlineChunks } = results['served-wasm'];
@@ -302,7 +347,7 @@ const sizesFile = join(root, 'test-results', 'pkg-sizes.json'); // written by sc
 if (existsSync(sizesFile)) report.sizes = JSON.parse(readFileSync(sizesFile, 'utf8'));
 writeFileSync(join(root, 'test-results', 'npm-examples.json'), JSON.stringify({ ...report, expectedDigest: expected, results }, null, 2) + '\n');
 if (wrong.length) throw new Error(`examples that did not reach the expected position ${expected}: ${JSON.stringify(wrong)}`);
-const ran = Object.keys(results).length;
+const ran = Object.keys(results).length + Object.keys(report.elements ?? {}).length;
 if (ran === 0) throw new Error(`no example matched ${only.join(' ')}`);
-log(`${ran} examples reached the same final position (${expected})`);
+log(`${Object.keys(results).length} examples reached the same final position (${expected}); ${Object.keys(report.elements ?? {}).length} element sites played a game to its end`);
 console.log(`${ran} passed, 0 failed`);

@@ -47,7 +47,16 @@ function namedOnPage(colours) {
   {
     const named = new Set();
     const words = [];
-    for (const el of document.querySelectorAll('*')) {
+    // Every element, inside shadow roots too (the game is drawn in its element's shadow root).
+    const everything = [];
+    const walk = (root) => {
+      for (const el of root.querySelectorAll('*')) {
+        everything.push(el);
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    for (const el of everything) {
       for (const attr of ['data-card', 'data-hand', 'data-src']) {
         const v = el.getAttribute(attr);
         if (v) named.add(v);
@@ -58,6 +67,7 @@ function namedOnPage(colours) {
       }
     }
     words.push(document.body.textContent ?? '');
+    for (const el of everything) if (el.shadowRoot) words.push(el.shadowRoot.textContent ?? '');
     const re = new RegExp(`\\b(${Object.keys(colours).join('|')}) (10|[1-9])(?!\\d)`, 'g');
     for (const text of words) for (const m of text.matchAll(re)) named.add(`${colours[m[1]]}${m[2]}`);
     return [...named];

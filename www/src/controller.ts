@@ -15,16 +15,16 @@ import { escapeHTML, handOrder } from './cards.js';
 import { boardParts, renderDecks, renderStrip, type Highlights, type RenderModel } from './board.js';
 import { claimDialog, confirmDialog, dialogOpen, endDialog, exportDialog, handoverHTML, importDialog, settingsDialog, startDialog, type StartChoice } from './dialogs.js';
 import { installDrag } from './drag.js';
-import { singleFile } from './engine.js';
 import { explainHTML } from './explain.js';
 import { canExport, replayIsOpen, undoPolicy, type UndoBlock } from './fairplay.js';
 import { handItems, hiddenHandHTML } from './hand.js';
-import { cardShort, getLang, setLang, t } from './i18n.js';
+import { cardShort, getLang, langTag, setLang, t } from './i18n.js';
 import { applyLogged, lastTurn, replayLogged, sinceLastTurnOf, tell, type LogEntry, type TellContext } from './log.js';
 import { affordances, destinationsFor, find, flagsFor, isGuile, playAction, sourcesFor, type Affordances, type GuileCard } from './moves.js';
 import { phaseText, renderActionBar, renderReplayBar, renderSteps, renderStatus, renderTools, stepOf, type ActionButton } from './panels.js';
 import { patchChildren, setClass, setHTML } from './patch.js';
 import { clearGame, loadGame, saveGame, saveSettings, type Level, type Mode, type Seat, type Settings } from './storage.js';
+import type { GameHost } from './host.js';
 
 type Selection =
   | { kind: 'none' }
@@ -119,6 +119,7 @@ export class Controller {
   readonly computerTimes: { level: string; ms: number }[] = [];
 
   private readonly el: Elements;
+  private readonly host: GameHost;
   private readonly computer: Computer;
   private message: { text: string; kind: 'info' | 'error' } | null = null;
   private suggestion: Action | null = null;
@@ -135,27 +136,39 @@ export class Controller {
   private endShownAt = -1;
   /** The end-of-game dialog is about to show (a short pause lets the last move be seen). */
   endPending = false;
-  private lastStart: StartChoice = { mode: 'computer', level: 'medium', claimTiming: 'afterPlay', tactics: true, games: 1, seed: null };
+  private lastStart: StartChoice = Controller.defaultChoice();
   private announced = '';
   /** New cards animate in, except on the first drawing of a game (nothing "arrives" then). */
   private animate = false;
   private logState: { key: string; count: number; last: LogEntry | undefined } = { key: '', count: 0, last: undefined };
 
-  constructor(el: Elements, module: WebAssembly.Module, settings: Settings) {
+  /** The start dialog's first choice: against the computer at medium, tactics on, one game. */
+  static defaultChoice(): StartChoice {
+    return { mode: 'computer', level: 'medium', claimTiming: 'afterPlay', tactics: true, games: 1, seed: null };
+  }
+
+  constructor(el: Elements, module: WebAssembly.Module, host: GameHost) {
     this.el = el;
-    this.settings = settings;
+    this.host = host;
+    this.settings = host.settings;
     this.computer = new Computer(module);
     this.logOpen = window.matchMedia('(min-width: 1200px)').matches;
-    el.root.addEventListener('click', (e) => this.onClick(e));
-    el.root.addEventListener('keydown', (e) => this.onKeyInRoot(e));
-    el.root.addEventListener('input', (e) => this.onInput(e));
-    document.addEventListener('keydown', (e) => this.onKey(e));
+    // Every way in first speaks this game's language (words are built in i18n's current language).
+    const speaking = <E extends Event>(handler: (e: E) => void) => (e: E): void => {
+      setLang(this.settings.lang);
+      handler(e);
+    };
+    el.root.addEventListener('click', speaking((e: MouseEvent) => this.onClick(e)));
+    el.root.addEventListener('keydown', speaking((e: KeyboardEvent) => this.onKeyInRoot(e)));
+    el.root.addEventListener('input', speaking((e: Event) => this.onInput(e)));
+    host.keys.addEventListener('keydown', speaking((e: Event) => this.onKey(e as KeyboardEvent)));
     installLogDrawer(el.log, () => this.logOpen, () => {
       this.logOpen = false;
       this.render();
     });
     document.addEventListener('click', (e) => {
-      if (this.menuOpen && !(e.target as Element).closest('.menu-wrap')) {
+      // The path, not the target: from the document, a click inside the shadow root targets its host.
+      if (this.menuOpen && !e.composedPath().some((n) => n instanceof Element && n.classList.contains('menu-wrap'))) {
         this.menuOpen = false;
         this.render();
       }
@@ -174,7 +187,7 @@ export class Controller {
 
   /** Resumes the saved game, or asks for a new one. */
   async boot(): Promise<void> {
-    const saved = loadGame();
+    const saved = loadGame(this.host.store);
     if (saved) {
       try {
         const { game, entries } = replayLogged(saved.record, Game);
@@ -200,11 +213,13 @@ export class Controller {
         this.continueAfterChange(null);
         return;
       } catch {
-        clearGame();
+        clearGame(this.host.store);
       }
     }
     this.render();
-    await this.newGame(false);
+    // An element given its game's options starts it; otherwise the start dialog asks.
+    if (this.host.autostart) this.start(this.host.autostart);
+    else await this.newGame(false);
   }
 
   /** Players in the game on the board (2 or 3). */
@@ -248,8 +263,8 @@ export class Controller {
 
   async newGame(canCancel = true): Promise<void> {
     // A first visit (nothing saved, no tutorial begun) is offered the tutorial beside the game options.
-    const firstVisit = !canCancel && loadProgress() === null;
-    const choice = await startDialog(this.lastStart, canCancel && this.game !== null, firstVisit);
+    const firstVisit = !canCancel && loadProgress(this.host.store) === null;
+    const choice = await startDialog(this.host.shadow, this.lastStart, canCancel && this.game !== null, firstVisit);
     if (choice === 'tutorial') this.startTutorial();
     else if (choice) this.start(choice);
   }
@@ -257,11 +272,11 @@ export class Controller {
   // ---- the tutorial (the steps and goals are in tutorial/) ----------------------------------------------
 
   /** Opens the tutorial at the step where it was left (the first if finished or never begun). */
-  startTutorial(index = resumeIndex()): void {
+  startTutorial(index = resumeIndex(this.host.store)): void {
     this.exitReplay(false);
     this.menuOpen = false;
     const previous = this.lesson;
-    const { run, game } = beginStep(index, this.lesson ? this.game : null);
+    const { run, game } = beginStep(this.host.store, index, this.lesson ? this.game : null);
     if (previous) endRun(previous);
     this.enterLesson(run, game);
   }
@@ -312,15 +327,15 @@ export class Controller {
 
   /** After any change in a lesson: the step's goal checked; once reached, the Next button takes the focus. */
   private lessonProgress(): void {
-    if (this.lesson && this.game && checkGoal(this.lesson, this.game)) {
+    if (this.lesson && this.game && checkGoal(this.host.store, this.lesson, this.game)) {
       this.sel = NONE;
       this.render();
       this.el.lesson.querySelector<HTMLElement>('[data-act=lesson-next]')?.focus();
     }
   }
 
+  /** Starts a game of these options; throws (changing nothing) when the engine refuses them. */
   start(choice: StartChoice): void {
-    this.lastStart = { ...choice, seed: null };
     const three = choice.players === 3;
     const options = {
       ...(three ? { players: 3 as const } : {}),
@@ -330,7 +345,12 @@ export class Controller {
       ...(choice.seed !== null ? { seed: choice.seed } : {}),
     };
     const game = new Game(options);
+    this.lastStart = { ...choice, seed: null };
     this.exitReplay(false);
+    if (this.lesson) {
+      endRun(this.lesson);
+      this.lesson = null;
+    }
     this.replaceGame(game, []);
     const seats: Seat[] = three ? (choice.seats ?? [{ kind: 'person' }, { kind: 'person' }, { kind: 'person' }]) : twoSeats(choice.mode, choice.level, 0);
     const firstPerson = seats.findIndex((x) => x.kind === 'person');
@@ -383,7 +403,7 @@ export class Controller {
   private save(): void {
     // A lesson is never saved as the game in progress: the player's own game waits for them.
     if (!this.game || this.lesson) return;
-    saveGame({
+    saveGame(this.host.store, {
       version: 1,
       mode: this.session.mode,
       level: this.session.level,
@@ -478,6 +498,12 @@ export class Controller {
 
   // ---- acting ---------------------------------------------------------------------------------------
 
+  /** Applies `action` for the current player (throws as the engine does), logs it, and tells the host. */
+  private play(g: Game, action: Action): void {
+    this.entries.push(applyLogged(g, action));
+    this.host.played(g, g.actionCount - 1);
+  }
+
   private perform(actions: Action[], t0?: number): boolean {
     const g = this.game;
     if (!g) return false;
@@ -485,7 +511,7 @@ export class Controller {
     let ok = true;
     for (const action of actions) {
       try {
-        this.entries.push(applyLogged(g, action));
+        this.play(g, action);
         this.lesson?.history.actions.push(action);
       } catch (err) {
         this.message = { text: t('illegal', { msg: errorText(err) }), kind: 'error' };
@@ -536,7 +562,7 @@ export class Controller {
     const result = g?.result();
     if (!g || !result) return;
     const match = g.matchScore();
-    const choice = await endDialog({
+    const choice = await endDialog(this.host.shadow, {
       result,
       names: this.names(),
       match,
@@ -566,7 +592,7 @@ export class Controller {
           this.render();
           await sleep(this.settings.aiDelay);
           if (gen !== this.generation) return;
-          this.entries.push(applyLogged(g, move));
+          this.play(g, move);
           this.render();
           continue;
         }
@@ -586,12 +612,13 @@ export class Controller {
         let failure = 'error' in suggestion ? suggestion.error : null;
         if ('action' in suggestion) {
           try {
-            this.entries.push(applyLogged(g, suggestion.action));
+            this.play(g, suggestion.action);
           } catch (err) {
             failure = errorText(err);
           }
         }
         if (failure !== null) {
+          setLang(this.settings.lang);
           this.computerFailed = true;
           this.message = { text: t('computerFailed', { msg: escapeHTML(failure) }), kind: 'error' };
           break;
@@ -719,7 +746,7 @@ export class Controller {
       body += `<p class="note">${g.current === viewer && !g.result() ? t('claimLater') : t('claimNotYourTurn')}</p>`;
     }
     const title = t('claimTitle', { n: flag, name: this.names()[viewer] ?? '' });
-    await claimDialog(title, body, null);
+    await claimDialog(this.host.shadow, title, body, null);
     if (this.lesson && !proof.claimable) this.lesson.history.refusalsShown.add(flag);
     this.render();
     this.lessonProgress();
@@ -917,11 +944,11 @@ export class Controller {
     }
     const record = this.replay?.record ?? this.game?.record();
     if (!record) return;
-    await exportDialog(JSON.stringify(record, null, 1), `battleline-${record.seed}.json`);
+    await exportDialog(this.host.shadow, JSON.stringify(record, null, 1), `battleline-${record.seed}.json`);
   }
 
   async importRecord(): Promise<void> {
-    const text = await importDialog((input) => {
+    const text = await importDialog(this.host.shadow, (input) => {
       try {
         Game.fromRecord(input.trim()).free();
         return null;
@@ -931,7 +958,7 @@ export class Controller {
     });
     if (!text) return;
     const g = this.game;
-    if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(t('importReplaceConfirm'), t('importTitle')))) return;
+    if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(this.host.shadow, t('importReplaceConfirm'), t('importTitle')))) return;
     this.loadRecord(JSON.parse(text.trim()) as GameRecord);
   }
 
@@ -960,29 +987,43 @@ export class Controller {
   }
 
   async openSettings(): Promise<void> {
-    const next = await settingsDialog(this.settings);
+    const next = await settingsDialog(this.host.shadow, this.settings);
     if (!next) return;
     this.settings = next;
     setLang(next.lang);
-    saveSettings(next);
+    saveSettings(this.host.store, next);
     this.render();
+  }
+
+  /** The element's `lang` changed. */
+  setLanguage(lang: Settings['lang']): void {
+    this.settings = { ...this.settings, lang };
+    this.render();
+  }
+
+  /** The record of the match on the board once it is over (never before: it holds the seed). */
+  finishedRecord(): GameRecord | null {
+    const g = this.replay?.full ?? this.game;
+    return g && canExport(g) ? g.record() : null;
   }
 
   toggleLang(): void {
     this.settings = { ...this.settings, lang: getLang() === 'en' ? 'zh' : 'en' };
     setLang(this.settings.lang);
-    saveSettings(this.settings);
+    saveSettings(this.host.store, this.settings);
     this.render();
   }
 
+  /** The players' rules: a page of their own (the host's `rules` link), or inline from the host's templates. */
   private openRules(): void {
-    if (!singleFile()) {
-      window.location.href = `rules.html#${getLang()}`;
+    const rules = this.host.rules;
+    if (!rules) return;
+    if ('href' in rules) {
+      window.location.href = `${rules.href}#${getLang()}`;
       return;
     }
-    const template = document.getElementById(`rules-${getLang()}`) as HTMLTemplateElement | null;
-    void claimDialog(t('rulesTitle'), `<div class="rules-inline">${template?.innerHTML ?? ''}</div>`, null);
-    const inline = document.querySelector<HTMLElement>('dialog .rules-inline');
+    void claimDialog(this.host.shadow, t('rulesTitle'), `<div class="rules-inline">${rules.html(getLang())}</div>`, null);
+    const inline = this.host.shadow.querySelector<HTMLElement>('dialog .rules-inline');
     if (inline) fillRuleCards(inline, getLang());
   }
 
@@ -1138,7 +1179,7 @@ export class Controller {
 
   private async confirmNew(): Promise<void> {
     const g = this.game;
-    if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(t('newGameConfirm')))) return;
+    if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(this.host.shadow, t('newGameConfirm')))) return;
     await this.newGame();
   }
 
@@ -1516,12 +1557,14 @@ export class Controller {
   /** Redraws everything from the engine's state; `t0` is the time of the click that caused it. */
   render(t0?: number): void {
     const el = this.el;
-    const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.['focus'];
+    setLang(this.settings.lang);
+    el.root.lang = langTag(this.settings.lang);
+    const focusKey = (this.host.shadow.activeElement as HTMLElement | null)?.dataset?.['focus'];
     el.root.classList.toggle('tutorial', this.lesson !== null);
     el.lesson.hidden = this.lesson === null;
     setHTML(el.lesson, this.lesson ? lessonPanelHTML(this.lesson, this.thinking) : '');
     if (!this.game && !this.replay) {
-      el.tools.innerHTML = renderTools({ canUndo: false, canHint: false, logOpen: this.logOpen, menuOpen: this.menuOpen, inReplay: false, canReplay: false, exportBlocked: t('exportUnavailable') });
+      el.tools.innerHTML = renderTools({ canUndo: false, canHint: false, logOpen: this.logOpen, menuOpen: this.menuOpen, inReplay: false, canReplay: false, exportBlocked: t('exportUnavailable'), hasRules: this.host.rules !== null });
       return;
     }
     const m = this.model();
@@ -1537,6 +1580,7 @@ export class Controller {
       menuOpen: this.menuOpen,
       inReplay: this.replay !== null,
       canReplay: this.canReplay(),
+      hasRules: this.host.rules !== null,
     }));
     setHTML(el.status, this.status(m));
     el.oppStrip.classList.toggle('three', m.opponents.length > 1);
@@ -1569,8 +1613,8 @@ export class Controller {
       el.curtain.hidden = true;
       setHTML(el.curtain, '');
     }
-    document.title = `${t('title')} · ${el.status.querySelector('.headline')?.textContent ?? ''}`;
-    if (focusKey && (document.activeElement as HTMLElement | null)?.dataset?.['focus'] !== focusKey) {
+    this.host.rendered(`${t('title')} · ${el.status.querySelector('.headline')?.textContent ?? ''}`);
+    if (focusKey && (this.host.shadow.activeElement as HTMLElement | null)?.dataset?.['focus'] !== focusKey) {
       el.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
     }
     if (t0 !== undefined) {
@@ -1585,7 +1629,7 @@ export class Controller {
     if (!g) return false;
     const before = g.current;
     try {
-      this.entries.push(applyLogged(g, action));
+      this.play(g, action);
     } catch {
       return false;
     }
