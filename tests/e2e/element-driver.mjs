@@ -1,7 +1,7 @@
 // Plays a <battle-line-game> to the end of its game the way a person does, by what the element offers on
 // screen and nothing else (no test hook: it drives the package's element as a site gets it): open the
-// hand-over curtain, pick a raised troop card and a lit side, end the claims, draw from a lit deck, pass
-// when nothing can be played. Tactics off. Used by tests/e2e/element.test.mjs and the npm examples'
+// hand-over curtain, claim every flag marked claimable, pick a raised troop card and a lit side, end the
+// claims, draw from a lit deck, pass when nothing can be played. Tactics off. Used by tests/e2e/element.test.mjs and the npm examples'
 // test (scripts/test-npm-examples.mjs).
 
 /** Plays until the end-of-game dialog shows; returns how many actions this side made by clicks. */
@@ -16,6 +16,17 @@ export async function playToEnd(page, host, { timeout = 240_000 } = {}) {
     const reveal = game.locator('#curtain [data-act=reveal]');
     if (await visible(reveal)) {
       await reveal.click();
+      continue;
+    }
+    const claimDialog = game.locator('dialog.claim');
+    if (await visible(claimDialog)) {
+      await claimDialog.locator('[data-dlg]').last().click();
+      continue;
+    }
+    const claimable = game.locator('.flag-btn.claimable');
+    if ((await game.locator('#hand.my-turn').count()) > 0 && (await visible(claimable))) {
+      await claimable.first().click();
+      moves++;
       continue;
     }
     const troops = game.locator('#hand .playable[data-hand]');

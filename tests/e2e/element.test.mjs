@@ -154,6 +154,7 @@ test('a whole hot-seat game by clicks: move, claim and end events, no hidden car
   assert.deepEqual(moves.map((m) => m.index), moves.map((_, i) => i));
   const claimActions = record.actions.filter((a) => a.type === 'claim').length;
   assert.equal(claims.length, claimActions, 'a claim event for every successful claim');
+  assert.ok(claims.length > 0, 'the driver claimed flags (the events were seen, not only counted as zero)');
   // Nobody's drawn card is in an event: the events are what a spectator may know.
   for (const m of moves) for (const e of m.events) if (e.type === 'drew') assert.equal(e.card, null, `the card drawn at action ${m.index} is hidden`);
   // The record replays, in this process, to the result the element reported.
