@@ -64,6 +64,14 @@ export interface EndEventDetail {
  * `status`, `tools`, `table`, `board`, `decks`, `hand`, `actionbar`, `log`, `lesson`, `curtain`.
  */
 export declare class BattleLineGameElement extends HTMLElement {
+  /** The options as properties, reflected to their attributes; they apply to the next game started. Setting a value that means nothing throws a RangeError. */
+  mode: GameOptions['mode'];
+  level: GameOptions['level'];
+  players: GameOptions['players'];
+  tactics: GameOptions['tactics'];
+  claimTiming: GameOptions['claimTiming'];
+  games: GameOptions['games'];
+  seed: GameOptions['seed'];
   /** Settles once the engine is loaded and the game, or the start dialog, is shown. */
   readonly ready: Promise<void>;
   /**

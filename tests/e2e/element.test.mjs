@@ -129,6 +129,21 @@ test("the element's methods: start, loadRecord and exportRecord, and nonsense re
   assert.deepEqual(await b.evaluate((el) => el.exportRecord()), record);
   assert.equal(result.winner === 0 || result.winner === 1, true);
 
+  // Properties reflect their attributes, refuse nonsense, and feed the next start().
+  const props = await b.evaluate((el) => {
+    el.level = 'hard';
+    el.tactics = true;
+    el.claimTiming = 'endOfTurn';
+    let refused = null;
+    try {
+      el.games = 'many';
+    } catch (e) {
+      refused = e.name;
+    }
+    return { level: el.getAttribute('level'), tactics: el.getAttribute('tactics'), timing: el.getAttribute('claim-timing'), games: el.getAttribute('games'), read: [el.level, el.tactics, el.claimTiming, el.players], refused };
+  });
+  assert.deepEqual(props, { level: 'hard', tactics: 'on', timing: 'endOfTurn', games: null, read: ['hard', true, 'endOfTurn', undefined], refused: 'RangeError' });
+
   // start() with options over the attributes: a hot-seat game now, behind the curtain.
   await b.evaluate((el) => el.start({ mode: 'hotseat', seed: 3 }));
   assert.equal(await page.locator('#b #curtain').isVisible(), true);

@@ -103,7 +103,7 @@ async function checkReplay(page, what) {
   assert.equal(await page.locator('.open-hand').count(), 0, `${what}: no hand is shown face up`);
   assert.match(await page.locator('#status').innerText(), /only what .* saw/, `${what}: the replay says whose view it shows`);
   assert.equal(await page.locator('[data-act=rp-flip]').isDisabled(), true, `${what}: no switching sides mid-game`);
-  const total = await page.evaluate(() => window.__battleline.controller.replay.record.actions.length);
+  const total = await page.evaluate(() => window.__battleline.controller.state.replay.record.actions.length);
   for (let i = 0; i <= total; i += 3) {
     await page.evaluate((n) => window.__battleline.controller.replayTo(n), i);
     await assertNothingHidden(page, `${what}, replay step ${i}`);
@@ -149,7 +149,7 @@ async function checkUndo(page, what) {
     await page.keyboard.press('u');
     await page.locator('#actionbar .message').filter({ hasText: /Undo is not available/ }).waitFor();
   }
-  const lastActor = await page.evaluate(() => window.__battleline.controller.entries.at(-1).actor);
+  const lastActor = await page.evaluate(() => window.__battleline.controller.state.entries.at(-1).actor);
   assert.ok(lastActor !== seat || (await page.evaluate(() => window.__battleline.game.record().actions.at(-1).type)) === 'draw');
 }
 

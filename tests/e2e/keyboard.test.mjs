@@ -37,7 +37,7 @@ test('a troop play in at most 4 key presses, a Redeploy in a handful, focus in t
   presses = 0;
   await press(`Shift+Digit${value % 10}`);
   let guard = 0;
-  while ((await page.evaluate(() => window.__battleline.controller.sel.card ?? null)) !== play.card && guard++ < 3) await press(`Shift+Digit${value % 10}`);
+  while ((await page.evaluate(() => window.__battleline.controller.state.sel.card ?? null)) !== play.card && guard++ < 3) await press(`Shift+Digit${value % 10}`);
   await press(String(play.flag));
   assert.equal((await state(page)).actionCount, before + 1, 'the card was played');
   assert.deepEqual(await page.evaluate(() => window.__battleline.game.record().actions.at(-1)), play);
@@ -69,7 +69,7 @@ test('a troop play in at most 4 key presses, a Redeploy in a handful, focus in t
   for (let i = 0; i < 10 && (await page.evaluate(() => window.__activeElement()?.dataset.hand)) !== 'redeploy'; i++) await press('ArrowRight');
   await press('Enter');
   await press(String(from)); // the card to move: the first the Redeploy can take at that flag
-  const picked = await page.evaluate(() => window.__battleline.controller.sel.source);
+  const picked = await page.evaluate(() => window.__battleline.controller.state.sel.source);
   const to = (await legal(page)).find((a) => a.type === 'redeploy' && a.card === picked && a.to !== null).to;
   await press(String(to));
   assert.equal((await state(page)).actionCount, count + 1, 'the Redeploy was played');

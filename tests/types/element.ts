@@ -9,6 +9,12 @@ export async function embed(): Promise<number | null> {
   await game.ready;
   const options: GameOptions = { mode: 'hotseat', level: 'hard', players: 2, tactics: false, claimTiming: 'endOfTurn', games: 3, seed: 7 };
   game.start(options);
+  game.level = 'hard';
+  game.seed = null;
+  const tactics: boolean | undefined = game.tactics;
+  // @ts-expect-error: players are 2 or 3
+  game.players = 4;
+  console.log(tactics, game.claimTiming === 'afterPlay');
   // @ts-expect-error: a level the element does not have
   game.start({ level: 'expert' });
   game.addEventListener('battleline-move', (e) => console.log(e.detail.index, e.detail.player, e.detail.action?.type, e.detail.events.length));

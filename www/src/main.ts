@@ -44,8 +44,10 @@ defineBattleLineGame({
   css: gameCss,
   rules: inlineRules,
   rendered: (el, title) => {
-    document.title = title;
-    document.documentElement.lang = langTag(controllerOf(el)?.settings.lang ?? 'en');
+    if (document.title !== title) document.title = title;
+    // Only when it changes: setting `lang`, even to the same value, restyles the whole page.
+    const tag = langTag(controllerOf(el)?.settings.lang ?? 'en');
+    if (document.documentElement.lang !== tag) document.documentElement.lang = tag;
   },
 });
 

@@ -9,6 +9,7 @@
 import type { Game, GameRecord, GameResult, LogEntry as EngineLogEntry, MatchScore } from '../../../pkg/full.js';
 import { spriteSVG } from '../cards.js';
 import { Controller } from '../controller.js';
+import { defaultChoice } from '../game/state.js';
 import { canExport } from '../fairplay.js';
 import type { RulesSource } from '../host.js';
 import { defaultLang } from '../storage.js';
@@ -114,7 +115,7 @@ export class BattleLineGameElement extends HTMLElement {
     let autostart = null;
     try {
       const options = parseOptions((name) => this.getAttribute(name));
-      if (options.mode) autostart = choiceOf(options, Controller.defaultChoice());
+      if (options.mode) autostart = choiceOf(options, defaultChoice());
     } catch (error) {
       console.error(`<battle-line-game>: ${error instanceof Error ? error.message : String(error)}; the start dialog asks instead`);
     }
@@ -200,7 +201,7 @@ export class BattleLineGameElement extends HTMLElement {
   start(options: GameOptions = {}): void {
     const fromAttributes = parseOptions((name) => this.getAttribute(name));
     const controller = this.live();
-    controller.start(choiceOf({ ...fromAttributes, ...checkOptions(options) }, Controller.defaultChoice()));
+    controller.start(choiceOf({ ...fromAttributes, ...checkOptions(options) }, defaultChoice()));
   }
 
   /** Opens a record (an object or its JSON): a finished match in the replay, an unfinished game to play on. */
@@ -208,10 +209,62 @@ export class BattleLineGameElement extends HTMLElement {
     this.live().loadRecord(typeof record === 'string' ? (JSON.parse(record) as GameRecord) : record);
   }
 
+  // The options as properties, reflected to their attributes (read by the next `start()` and, with `mode`,
+  // when the element connects); defined below from PROPERTIES. A value that means nothing throws a
+  // RangeError and changes nothing.
+  declare mode: GameOptions['mode'];
+  declare level: GameOptions['level'];
+  declare players: GameOptions['players'];
+  declare tactics: GameOptions['tactics'];
+  declare claimTiming: GameOptions['claimTiming'];
+  declare games: GameOptions['games'];
+  declare seed: GameOptions['seed'];
+
+  /** @internal One attribute read as an option (an attribute that means nothing reads as absent). */
+  option(name: (typeof GAME_ATTRIBUTES)[number]): GameOptions {
+    try {
+      return parseOptions((n) => (n === name ? this.getAttribute(n) : null));
+    } catch {
+      return {};
+    }
+  }
+
+  /** @internal Checks one option, then writes its attribute (removed for undefined, and for a null seed). */
+  setOption(name: (typeof GAME_ATTRIBUTES)[number], given: GameOptions): void {
+    const value = Object.values(given)[0];
+    if (value === undefined || value === null) {
+      this.removeAttribute(name);
+      return;
+    }
+    checkOptions(given);
+    this.setAttribute(name, typeof value === 'boolean' ? (value ? 'on' : 'off') : String(value));
+  }
+
   /** The record of the match on the board, once it is over; null before (a record holds the seed, hence every hidden card). */
   exportRecord(): GameRecord | null {
     return this.live().finishedRecord();
   }
+}
+
+/** Each option's property and attribute. */
+const PROPERTIES: Record<keyof GameOptions, (typeof GAME_ATTRIBUTES)[number]> = {
+  mode: 'mode',
+  level: 'level',
+  players: 'players',
+  tactics: 'tactics',
+  claimTiming: 'claim-timing',
+  games: 'games',
+  seed: 'seed',
+};
+for (const [property, attribute] of Object.entries(PROPERTIES) as [keyof GameOptions, (typeof GAME_ATTRIBUTES)[number]][]) {
+  Object.defineProperty(BattleLineGameElement.prototype, property, {
+    get(this: BattleLineGameElement) {
+      return this.option(attribute)[property];
+    },
+    set(this: BattleLineGameElement, value: unknown) {
+      this.setOption(attribute, { [property]: value });
+    },
+  });
 }
 
 /** Defines <battle-line-game> once (a second call with the element defined does nothing). */
