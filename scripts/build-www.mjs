@@ -10,6 +10,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync,
 import { extname, join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { cssText } from './css-text.mjs';
 import { markdownToHtml } from './markdown.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -47,11 +48,11 @@ const noInlineWasm = {
     }));
   },
 };
-await esbuild.build({ ...common, entryPoints: { app: 'www/src/main.ts' }, format: 'esm', outdir: dist, plugins: [noInlineWasm] });
+await esbuild.build({ ...common, entryPoints: { app: 'www/src/main.ts' }, format: 'esm', outdir: dist, plugins: [noInlineWasm, cssText] });
 await esbuild.build({ ...common, entryPoints: { 'rules-page': 'www/src/rules-page.ts' }, format: 'iife', outdir: dist });
 
 // Static files and the package.
-for (const file of ['index.html', 'styles.css', 'manifest.webmanifest']) copyFileSync(join(www, file), join(dist, file));
+for (const file of ['index.html', 'styles.css', 'game.css', 'manifest.webmanifest']) copyFileSync(join(www, file), join(dist, file));
 cpSync(join(www, 'icons'), join(dist, 'icons'), { recursive: true });
 mkdirSync(join(dist, 'pkg'));
 copyFileSync(join(pkg, 'full', 'battleline_bg.wasm'), join(dist, 'pkg', 'battleline_bg.wasm'));
@@ -72,6 +73,7 @@ const precache = [
   'index.html',
   'app.js',
   'styles.css',
+  'game.css',
   'manifest.webmanifest',
   'icons/icon.svg',
   'icons/icon-maskable.svg',

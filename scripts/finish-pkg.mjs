@@ -10,6 +10,8 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
+import { cssText } from './css-text.mjs';
+import { markdownToHtml } from './markdown.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const pkg = join(root, 'pkg');
@@ -150,6 +152,36 @@ write('computer-worker.js', `// The computer player's worker script (npm/worker-
 write('computer-worker.d.ts', 'declare const source: string;\nexport default source;\n');
 for (const file of ['computer-core.js', 'computer.js', 'computer-node.js', 'computer.d.ts']) copyFileSync(join(npm, file), join(pkg, file));
 
+// The game as an element (battleline-engine/element): the page's own game UI (www/src/element/), bundled
+// with its stylesheet and the players' rules, on the package's full engine and computer (imported, not
+// copied: one engine per site). Readable, not minified: the site's bundler minifies.
+const www = join(root, 'www');
+const packageImports = {
+  name: 'package-imports',
+  setup(b) {
+    b.onResolve({ filter: /pkg\/(full|computer)\.js$/ }, (args) => ({ path: `./${args.path.match(/(full|computer)\.js$/)[0]}`, external: true }));
+    b.onResolve({ filter: /pkg\/full\/wasm-base64\.js$/ }, () => ({ path: './full/wasm-base64.js', external: true }));
+    b.onResolve({ filter: /^battleline:rules$/ }, () => ({ path: 'rules', namespace: 'battleline' }));
+    b.onLoad({ filter: /.*/, namespace: 'battleline' }, () => ({
+      contents: `export const rulesHtml = ${JSON.stringify({ en: markdownToHtml(read(join(www, 'rules', 'en.md'))), zh: markdownToHtml(read(join(www, 'rules', 'zh.md'))) })};`,
+      loader: 'js',
+    }));
+  },
+};
+await esbuild.build({
+  entryPoints: [join(www, 'src', 'element', 'package-entry.ts')],
+  outfile: join(pkg, 'element.js'),
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  legalComments: 'none',
+  logLevel: 'warning',
+  define: { __TEST_HOOK__: 'false' },
+  banner: { js: '// <battle-line-game>: the whole game as a custom element (built from www/src/element/ by scripts/finish-pkg.mjs).' },
+  plugins: [packageImports, cssText],
+});
+copyFileSync(join(npm, 'element.d.ts'), join(pkg, 'element.d.ts'));
+
 // CommonJS copies for require() in Node: bundled, reading the .wasm file from disk instead of base64.
 const wasmFromDisk = {
   name: 'wasm-from-disk',
@@ -218,6 +250,7 @@ const manifest = {
       },
       default: { types: './computer.d.ts', default: './computer.js' },
     },
+    './element': { types: './element.d.ts', default: './element.js' },
     './rules.wasm': './rules/battleline_bg.wasm',
     './full.wasm': './full/battleline_bg.wasm',
     './package.json': './package.json',
@@ -227,7 +260,8 @@ const manifest = {
     ...builds.flatMap((b) => [`${b}/battleline.js`, `${b}/battleline.d.ts`, `${b}/battleline_bg.wasm`, `${b}/battleline_bg.wasm.d.ts`, `${b}/wasm-base64.js`, `${b}/wasm-base64.d.ts`]),
     'RULES.md', 'CHANGELOG.md',
   ],
-  sideEffects: false,
+  // Only the element's entry does something on import (it defines <battle-line-game>): bundlers must keep it.
+  sideEffects: ['./element.js'],
   engines: { node: '>=18' },
 };
 write('package.json', JSON.stringify(manifest, null, 2) + '\n');
@@ -238,7 +272,7 @@ write('package.json', JSON.stringify(manifest, null, 2) + '\n');
 // within 150 KB of gzipped wasm, served as a file or inlined.
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 const sizes = {};
-for (const entry of ['index', 'full', 'computer']) {
+for (const entry of ['index', 'full', 'computer', 'element']) {
   const result = await esbuild.build({
     entryPoints: [join(pkg, `${entry}.js`)],
     bundle: true,

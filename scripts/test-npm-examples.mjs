@@ -20,6 +20,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
+import { playToEnd } from '../tests/e2e/element-driver.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const examples = join(root, 'examples', 'npm');
@@ -75,7 +76,10 @@ if (only.length === 0) {
   if (!/All good/i.test(lint)) throw new Error(`publint:\n${lint}`);
   log('attw (are the types wrong), every entry point in every module resolution');
   // The .wasm exports are files for a server, not modules: there is nothing for TypeScript to resolve.
-  run(bin('attw'), [tarball, '--format', 'ascii', '--exclude-entrypoints', './rules.wasm', './full.wasm'], work);
+  run(bin('attw'), [tarball, '--format', 'ascii', '--exclude-entrypoints', './rules.wasm', './full.wasm', './element'], work);
+  // The element is for browsers only (custom elements, workers): an ES module with no CommonJS copy, which
+  // attw would report for require() from Node. Every other rule still holds for it.
+  run(bin('attw'), [tarball, '--format', 'ascii', '--entrypoints', './element', '--ignore-rules', 'cjs-resolves-to-esm'], work);
 }
 
 // Every example: a fresh copy with nothing but the tarball installed.
@@ -158,7 +162,7 @@ function startVite(dir) {
   });
 }
 
-const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag', 'served-wasm'].some(want) ? await launch() : null;
+const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag', 'served-wasm', 'element-vite', 'element-script'].some(want) ? await launch() : null;
 function launch() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -232,6 +236,58 @@ async function pageExample(name, folder, build, serveDir = (dir) => dir) {
   log(`${name}: ${JSON.stringify(results[name])}`);
 }
 
+/**
+ * The game element in a site (examples/npm/element-*): built, served, opened cold, and played to the end by
+ * clicks as a person plays (tests/e2e/element-driver.mjs); the record of its end event must replay in this
+ * process to the result the event reported. Reports the time from navigation to the element's `ready`.
+ */
+async function elementExample(name, build, serveDir = (dir) => dir) {
+  if (!want(name)) return;
+  const t0 = performance.now();
+  const dir = prepare(name);
+  if (build) run(build[0], build.slice(1), dir);
+  const server = await serve(serveDir(dir));
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));
+  page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+  page.on('requestfailed', (req) => errors.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  try {
+    // Cold loads (a fresh context each: nothing cached) to the element's `ready`: the median of five.
+    const loads = [];
+    for (let i = 0; i < 5; i++) {
+      const cold = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const page = await cold.newPage();
+      await page.goto(server.url);
+      await page.waitForFunction(() => performance.getEntriesByName('battleline-ready').length > 0, null, { timeout: 60_000 });
+      loads.push(await page.evaluate(() => performance.getEntriesByName('battleline-ready')[0].startTime));
+      await cold.close();
+    }
+    loads.sort((a, b) => a - b);
+    await page.goto(server.url);
+    await page.waitForFunction(() => performance.getEntriesByName('battleline-ready').length > 0, null, { timeout: 60_000 });
+    const clicks = await playToEnd(page, 'battle-line-game');
+    await page.waitForFunction(() => window.__end !== undefined, null, { timeout: 10_000 });
+    const end = await page.evaluate(() => window.__end);
+    await page.screenshot({ path: join(work, `${name}.png`) });
+    if (errors.length) throw new Error(`${name}: the browser reported errors:\n${errors.join('\n')}`);
+    if (!end.record) throw new Error(`${name}: the end event of a one-game match carries no record`);
+    const engine = await import(join(root, 'pkg', 'index.js'));
+    engine.initSync({ module: readFileSync(join(root, 'pkg', 'rules', 'battleline_bg.wasm')) });
+    const replayed = engine.Game.fromRecord(end.record);
+    const replayedResult = JSON.stringify(replayed.result());
+    replayed.free();
+    if (replayedResult !== JSON.stringify(end.result)) throw new Error(`${name}: the record replays to ${replayedResult}, the element said ${JSON.stringify(end.result)}`);
+    report.elements ??= {};
+    report.elements[name] = { coldLoadToReadyMs: { median: Math.round(loads[2]), all: loads.map(Math.round) }, clicks, actions: end.record.actions.length, result: end.result, seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) };
+    log(`${name}: ready ${loads.map(Math.round).join(', ')} ms after navigation (5 cold loads); a whole game by ${clicks} clicks, ${end.record.actions.length} actions, ${end.result.winner === null ? 'a draw' : `${end.result.victory} win for player ${end.result.winner + 1}`}`);
+  } finally {
+    await context.close();
+    server.stop();
+  }
+}
+
 try {
   if (want('vite-dev') || want('vite-build')) {
     const t0 = performance.now();
@@ -274,6 +330,8 @@ try {
   await pageExample('rollup', 'rollup', [process.execPath, join(tools, 'rollup', 'dist', 'bin', 'rollup'), '-c']);
   await pageExample('script-tag', 'script-tag', null);
   await pageExample('served-wasm', 'served-wasm', null);
+  await elementExample('element-vite', [process.execPath, join(tools, 'vite', 'bin', 'vite.js'), 'build'], (dir) => join(dir, 'dist'));
+  await elementExample('element-script', null);
   if (results['served-wasm']) {
     // init({ module_or_path }) and new Computer({ wasm }) fetch the files they are given and never the inline copies.
     const { wasmFiles, inlineChunks } = results['served-wasm'];
@@ -302,7 +360,7 @@ const sizesFile = join(root, 'test-results', 'pkg-sizes.json'); // written by sc
 if (existsSync(sizesFile)) report.sizes = JSON.parse(readFileSync(sizesFile, 'utf8'));
 writeFileSync(join(root, 'test-results', 'npm-examples.json'), JSON.stringify({ ...report, expectedDigest: expected, results }, null, 2) + '\n');
 if (wrong.length) throw new Error(`examples that did not reach the expected position ${expected}: ${JSON.stringify(wrong)}`);
-const ran = Object.keys(results).length;
+const ran = Object.keys(results).length + Object.keys(report.elements ?? {}).length;
 if (ran === 0) throw new Error(`no example matched ${only.join(' ')}`);
-log(`${ran} examples reached the same final position (${expected})`);
+log(`${Object.keys(results).length} examples reached the same final position (${expected}); ${Object.keys(report.elements ?? {}).length} element sites played a game to its end`);
 console.log(`${ran} passed, 0 failed`);

@@ -47,7 +47,16 @@ function namedOnPage(colours) {
   {
     const named = new Set();
     const words = [];
-    for (const el of document.querySelectorAll('*')) {
+    // Every element, inside shadow roots too (the game is drawn in its element's shadow root).
+    const everything = [];
+    const walk = (root) => {
+      for (const el of root.querySelectorAll('*')) {
+        everything.push(el);
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    for (const el of everything) {
       for (const attr of ['data-card', 'data-hand', 'data-src']) {
         const v = el.getAttribute(attr);
         if (v) named.add(v);
@@ -58,6 +67,7 @@ function namedOnPage(colours) {
       }
     }
     words.push(document.body.textContent ?? '');
+    for (const el of everything) if (el.shadowRoot) words.push(el.shadowRoot.textContent ?? '');
     const re = new RegExp(`\\b(${Object.keys(colours).join('|')}) (10|[1-9])(?!\\d)`, 'g');
     for (const text of words) for (const m of text.matchAll(re)) named.add(`${colours[m[1]]}${m[2]}`);
     return [...named];
@@ -93,7 +103,7 @@ async function checkReplay(page, what) {
   assert.equal(await page.locator('.open-hand').count(), 0, `${what}: no hand is shown face up`);
   assert.match(await page.locator('#status').innerText(), /only what .* saw/, `${what}: the replay says whose view it shows`);
   assert.equal(await page.locator('[data-act=rp-flip]').isDisabled(), true, `${what}: no switching sides mid-game`);
-  const total = await page.evaluate(() => window.__battleline.controller.replay.record.actions.length);
+  const total = await page.evaluate(() => window.__battleline.controller.state.replay.record.actions.length);
   for (let i = 0; i <= total; i += 3) {
     await page.evaluate((n) => window.__battleline.controller.replayTo(n), i);
     await assertNothingHidden(page, `${what}, replay step ${i}`);
@@ -139,7 +149,7 @@ async function checkUndo(page, what) {
     await page.keyboard.press('u');
     await page.locator('#actionbar .message').filter({ hasText: /Undo is not available/ }).waitFor();
   }
-  const lastActor = await page.evaluate(() => window.__battleline.controller.entries.at(-1).actor);
+  const lastActor = await page.evaluate(() => window.__battleline.controller.state.entries.at(-1).actor);
   assert.ok(lastActor !== seat || (await page.evaluate(() => window.__battleline.game.record().actions.at(-1).type)) === 'draw');
 }
 

@@ -87,6 +87,14 @@ export async function openPage(browser, opts = {}) {
     locale: opts.locale ?? 'en-GB',
     acceptDownloads: true,
   });
+  // The focused element inside the game's shadow root (document.activeElement is the element hosting it).
+  await context.addInitScript(() => {
+    window.__activeElement = () => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active;
+    };
+  });
   const page = await context.newPage();
   const errors = [];
   page.on('console', (msg) => {

@@ -25,10 +25,10 @@ test('a troop play in at most 4 key presses, a Redeploy in a handful, focus in t
   await press('Enter'); // starts the game from the dialog's form
   await dialog.waitFor({ state: 'detached' });
   // Focus is in the game: on the curtain's button (hot seat), which Enter opens, then on the hand.
-  assert.equal(await page.evaluate(() => document.activeElement?.dataset.act ?? document.activeElement?.dataset.hand ?? null), 'reveal');
+  assert.equal(await page.evaluate(() => window.__activeElement()?.dataset.act ?? window.__activeElement()?.dataset.hand ?? null), 'reveal');
   await press('Enter');
   await page.waitForFunction(() => !window.__battleline.state().handover);
-  assert.ok(await page.evaluate(() => document.activeElement?.hasAttribute('data-hand')), 'focus on a card of the hand');
+  assert.ok(await page.evaluate(() => window.__activeElement()?.hasAttribute('data-hand')), 'focus on a card of the hand');
 
   // A troop play: Shift+value selects, the flag's number plays.
   const play = (await legal(page)).find((a) => a.type === 'play' && /^[roygbp]\d/.test(a.card));
@@ -37,7 +37,7 @@ test('a troop play in at most 4 key presses, a Redeploy in a handful, focus in t
   presses = 0;
   await press(`Shift+Digit${value % 10}`);
   let guard = 0;
-  while ((await page.evaluate(() => window.__battleline.controller.sel.card ?? null)) !== play.card && guard++ < 3) await press(`Shift+Digit${value % 10}`);
+  while ((await page.evaluate(() => window.__battleline.controller.state.sel.card ?? null)) !== play.card && guard++ < 3) await press(`Shift+Digit${value % 10}`);
   await press(String(play.flag));
   assert.equal((await state(page)).actionCount, before + 1, 'the card was played');
   assert.deepEqual(await page.evaluate(() => window.__battleline.game.record().actions.at(-1)), play);
@@ -46,7 +46,7 @@ test('a troop play in at most 4 key presses, a Redeploy in a handful, focus in t
   // C jumps back to the hand from anywhere.
   await page.locator('.tools [data-act=hint]').focus();
   await press('c');
-  assert.ok(await page.evaluate(() => document.activeElement?.hasAttribute('data-hand')), 'C focuses the hand');
+  assert.ok(await page.evaluate(() => window.__activeElement()?.hasAttribute('data-hand')), 'C focuses the hand');
 
   // Redeploy: play on until the player to move may redeploy, then do it by keys only.
   await fastForward(page, {
@@ -66,10 +66,10 @@ test('a troop play in at most 4 key presses, a Redeploy in a handful, focus in t
   presses = 0;
   await press('c');
   // To the Redeploy card with the arrow keys, Enter picks it.
-  for (let i = 0; i < 10 && (await page.evaluate(() => document.activeElement?.dataset.hand)) !== 'redeploy'; i++) await press('ArrowRight');
+  for (let i = 0; i < 10 && (await page.evaluate(() => window.__activeElement()?.dataset.hand)) !== 'redeploy'; i++) await press('ArrowRight');
   await press('Enter');
   await press(String(from)); // the card to move: the first the Redeploy can take at that flag
-  const picked = await page.evaluate(() => window.__battleline.controller.sel.source);
+  const picked = await page.evaluate(() => window.__battleline.controller.state.sel.source);
   const to = (await legal(page)).find((a) => a.type === 'redeploy' && a.card === picked && a.to !== null).to;
   await press(String(to));
   assert.equal((await state(page)).actionCount, count + 1, 'the Redeploy was played');

@@ -53,13 +53,13 @@ test('replay a finished game step by step; export and import its record', async 
   assert.match(await bar.innerText(), new RegExp(`Step 0 of ${total}`));
   for (let i = 0; i < 5; i++) await page.locator('[data-act=rp-next]').click();
   assert.match(await bar.innerText(), new RegExp(`Step 5 of ${total}`));
-  assert.equal(await page.evaluate(() => window.__battleline.controller.replay.game.actionCount), 5);
+  assert.equal(await page.evaluate(() => window.__battleline.controller.state.replay.game.actionCount), 5);
   await page.locator('[data-act=rp-prev]').click();
   assert.match(await bar.innerText(), new RegExp(`Step 4 of ${total}`));
   await page.keyboard.press('End');
   assert.match(await bar.innerText(), new RegExp(`Step ${total} of ${total}`));
   assert.equal(
-    await page.evaluate(() => window.__battleline.controller.replay.game.digest()),
+    await page.evaluate(() => window.__battleline.controller.state.replay.game.digest()),
     await page.evaluate(() => window.__battleline.game.digest()),
     'the replay ends where the game ended',
   );

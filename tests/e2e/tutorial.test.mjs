@@ -86,7 +86,7 @@ async function walk(page, { lang, shots, axe }) {
     if (axe) await assertAccessible(page, `tutorial step ${id} (${lang})`);
     await doStep(page, how);
     await nextButton(page).waitFor({ timeout: 5000 });
-    assert.ok(await page.evaluate(() => document.activeElement?.dataset.act === 'lesson-next'), `${id}: Next takes the focus once done`);
+    assert.ok(await page.evaluate(() => window.__activeElement()?.dataset.act === 'lesson-next'), `${id}: Next takes the focus once done`);
     await assertNoScroll(page, `step ${id} done (${lang})`);
     if (WON[id]) {
       // The winning flags are marked on the board, as the engine reported them.
@@ -162,7 +162,7 @@ test('the tutorial keeps its place across a reload and leaves the own game as it
   // Step 2 was done before it was started again: the tutorial resumes at step 3.
   assert.match(await stepCount(page), /Step 3 of/);
   await page.locator('#lesson [data-act=lesson-leave]').click();
-  await page.waitForFunction(() => document.getElementById('lesson').hidden);
+  await page.waitForFunction(() => document.querySelector('battle-line-game').shadowRoot.getElementById('lesson').hidden);
   assert.equal(await page.evaluate(() => JSON.stringify(window.__battleline.game.record())), ownRecord);
   assertNoErrors(errors);
   await context.close();

@@ -16,7 +16,8 @@ test('a game against the computer: every sentence about "You" is grammatical, ta
   await startGame(page, { mode: 'computer', level: 'easy', seed: 31 });
   const texts = [];
   const read = async () => {
-    const text = await page.evaluate(() => document.body.innerText);
+    // The game's text is in its element's shadow root (body.innerText does not go in).
+    const text = await page.evaluate(() => `${document.body.innerText}\n${[...document.querySelector('battle-line-game').shadowRoot.children].map((el) => el.innerText ?? '').join('\n')}`);
     texts.push(text);
     assert.doesNotMatch(text, UNGRAMMATICAL);
   };

@@ -30,8 +30,8 @@ export function dialogOpen(): boolean {
   return openCount > 0;
 }
 
-/** Shows a modal dialog; resolves with the id of the button pressed ('cancel' for Escape). */
-export function openDialog(opts: DialogOptions): Promise<string> {
+/** Shows a modal dialog in `host` (the game's shadow root, where its styles are); resolves with the id of the button pressed ('cancel' for Escape). */
+export function openDialog(host: ParentNode, opts: DialogOptions): Promise<string> {
   const dialog = document.createElement('dialog');
   dialog.className = `dlg ${opts.className ?? ''}`;
   dialog.setAttribute('aria-labelledby', 'dlg-title');
@@ -39,7 +39,7 @@ export function openDialog(opts: DialogOptions): Promise<string> {
     .map((b) => `<button type="button" class="btn ${b.primary ? 'primary' : ''}" data-dlg="${escapeAttr(b.id)}">${escapeHTML(b.label)}</button>`)
     .join('');
   dialog.innerHTML = `<h2 id="dlg-title">${opts.title}</h2><div class="dlg-body">${opts.body}</div><div class="dlg-buttons">${buttons}</div>`;
-  document.body.append(dialog);
+  host.append(dialog);
   openCount++;
   return new Promise((resolve) => {
     let result = 'cancel';
@@ -102,7 +102,7 @@ function parseSeat(value: string): Seat {
  * The new-game dialog. With `offerTutorial` (a first visit) it offers the tutorial too, and resolves to
  * `'tutorial'` when that is chosen.
  */
-export async function startDialog(defaults: StartChoice, canCancel: boolean, offerTutorial = false): Promise<StartChoice | 'tutorial' | null> {
+export async function startDialog(host: ParentNode, defaults: StartChoice, canCancel: boolean, offerTutorial = false): Promise<StartChoice | 'tutorial' | null> {
   const radio = (name: string, value: string, label: string, checked: boolean): string =>
     `<label class="choice"><input type="radio" name="${name}" value="${value}" ${checked ? 'checked' : ''}><span>${label}</span></label>`;
   const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
@@ -150,7 +150,7 @@ export async function startDialog(defaults: StartChoice, canCancel: boolean, off
   if (canCancel) buttons.push({ id: 'cancel', label: t('cancel') });
   if (offerTutorial) buttons.push({ id: 'tutorial', label: offer.learn });
   buttons.push({ id: 'start', label: t('start'), primary: true });
-  const result = await openDialog({
+  const result = await openDialog(host, {
     title: t('newGame'),
     body,
     buttons,
@@ -213,8 +213,8 @@ export async function startDialog(defaults: StartChoice, canCancel: boolean, off
   return result === 'start' ? choice : null;
 }
 
-export async function confirmDialog(text: string, title = t('newGame')): Promise<boolean> {
-  const r = await openDialog({
+export async function confirmDialog(host: ParentNode, text: string, title = t('newGame')): Promise<boolean> {
+  const r = await openDialog(host, {
     title,
     body: `<p>${escapeHTML(text)}</p>`,
     buttons: [
@@ -225,7 +225,7 @@ export async function confirmDialog(text: string, title = t('newGame')): Promise
   return r === 'ok';
 }
 
-export function endDialog(opts: {
+export function endDialog(host: ParentNode, opts: {
   result: GameResult;
   names: readonly string[];
   match: MatchScore;
@@ -260,17 +260,17 @@ export function endDialog(opts: {
   }
   const buttons: DialogButton[] = [{ id: 'replay', label: t('replay') }, { id: 'close', label: t('close') }];
   buttons.push(opts.canNext ? { id: 'next', label: t('nextGame'), primary: true } : { id: 'new', label: t('newGame'), primary: true });
-  return openDialog({ title: t('stepGameOver'), body, buttons, className: 'end' });
+  return openDialog(host, { title: t('stepGameOver'), body, buttons, className: 'end' });
 }
 
-export function claimDialog(title: string, body: string, canClaim: string | null): Promise<string> {
+export function claimDialog(host: ParentNode, title: string, body: string, canClaim: string | null): Promise<string> {
   const buttons: DialogButton[] = [{ id: 'close', label: t('close'), primary: canClaim === null }];
   if (canClaim) buttons.push({ id: 'claim', label: canClaim, primary: true });
-  return openDialog({ title, body, buttons, className: 'claim' });
+  return openDialog(host, { title, body, buttons, className: 'claim' });
 }
 
-export function exportDialog(text: string, fileName: string): Promise<string> {
-  return openDialog({
+export function exportDialog(host: ParentNode, text: string, fileName: string): Promise<string> {
+  return openDialog(host, {
     title: t('exportTitle'),
     body: `<p>${t('exportBody')}</p><textarea class="record" readonly rows="8" aria-label="${escapeAttr(t('exportTitle'))}">${escapeHTML(text)}</textarea><p class="status" aria-live="polite"></p>`,
     buttons: [
@@ -312,9 +312,9 @@ function tooLarge(size: number): string {
 }
 
 /** Asks for a record (pasted or from a file); `check` returns an error message or null. */
-export async function importDialog(check: (text: string) => string | null): Promise<string | null> {
+export async function importDialog(host: ParentNode, check: (text: string) => string | null): Promise<string | null> {
   let accepted: string | null = null;
-  await openDialog({
+  await openDialog(host, {
     title: t('importTitle'),
     body:
       `<p>${t('importBody')}</p><textarea class="record" rows="8" aria-label="${escapeAttr(t('importTitle'))}" placeholder='{"format":"battleline-record", …}'></textarea>` +
@@ -358,10 +358,10 @@ export async function importDialog(check: (text: string) => string | null): Prom
   return accepted;
 }
 
-export async function settingsDialog(settings: Settings): Promise<Settings | null> {
+export async function settingsDialog(host: ParentNode, settings: Settings): Promise<Settings | null> {
   const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
   let out: Settings | null = null;
-  const result = await openDialog({
+  const result = await openDialog(host, {
     title: t('settings'),
     body:
       `<form class="settings-form" onsubmit="return false">` +

@@ -18,8 +18,10 @@ export function installDrag(root: HTMLElement, handlers: DragHandlers): void {
   let hover: Element | null = null;
   let suppressClick = false;
 
+  // The game may live in a shadow root: ask it, since the document only sees the element hosting it.
+  const scope = root.getRootNode() as Document | ShadowRoot;
   const targetAt = (x: number, y: number): Element | null => {
-    const el = document.elementFromPoint(x, y);
+    const el = scope.elementFromPoint(x, y);
     return el?.closest('[data-flag], [data-discard]') ?? null;
   };
 
@@ -35,7 +37,7 @@ export function installDrag(root: HTMLElement, handlers: DragHandlers): void {
     ghost = null;
     setHover(null);
     press = null;
-    document.body.classList.remove('dragging');
+    root.classList.remove('dragging');
   };
 
   root.addEventListener('pointerdown', (event) => {
@@ -56,8 +58,8 @@ export function installDrag(root: HTMLElement, handlers: DragHandlers): void {
       ghost.removeAttribute('data-hand');
       ghost.style.width = `${rect.width}px`;
       ghost.style.height = `${rect.height}px`;
-      document.body.append(ghost);
-      document.body.classList.add('dragging');
+      root.append(ghost);
+      root.classList.add('dragging');
       handlers.start(press.card);
     }
     ghost.style.transform = `translate(${event.clientX - ghost.offsetWidth / 2}px, ${event.clientY - ghost.offsetHeight * 0.6}px) rotate(-4deg)`;

@@ -48,23 +48,23 @@ export function installHook(controller: Controller): void {
     state: () => {
       const g = controller.game;
       return {
-        mode: controller.session.mode,
-        handover: controller.handover,
-        thinking: controller.thinking,
+        mode: controller.state.session.mode,
+        handover: controller.state.handover,
+        thinking: controller.state.thinking,
         viewer: controller.viewer(),
         current: g ? g.current : null,
         phase: g ? g.phase.step : null,
         over: g ? g.result() !== null : false,
         matchOver: g ? g.matchScore().over : false,
         actionCount: g ? g.actionCount : 0,
-        replay: controller.replay !== null,
+        replay: controller.state.replay !== null,
         myTurn: controller.myTurn(),
-        endPending: controller.endPending,
+        endPending: controller.state.endPending,
       };
     },
     apply: (action) => controller.applyForTest(action),
     setAiDelay: (ms) => controller.setAiDelay(ms),
-    redrawTimes: () => [...controller.redrawTimes],
-    computerTimes: () => [...controller.computerTimes],
+    redrawTimes: () => [...controller.state.redrawTimes],
+    computerTimes: () => [...controller.state.computerTimes],
   };
 }

@@ -543,9 +543,17 @@ const zh: Record<Key, string> = {
 const tables: Record<Lang, Record<Key, string> & Partial<Record<YouKey, string>>> = { en, zh };
 let current: Lang = 'en';
 
+/**
+ * The language of the words built from now on. Each game element sets its own before it draws or acts
+ * (two elements on one page may speak different languages); the page sets its document's `lang` itself.
+ */
 export function setLang(lang: Lang): void {
   current = lang;
-  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+/** The BCP 47 tag of a language, for `lang` attributes. */
+export function langTag(lang: Lang): string {
+  return lang === 'zh' ? 'zh-CN' : 'en';
 }
 
 export function getLang(): Lang {

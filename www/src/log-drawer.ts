@@ -2,6 +2,8 @@
 // it closes by its own close button (data-act="log", handled like the tool bar's toggle), by Esc, and by a
 // tap or click anywhere outside it (which does nothing else). On wider windows the log is a column beside the board and stays.
 
+import { dialogOpen } from './dialogs.js';
+
 const drawerQuery = '(max-width: 1199px)';
 
 /** True when the log is shown as a drawer over the page (the CSS media query of styles.css). */
@@ -14,7 +16,7 @@ export function installLogDrawer(log: HTMLElement, isOpen: () => boolean, close:
   document.addEventListener(
     'keydown',
     (event) => {
-      if (event.key !== 'Escape' || !isOpen() || !logIsDrawer() || document.querySelector('dialog[open]')) return;
+      if (event.key !== 'Escape' || !isOpen() || !logIsDrawer() || dialogOpen()) return;
       event.preventDefault();
       event.stopImmediatePropagation(); // the Esc is the drawer's, not the selection's
       close();
@@ -25,8 +27,9 @@ export function installLogDrawer(log: HTMLElement, isOpen: () => boolean, close:
     'pointerdown',
     (event) => {
       if (!isOpen() || !logIsDrawer()) return;
-      const target = event.target as Element;
-      if (log.contains(target) || target.closest('[data-act=log]') || target.closest('dialog')) return;
+      // The path, not the target: from the document, a press inside the game's shadow root targets its host.
+      const path = event.composedPath().filter((n): n is Element => n instanceof Element);
+      if (path.some((el) => el === log || el.matches('[data-act=log], dialog'))) return;
       close();
       // The press only closes the drawer: the click it ends does not also play, select or open something.
       const swallow = (click: Event): void => {

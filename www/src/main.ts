@@ -1,10 +1,12 @@
-// The page's entry: load the engine, draw the table, resume or start a game, go offline-capable.
-import { spriteSVG } from './cards.js';
-import { Controller } from './controller.js';
+// The page: one <battle-line-game> (element/element.ts) with what only a page has around it: its loading
+// line, the window's title and language, the players' rules as a page of their own (inline in the
+// single-file build), offline support (the service worker), and in the tests' build the test hook.
 import { loadEngine, singleFile } from './engine.js';
+import { controllerOf, defineBattleLineGame, type BattleLineGameElement } from './element/element.js';
 import { installHook } from './hook.js';
-import { setLang, t } from './i18n.js';
-import { loadSettings } from './storage.js';
+import { langTag, t, setLang } from './i18n.js';
+import { loadSettings, localStore } from './storage.js';
+import gameCss from '../game.css';
 
 /**
  * Set by the build (scripts/build-www.mjs): true only in the end-to-end tests' build (www/dist-e2e/).
@@ -13,54 +15,42 @@ import { loadSettings } from './storage.js';
  */
 declare const __TEST_HOOK__: boolean;
 
-function byId(id: string): HTMLElement {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`#${id} is missing from the page`);
-  return el;
-}
+const element = document.querySelector<BattleLineGameElement>('battle-line-game')!;
+const loading = document.getElementById('loading');
+setLang(loadSettings(localStore(element.getAttribute('storage-key') ?? 'battleline')).lang);
+if (loading) loading.textContent = t('loading');
 
-async function main(): Promise<void> {
-  const settings = loadSettings();
-  setLang(settings.lang);
-  document.body.insertAdjacentHTML('afterbegin', spriteSVG());
-  const loading = document.getElementById('loading');
-  if (loading) loading.textContent = t('loading');
-  let module: WebAssembly.Module;
-  try {
-    module = await loadEngine();
-  } catch (err) {
-    if (loading) loading.textContent = t('loadFailed', { msg: err instanceof Error ? err.message : String(err) });
-    throw err;
-  }
+// The single file opens from the file system: no rules page beside it, so the rules come inline.
+if (singleFile()) element.removeAttribute('rules-href');
+const inlineRules = singleFile()
+  ? { html: (lang: string) => (document.getElementById(`rules-${lang}`) as HTMLTemplateElement | null)?.innerHTML ?? '' }
+  : null;
+
+element.addEventListener('battleline-ready', () => {
   loading?.remove();
-  const controller = new Controller(
-    {
-      root: byId('app'),
-      tools: byId('tools'),
-      status: byId('status'),
-      oppStrip: byId('opp-strip'),
-      board: byId('board'),
-      decks: byId('decks'),
-      myStrip: byId('my-strip'),
-      hand: byId('hand'),
-      bar: byId('actionbar'),
-      log: byId('log'),
-      curtain: byId('curtain'),
-      announce: byId('announce'),
-      lesson: byId('lesson'),
-    },
-    module,
-    settings,
-  );
+  element.hidden = false;
+  const controller = controllerOf(element)!;
   if (__TEST_HOOK__) installHook(controller);
-  byId('app').hidden = false;
-  const booting = controller.boot();
   performance.mark('battleline-interactive');
   if (__TEST_HOOK__) window.__battleline!.ready = true;
-  if ('serviceWorker' in navigator && !singleFile() && location.protocol.startsWith('http')) {
-    navigator.serviceWorker.register('sw.js').catch((err: unknown) => console.warn('service worker not registered', err));
-  }
-  await booting;
-}
+});
 
-void main();
+defineBattleLineGame({
+  loadEngine: () =>
+    loadEngine().catch((err: unknown) => {
+      if (loading) loading.textContent = t('loadFailed', { msg: err instanceof Error ? err.message : String(err) });
+      throw err;
+    }),
+  css: gameCss,
+  rules: inlineRules,
+  rendered: (el, title) => {
+    if (document.title !== title) document.title = title;
+    // Only when it changes: setting `lang`, even to the same value, restyles the whole page.
+    const tag = langTag(controllerOf(el)?.settings.lang ?? 'en');
+    if (document.documentElement.lang !== tag) document.documentElement.lang = tag;
+  },
+});
+
+if ('serviceWorker' in navigator && !singleFile() && location.protocol.startsWith('http')) {
+  navigator.serviceWorker.register('sw.js').catch((err: unknown) => console.warn('service worker not registered', err));
+}

@@ -47,6 +47,8 @@ export interface ToolState {
   menuOpen: boolean;
   inReplay: boolean;
   canReplay: boolean;
+  /** The host offers the players' rules. */
+  hasRules: boolean;
 }
 
 export function renderTools(s: ToolState): string {
@@ -66,7 +68,7 @@ export function renderTools(s: ToolState): string {
     toolButton('hint', 'hint', t('hint'), s.canHint && !s.inReplay) +
     toolButton('log', 'log', t('log'), true, `aria-pressed="${s.logOpen}"`) +
     toolButton('lang', 'lang', t('otherLang')) +
-    toolButton('rules', 'rules', t('rules')) +
+    (s.hasRules ? toolButton('rules', 'rules', t('rules')) : '') +
     `<div class="menu-wrap">${toolButton('menu', 'menu', t('menu'), true, `aria-haspopup="true" aria-expanded="${s.menuOpen}"`)}${menu}</div>`
   );
 }

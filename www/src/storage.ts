@@ -29,42 +29,70 @@ export interface Settings {
   aiDelay: number;
 }
 
-const GAME_KEY = 'battleline.game.v1';
-const SETTINGS_KEY = 'battleline.settings.v1';
-
-function read<T>(key: string): T | null {
-  try {
-    const text = localStorage.getItem(key);
-    return text ? (JSON.parse(text) as T) : null;
-  } catch {
-    return null;
-  }
+/**
+ * Where a game element keeps what lasts between visits: the game in progress, the settings, the tutorial's
+ * progress. Keys are `<prefix>.game.v1` and so on in localStorage; an element without a storage key
+ * keeps them in memory only, so that two elements on one page never read each other's game.
+ */
+export interface Store {
+  read<T>(name: string): T | null;
+  write(name: string, value: unknown): void;
+  remove(name: string): void;
 }
 
-function write(key: string, value: unknown): void {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or unavailable (private mode): the game goes on unsaved.
-  }
+/** localStorage under `prefix` (the page's is "battleline", as it always was). */
+export function localStore(prefix: string): Store {
+  return {
+    read<T>(name: string): T | null {
+      try {
+        const text = localStorage.getItem(`${prefix}.${name}`);
+        return text ? (JSON.parse(text) as T) : null;
+      } catch {
+        return null;
+      }
+    },
+    write(name: string, value: unknown): void {
+      try {
+        localStorage.setItem(`${prefix}.${name}`, JSON.stringify(value));
+      } catch {
+        // Storage full or unavailable (private mode): the game goes on unsaved.
+      }
+    },
+    remove(name: string): void {
+      try {
+        localStorage.removeItem(`${prefix}.${name}`);
+      } catch {
+        // nothing to do
+      }
+    },
+  };
 }
 
-export function loadGame(): SavedGame | null {
-  const saved = read<SavedGame>(GAME_KEY);
+/** Nothing outlives the element. */
+export function memoryStore(): Store {
+  const values = new Map<string, string>();
+  return {
+    read: <T>(name: string): T | null => (values.has(name) ? (JSON.parse(values.get(name)!) as T) : null),
+    write: (name, value) => void values.set(name, JSON.stringify(value)),
+    remove: (name) => void values.delete(name),
+  };
+}
+
+const GAME = 'game.v1';
+const SETTINGS = 'settings.v1';
+
+export function loadGame(store: Store): SavedGame | null {
+  const saved = store.read<SavedGame>(GAME);
   if (!saved || saved.version !== 1 || !saved.record || !Array.isArray(saved.record.actions)) return null;
   return saved;
 }
 
-export function saveGame(game: SavedGame): void {
-  write(GAME_KEY, game);
+export function saveGame(store: Store, game: SavedGame): void {
+  store.write(GAME, game);
 }
 
-export function clearGame(): void {
-  try {
-    localStorage.removeItem(GAME_KEY);
-  } catch {
-    // nothing to do
-  }
+export function clearGame(store: Store): void {
+  store.remove(GAME);
 }
 
 export function defaultLang(): Lang {
@@ -72,8 +100,8 @@ export function defaultLang(): Lang {
   return langs.some((l) => l.toLowerCase().startsWith('zh')) ? 'zh' : 'en';
 }
 
-export function loadSettings(): Settings {
-  const saved = read<Partial<Settings>>(SETTINGS_KEY) ?? {};
+export function loadSettings(store: Store): Settings {
+  const saved = store.read<Partial<Settings>>(SETTINGS) ?? {};
   return {
     lang: saved.lang === 'zh' || saved.lang === 'en' ? saved.lang : defaultLang(),
     hints: saved.hints ?? true,
@@ -81,6 +109,6 @@ export function loadSettings(): Settings {
   };
 }
 
-export function saveSettings(settings: Settings): void {
-  write(SETTINGS_KEY, settings);
+export function saveSettings(store: Store, settings: Settings): void {
+  store.write(SETTINGS, settings);
 }

@@ -4,6 +4,7 @@ import { Game, type Action } from '../../../pkg/full.js';
 import { goalReached, type StepHistory } from './goals.js';
 import { STEPS, type Step } from './lessons.js';
 import { sketchState } from './setup.js';
+import type { Store } from '../storage.js';
 
 export interface LessonRun {
   index: number;
@@ -16,7 +17,7 @@ export interface LessonRun {
   start: Game;
 }
 
-const PROGRESS_KEY = 'battleline.tutorial.v1';
+const PROGRESS = 'tutorial.v1';
 
 interface Progress {
   /** The step to resume at. */
@@ -25,27 +26,19 @@ interface Progress {
   completed: string[];
 }
 
-export function loadProgress(): Progress | null {
-  try {
-    const saved = JSON.parse(localStorage.getItem(PROGRESS_KEY) ?? 'null') as Progress | null;
-    if (!saved || typeof saved.index !== 'number' || !Array.isArray(saved.completed)) return null;
-    return { index: Math.min(Math.max(0, Math.floor(saved.index)), STEPS.length - 1), completed: saved.completed.filter((x) => typeof x === 'string') };
-  } catch {
-    return null;
-  }
+export function loadProgress(store: Store): Progress | null {
+  const saved = store.read<Progress>(PROGRESS);
+  if (!saved || typeof saved.index !== 'number' || !Array.isArray(saved.completed)) return null;
+  return { index: Math.min(Math.max(0, Math.floor(saved.index)), STEPS.length - 1), completed: saved.completed.filter((x) => typeof x === 'string') };
 }
 
-function saveProgress(progress: Progress): void {
-  try {
-    localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress));
-  } catch {
-    // Storage unavailable: the tutorial works, it only starts over next time.
-  }
+function saveProgress(store: Store, progress: Progress): void {
+  store.write(PROGRESS, progress);
 }
 
 /** Where the tutorial resumes: the saved step, or the first when it was finished or never begun. */
-export function resumeIndex(): number {
-  const p = loadProgress();
+export function resumeIndex(store: Store): number {
+  const p = loadProgress(store);
   if (!p || p.completed.length >= STEPS.length) return 0;
   return p.index;
 }
@@ -55,15 +48,15 @@ export function step(run: LessonRun): Step {
 }
 
 /** A run at step `index`, with the game it is played on: the step's own position, or `previous` to go on. */
-export function beginStep(index: number, previous: Game | null): { run: LessonRun; game: Game } {
+export function beginStep(store: Store, index: number, previous: Game | null): { run: LessonRun; game: Game } {
   const s = STEPS[index]!;
   // A step that goes on from the last one starts over from the nearest step before it with a position.
   let game: Game;
   if (s.sketch) game = Game.fromSetup(sketchState(s.sketch));
   else if (previous) game = previous.clone();
-  else return beginStep(index - 1, null);
-  const p = loadProgress();
-  saveProgress({ index, completed: p?.completed ?? [] });
+  else return beginStep(store, index - 1, null);
+  const p = loadProgress(store);
+  saveProgress(store, { index, completed: p?.completed ?? [] });
   return { run: freshRun(index, game), game };
 }
 
@@ -84,13 +77,13 @@ export function endRun(run: LessonRun): void {
 }
 
 /** After any change: marks the step done (and remembers it) once its goal is reached. True if it just became done. */
-export function checkGoal(run: LessonRun, game: Game): boolean {
+export function checkGoal(store: Store, run: LessonRun, game: Game): boolean {
   if (run.done || !goalReached(step(run).goal, game, run.history)) return false;
   run.done = true;
-  const p = loadProgress() ?? { index: run.index, completed: [] };
+  const p = loadProgress(store) ?? { index: run.index, completed: [] };
   const completed = p.completed.includes(step(run).id) ? p.completed : [...p.completed, step(run).id];
   const last = run.index === STEPS.length - 1;
-  saveProgress({ index: last ? run.index : run.index + 1, completed });
+  saveProgress(store, { index: last ? run.index : run.index + 1, completed });
   return true;
 }
 

@@ -1,0 +1,22 @@
+// `battleline-engine/element`: defines <battle-line-game> for any site. The engine comes from the package's
+// full build with its wasm inlined (no URL to configure in any bundler or a plain script tag), the
+// computer from the package's worker, the players' rules inline (shown in a dialog). The page in www/
+// defines the same element with its own engine loader instead (main.ts).
+import init from '../../../pkg/full.js';
+import gameCss from '../../game.css';
+import { rulesHtml } from 'battleline:rules';
+import { BattleLineGameElement, defineBattleLineGame } from './element.js';
+
+defineBattleLineGame({
+  loadEngine: async () => {
+    // A chunk of its own (the wasm, gzipped in base64), fetched when the first element connects.
+    const { bytes } = await import('../../../pkg/full/wasm-base64.js');
+    const module = await WebAssembly.compile((await bytes()) as Uint8Array<ArrayBuffer>);
+    await init({ module_or_path: module });
+    return module;
+  },
+  css: gameCss,
+  rules: { html: (lang) => rulesHtml[lang] },
+});
+
+export { BattleLineGameElement };

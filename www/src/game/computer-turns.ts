@@ -1,0 +1,71 @@
+// The computer's turns: its view and legal actions to the worker, its answer applied, at the settings' pace;
+// a failure is shown with Try again, never replaced by another move. A lesson's opponent plays its script.
+import { escapeHTML } from '../cards.js';
+import { setLang, t } from '../i18n.js';
+import { scriptedMove } from '../tutorial/run.js';
+import { sleep, errorText, type Ctx } from './state.js';
+import { render } from './draw.js';
+import { isComputer, levelOf } from './queries.js';
+import { maybeShowEnd, play, save } from './session.js';
+
+export async function runComputer(ctx: Ctx): Promise<void> {
+  const gen = ctx.s.generation;
+  if (ctx.s.aiLoop === gen) return;
+  ctx.s.aiLoop = gen;
+  try {
+    while (gen === ctx.s.generation) {
+      const g = ctx.s.game;
+      if (!g || g.result() || !isComputer(ctx.s, g.current)) break;
+      const seat = g.current;
+      if (ctx.s.lesson) {
+        // A lesson's opponent plays its script, at the computer's pace; without one it waits.
+        const move = scriptedMove(ctx.s.lesson, g);
+        if (!move) break;
+        ctx.s.thinking = true;
+        render(ctx);
+        await sleep(ctx.s.settings.aiDelay);
+        if (gen !== ctx.s.generation) return;
+        play(ctx, g, move);
+        render(ctx);
+        continue;
+      }
+      ctx.s.thinking = true;
+      render(ctx);
+      const started = performance.now();
+      const legal = g.legalActions();
+      const level = levelOf(ctx.s, seat);
+      const suggestion = await ctx.computer.suggest(g.view(seat), legal, level, ctx.s.session.aiSeed++);
+      if (legal.length > 1) ctx.s.computerTimes.push({ level, ms: performance.now() - started });
+      if (gen !== ctx.s.generation) return;
+      const wait = ctx.s.settings.aiDelay - (performance.now() - started);
+      if (wait > 0) await sleep(wait);
+      if (gen !== ctx.s.generation) return;
+      if (!suggestion) break;
+      // A failure is shown, with a way to try again; the computer's move is never made up.
+      let failure = 'error' in suggestion ? suggestion.error : null;
+      if ('action' in suggestion) {
+        try {
+          play(ctx, g, suggestion.action);
+        } catch (err) {
+          failure = errorText(err);
+        }
+      }
+      if (failure !== null) {
+        setLang(ctx.s.settings.lang);
+        ctx.s.computerFailed = true;
+        ctx.s.message = { text: t('computerFailed', { msg: escapeHTML(failure) }), kind: 'error' };
+        break;
+      }
+      ctx.s.lookaheadFor = -1;
+      if (ctx.s.session.mode === 'hotseat' && !g.result() && !isComputer(ctx.s, g.current) && g.current !== ctx.s.shownSeat) ctx.s.handover = true;
+      save(ctx);
+      render(ctx);
+    }
+  } finally {
+    if (ctx.s.aiLoop === gen) ctx.s.aiLoop = -1;
+  }
+  if (gen !== ctx.s.generation) return;
+  ctx.s.thinking = false;
+  render(ctx);
+  if (ctx.s.game?.result()) maybeShowEnd(ctx);
+}

@@ -1,0 +1,42 @@
+// Settings, language and the players' rules.
+import { claimDialog, settingsDialog } from '../dialogs.js';
+import { getLang, setLang, t } from '../i18n.js';
+import { fillRuleCards } from '../rules-cards.js';
+import { saveSettings, type Settings } from '../storage.js';
+import type { Ctx } from './state.js';
+import { render } from './draw.js';
+
+export async function openSettings(ctx: Ctx): Promise<void> {
+  const next = await settingsDialog(ctx.host.shadow, ctx.s.settings);
+  if (!next) return;
+  ctx.s.settings = next;
+  setLang(next.lang);
+  saveSettings(ctx.host.store, next);
+  render(ctx);
+}
+
+/** The element's `lang` changed. */
+export function setLanguage(ctx: Ctx, lang: Settings['lang']): void {
+  ctx.s.settings = { ...ctx.s.settings, lang };
+  render(ctx);
+}
+
+export function toggleLang(ctx: Ctx): void {
+  ctx.s.settings = { ...ctx.s.settings, lang: getLang() === 'en' ? 'zh' : 'en' };
+  setLang(ctx.s.settings.lang);
+  saveSettings(ctx.host.store, ctx.s.settings);
+  render(ctx);
+}
+
+/** The players' rules: a page of their own (the host's `rules` link), or inline from the host's templates. */
+export function openRules(ctx: Ctx): void {
+  const rules = ctx.host.rules;
+  if (!rules) return;
+  if ('href' in rules) {
+    window.location.href = `${rules.href}#${getLang()}`;
+    return;
+  }
+  void claimDialog(ctx.host.shadow, t('rulesTitle'), `<div class="rules-inline">${rules.html(getLang())}</div>`, null);
+  const inline = ctx.host.shadow.querySelector<HTMLElement>('dialog .rules-inline');
+  if (inline) fillRuleCards(inline, getLang());
+}

@@ -1,0 +1,277 @@
+// The game on the board: starting, resuming and saving it, applying actions (every one through the engine),
+// what follows an action (the hand-over curtain, the computer's turn, the end of the game), undo and hints.
+import { Game, type Action, type GameRecord, type PlayerIndex } from '../../../pkg/full.js';
+import { adviceText } from '../advice.js';
+import { escapeHTML } from '../cards.js';
+import { endDialog, startDialog, type StartChoice } from '../dialogs.js';
+import { canExport } from '../fairplay.js';
+import { t } from '../i18n.js';
+import { applyLogged, replayLogged, type LogEntry } from '../log.js';
+import { clearGame, loadGame, saveGame, type Seat } from '../storage.js';
+import { endRun, loadProgress } from '../tutorial/run.js';
+import { NONE, freshAiSeed, errorText, twoSeats, type Ctx } from './state.js';
+import { runComputer } from './computer-turns.js';
+import { render } from './draw.js';
+import { lessonProgress, startTutorial } from './lesson-flow.js';
+import { isComputer, myTurn, seatNames, undoBlockedText, undoTarget, viewerSeat } from './queries.js';
+import { exitReplay, startReplay } from './replay.js';
+
+/** Resumes the saved game, or asks for a new one. */
+export async function boot(ctx: Ctx): Promise<void> {
+  const saved = loadGame(ctx.host.store);
+  if (saved) {
+    try {
+      const { game, entries } = replayLogged(saved.record, Game);
+      ctx.s.game = game;
+      ctx.s.entries = entries;
+      const seats = saved.seats ?? twoSeats(saved.mode, saved.level, saved.humanSeat);
+      ctx.s.session = { mode: saved.mode, level: saved.level, humanSeat: saved.humanSeat, aiSeed: saved.aiSeed, seats };
+      ctx.s.handover = saved.mode === 'hotseat' && saved.handover;
+      ctx.s.shownSeat = ctx.s.handover || isComputer(ctx.s, game.current) ? null : game.current;
+      ctx.s.lastStart = {
+        mode: saved.mode,
+        level: saved.level,
+        claimTiming: saved.record.options.claimTiming,
+        tactics: saved.record.options.tactics,
+        games: saved.record.options.games,
+        seed: null,
+        players: saved.record.options.players,
+        ...(saved.seats ? { seats: saved.seats } : {}),
+      };
+      ctx.s.message = { text: t('resumeNote'), kind: 'info' };
+      ctx.s.endShownAt = game.result() ? game.actionCount : -1;
+      render(ctx);
+      continueAfterChange(ctx, null);
+      return;
+    } catch {
+      clearGame(ctx.host.store);
+    }
+  }
+  render(ctx);
+  // An element given its game's options starts it; otherwise the start dialog asks.
+  if (ctx.host.autostart) start(ctx, ctx.host.autostart);
+  else await newGame(ctx, false);
+}
+
+export async function newGame(ctx: Ctx, canCancel = true): Promise<void> {
+  // A first visit (nothing saved, no tutorial begun) is offered the tutorial beside the game options.
+  const firstVisit = !canCancel && loadProgress(ctx.host.store) === null;
+  const choice = await startDialog(ctx.host.shadow, ctx.s.lastStart, canCancel && ctx.s.game !== null, firstVisit);
+  if (choice === 'tutorial') startTutorial(ctx);
+  else if (choice) start(ctx, choice);
+}
+
+/** Starts a game of these options; throws (changing nothing) when the engine refuses them. */
+export function start(ctx: Ctx, choice: StartChoice): void {
+  const three = choice.players === 3;
+  const options = {
+    ...(three ? { players: 3 as const } : {}),
+    claimTiming: choice.claimTiming,
+    tactics: three ? false : choice.tactics,
+    games: choice.games,
+    ...(choice.seed !== null ? { seed: choice.seed } : {}),
+  };
+  const game = new Game(options);
+  ctx.s.lastStart = { ...choice, seed: null };
+  exitReplay(ctx, false);
+  if (ctx.s.lesson) {
+    endRun(ctx.s.lesson);
+    ctx.s.lesson = null;
+  }
+  replaceGame(ctx, game, []);
+  const seats: Seat[] = three ? (choice.seats ?? [{ kind: 'person' }, { kind: 'person' }, { kind: 'person' }]) : twoSeats(choice.mode, choice.level, 0);
+  const firstPerson = seats.findIndex((x) => x.kind === 'person');
+  const humanSeat = (firstPerson < 0 ? 0 : firstPerson) as PlayerIndex;
+  ctx.s.session = { mode: choice.mode, level: choice.level, humanSeat, aiSeed: freshAiSeed(), seats };
+  ctx.s.shownSeat = null;
+  ctx.s.handover = choice.mode === 'hotseat' && !isComputer(ctx.s, game.current);
+  ctx.s.message = null;
+  ctx.s.endShownAt = -1;
+  save(ctx);
+  render(ctx);
+  focusGame(ctx);
+  continueAfterChange(ctx, null);
+}
+
+/** Keyboard focus into the game (after the start dialog): the curtain's button, else the hand. */
+export function focusGame(ctx: Ctx): void {
+  const target = ctx.s.handover
+    ? ctx.el.curtain.querySelector<HTMLElement>('[data-act=reveal]')
+    : (ctx.el.hand.querySelector<HTMLElement>('.playable') ?? ctx.el.hand.querySelector<HTMLElement>('[data-hand]'));
+  target?.focus();
+}
+
+export function replaceGame(ctx: Ctx, game: Game | null, entries: LogEntry[]): void {
+  ctx.s.generation++;
+  ctx.computer.cancel();
+  ctx.s.game?.free();
+  ctx.s.game = game;
+  ctx.s.entries = entries;
+  ctx.s.sel = NONE;
+  ctx.s.suggestion = null;
+  ctx.s.thinking = false;
+  ctx.s.computerFailed = false;
+  ctx.s.lookaheadFor = -1;
+  ctx.s.animate = false;
+}
+
+export function save(ctx: Ctx): void {
+  // A lesson is never saved as the game in progress: the player's own game waits for them.
+  if (!ctx.s.game || ctx.s.lesson) return;
+  saveGame(ctx.host.store, {
+    version: 1,
+    mode: ctx.s.session.mode,
+    level: ctx.s.session.level,
+    humanSeat: ctx.s.session.humanSeat,
+    record: ctx.s.game.record(),
+    handover: ctx.s.handover,
+    aiSeed: ctx.s.session.aiSeed,
+    ...(ctx.s.session.seats.length === 3 ? { seats: ctx.s.session.seats } : {}),
+    savedAt: Date.now(),
+  });
+}
+
+/** Applies `action` for the current player (throws as the engine does), logs it, and tells the host. */
+export function play(ctx: Ctx, g: Game, action: Action): void {
+  ctx.s.entries.push(applyLogged(g, action));
+  ctx.host.played(g, g.actionCount - 1);
+}
+
+export function perform(ctx: Ctx, actions: Action[], t0?: number): boolean {
+  const g = ctx.s.game;
+  if (!g) return false;
+  const before = g.current;
+  let ok = true;
+  for (const action of actions) {
+    try {
+      play(ctx, g, action);
+      ctx.s.lesson?.history.actions.push(action);
+    } catch (err) {
+      ctx.s.message = { text: t('illegal', { msg: errorText(err) }), kind: 'error' };
+      ok = false;
+      break;
+    }
+  }
+  ctx.s.sel = NONE;
+  ctx.s.suggestion = null;
+  if (ok) ctx.s.message = null;
+  ctx.s.lookaheadFor = -1;
+  continueAfterChange(ctx, before, t0);
+  return ok;
+}
+
+/** After any change: save, hand over, let the computer move, or show the end. */
+export function continueAfterChange(ctx: Ctx, before: PlayerIndex | null, t0?: number): void {
+  const g = ctx.s.game;
+  if (!g) return;
+  if (ctx.s.session.mode === 'hotseat' && !g.result() && !isComputer(ctx.s, g.current) && g.current !== ctx.s.shownSeat) {
+    if (before !== null || ctx.s.shownSeat !== null) ctx.s.handover = true;
+  }
+  if (g.result()) ctx.s.handover = false;
+  render(ctx, t0);
+  save(ctx);
+  lessonProgress(ctx);
+  if (g.result()) {
+    maybeShowEnd(ctx);
+    return;
+  }
+  if (isComputer(ctx.s, g.current)) void runComputer(ctx);
+}
+
+export function maybeShowEnd(ctx: Ctx): void {
+  const g = ctx.s.game;
+  if (!g || !g.result() || ctx.s.endShownAt === g.actionCount || ctx.s.replay || ctx.s.lesson) return;
+  ctx.s.endShownAt = g.actionCount;
+  const count = g.actionCount;
+  ctx.s.endPending = true;
+  setTimeout(() => {
+    ctx.s.endPending = false;
+    if (ctx.s.game === g && g.actionCount === count && !ctx.s.replay) void showEnd(ctx);
+  }, 700);
+}
+
+export async function showEnd(ctx: Ctx): Promise<void> {
+  const g = ctx.s.game;
+  const result = g?.result();
+  if (!g || !result) return;
+  const match = g.matchScore();
+  const choice = await endDialog(ctx.host.shadow, {
+    result,
+    names: seatNames(ctx.s),
+    match,
+    breakthrough: result.victory === 'breakthrough' ? (ctx.s.entries.at(-1)?.winFlags ?? null) : null,
+    canNext: !match.over,
+  });
+  if (choice === 'next') perform(ctx, [{ type: 'nextGame' }]);
+  else if (choice === 'new') await newGame(ctx);
+  else if (choice === 'replay') startReplay(ctx, g.record());
+  render(ctx);
+}
+
+export function undo(ctx: Ctx): void {
+  const target = undoTarget(ctx.s);
+  if (target === null || !ctx.s.game) {
+    const why = undoBlockedText(ctx.s);
+    if (why) {
+      ctx.s.message = { text: why, kind: 'info' };
+      render(ctx);
+    }
+    return;
+  }
+  const t0 = performance.now();
+  const game = ctx.s.game.replayTo(target);
+  const entries = ctx.s.entries.slice(0, target);
+  replaceGame(ctx, game, entries);
+  ctx.s.handover = false;
+  ctx.s.endShownAt = -1;
+  ctx.s.message = { text: t('undone'), kind: 'info' };
+  save(ctx);
+  render(ctx, t0);
+  if (isComputer(ctx.s, game.current) && !game.result()) void runComputer(ctx);
+}
+
+export async function hint(ctx: Ctx): Promise<void> {
+  if (!myTurn(ctx.s) || !ctx.s.game) return;
+  const g = ctx.s.game;
+  const viewer = viewerSeat(ctx.s);
+  const count = g.actionCount;
+  // Hints come quickly: at most the medium search.
+  const level = ctx.s.session.mode === 'computer' && (ctx.s.session.level === 'easy' || ctx.s.session.level === 'random') ? 'easy' : 'medium';
+  const s = await ctx.computer.suggest(g.view(viewer), g.legalActions(), level, ctx.s.session.aiSeed + 7919);
+  if (ctx.s.game !== g || g.actionCount !== count) return;
+  if (!s) {
+    ctx.s.message = { text: t('hintNone'), kind: 'info' };
+  } else if ('error' in s) {
+    ctx.s.message = { text: t('computerFailed', { msg: escapeHTML(s.error) }), kind: 'error' };
+  } else {
+    ctx.s.suggestion = s.action;
+    ctx.s.message = { text: adviceText(g, viewer, s.action), kind: 'info' };
+  }
+  render(ctx);
+}
+
+/** The record of the match on the board once it is over (never before: it holds the seed). */
+export function finishedRecord(ctx: Ctx): GameRecord | null {
+  const g = ctx.s.replay?.full ?? ctx.s.game;
+  return g && canExport(g) ? g.record() : null;
+}
+
+/** For the tests: play an action for the current player as if chosen in the page. */
+export function applyForTest(ctx: Ctx, action: Action): boolean {
+  const g = ctx.s.game;
+  if (!g) return false;
+  const before = g.current;
+  try {
+    play(ctx, g, action);
+  } catch {
+    return false;
+  }
+  ctx.s.sel = NONE;
+  ctx.s.lookaheadFor = -1;
+  continueAfterChange(ctx, before);
+  return true;
+}
+
+export function setAiDelay(ctx: Ctx, ms: number): void {
+  ctx.s.settings = { ...ctx.s.settings, aiDelay: ms };
+}
