@@ -27,6 +27,42 @@ fn match_prints_the_tally_the_rate_and_the_time_per_move() {
 }
 
 #[test]
+fn match_with_three_players_seats_a_against_two_b_bots_in_every_seat() {
+    let output = battleline(
+        &[
+            "match",
+            "--a",
+            "heuristic",
+            "--b",
+            "random",
+            "--players",
+            "3",
+            "--games",
+            "6",
+            "--threads",
+            "2",
+            "--verbose",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    assert!(out.contains("(two of them, three players)"), "{out}");
+    for seat in 0..3 {
+        assert!(out.contains(&format!("(A in seat {seat})")), "A sits in seat {seat}: {out}");
+    }
+    // Each game line gives three flag counts: A's, then each B's.
+    let flag_counts = |l: &str| l.split("flags A-B ").nth(1).unwrap().split(',').next().unwrap().split('-').count();
+    assert!(out.lines().filter(|l| l.starts_with("game ")).all(|l| flag_counts(l) == 3), "{out}");
+    assert!(out.contains("A (heuristic): 6 wins, 0 losses, 0 draws; score rate 1.000"), "{out}");
+    let sprt = battleline(&["match", "--a", "heuristic", "--b", "random", "--players", "3", "--sprt", "0.33,0.4"], "");
+    assert_eq!(sprt.status.code(), Some(1), "--sprt pairs seats for two players only");
+    assert!(text(&sprt.stderr).contains("--players 3"), "{}", text(&sprt.stderr));
+    let four = battleline(&["match", "--a", "heuristic", "--b", "random", "--players", "4"], "");
+    assert_eq!(four.status.code(), Some(2));
+}
+
+#[test]
 fn match_results_do_not_depend_on_the_threads() {
     let run = |threads: &str| {
         let output =

@@ -18,6 +18,8 @@ const MISSING_OWN: f32 = 14.0;
 const MISSING_OPPONENT: f32 = 16.0;
 /// Logistic temperature turning a difference of points into a chance.
 const TEMPERATURE: f32 = 18.0;
+/// The search's logistic temperature (see [`EvalParams::SEARCH`]).
+const SEARCH_TEMPERATURE: f32 = 50.0;
 /// The same under Fog, where only sums count.
 const TEMPERATURE_FOG: f32 = 5.0;
 /// Weight of three adjacent flags (a breakthrough) on top of the flags themselves.
@@ -61,8 +63,12 @@ impl EvalParams {
         allocate: false,
     };
 
-    /// The search's leaf evaluation: the same, the cards shared out among the flags.
-    pub const SEARCH: EvalParams = EvalParams { allocate: true, ..EvalParams::HEURISTIC };
+    /// The search's leaf evaluation: the cards shared out among the flags, and a flatter chance per
+    /// flag. Why the temperature: the heuristic's 18 was set for the heuristic; screened for the search
+    /// (`examples/tune.rs`, search:medium, 200 paired deals each), 12 lost 0.028, 26 gained 0.048 and
+    /// 0.025, 36 gained 0.037 and 0.020, 50 gained 0.048 ± 0.027 (docs/BOT_EXPERIMENTS.md).
+    pub const SEARCH: EvalParams =
+        EvalParams { allocate: true, temperature: SEARCH_TEMPERATURE, ..EvalParams::HEURISTIC };
 }
 
 /// A side's expected formation: its points, the cards it adds, and every card the choice between the

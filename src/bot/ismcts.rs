@@ -469,7 +469,12 @@ impl<'a> Search<'a> {
             None => Knowledge::with_params(position, me, self.config.eval),
         };
         let value = knowledge.evaluate(position);
-        let mine = 1.0 / (1.0 + (-(value - FLAG_COUNT as f32 / 2.0) / self.config.eval_scale).exp());
+        // Centred on a fair share of the flags (4.5 with two players, 3 with three): there the viewer's
+        // chance is a half. With three players the centre 4.5 read an even position as a likely loss;
+        // centred on 3, search:medium scored +0.041 ± 0.018 against two heuristic bots over 900 paired
+        // games, hard −0.027 ± 0.032 over 300 (docs/BOT_EXPERIMENTS.md). Two-player games are unchanged.
+        let center = FLAG_COUNT as f32 / players as f32;
+        let mine = 1.0 / (1.0 + (-(value - center) / self.config.eval_scale).exp());
         out[..players].fill(1.0 - mine);
         out[me] = mine;
         out

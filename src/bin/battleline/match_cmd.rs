@@ -56,6 +56,9 @@ pub struct Args {
     /// Play without the tactics deck (the basic game, R-VAR-2).
     #[arg(long)]
     pub no_tactics: bool,
+    /// Players: 2, or 3 (R-3P: no tactics; A in seat i mod 3 against two B bots; par is a third).
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=3))]
+    pub players: u8,
     /// When the claim step comes in a turn (R-VAR-1).
     #[arg(long, value_enum, default_value = "afterPlay")]
     pub timing: Timing,
@@ -152,12 +155,12 @@ pub fn bot_seeds(seed: u64) -> (u64, u64) {
     (seed.wrapping_mul(2).wrapping_add(1), seed.wrapping_mul(2).wrapping_add(2))
 }
 
-/// A's result in one game: 1 win, ½ draw, 0 loss.
+/// A's result in one game: 1 win, 0 loss, a draw shared among the players (½, or ⅓ with three).
 pub fn score_of(game: &Game, seat: usize) -> f64 {
     match game.position().result().and_then(|r| r.winner) {
         Some(w) if w == seat => 1.0,
         Some(_) => 0.0,
-        None => 0.5,
+        None => 1.0 / game.options().players as f64,
     }
 }
 
@@ -167,10 +170,15 @@ pub struct Tally {
     pub wins: u64,
     pub losses: u64,
     pub draws: u64,
+    /// Sum of the scores and of their squares (a draw scores ½ with two players, ⅓ with three).
+    sum: f64,
+    squares: f64,
 }
 
 impl Tally {
     pub fn add(&mut self, score: f64) {
+        self.sum += score;
+        self.squares += score * score;
         if score == 1.0 {
             self.wins += 1;
         } else if score == 0.0 {
@@ -190,8 +198,8 @@ impl Tally {
         if n == 0.0 {
             return (0.0, 0.0);
         }
-        let mean = (self.wins as f64 + 0.5 * self.draws as f64) / n;
-        let square = (self.wins as f64 + 0.25 * self.draws as f64) / n;
+        let mean = self.sum / n;
+        let square = self.squares / n;
         let variance = (square - mean * mean).max(0.0);
         let se = if n > 1.0 { (variance / (n - 1.0)).sqrt() } else { 0.0 };
         (mean, se)
@@ -247,7 +255,15 @@ pub fn series_options(no_tactics: bool, timing: Timing, games: u64, seed: u64) -
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let options = series_options(args.no_tactics, args.timing, args.games, args.seed)?;
+    let mut options = series_options(args.no_tactics, args.timing, args.games, args.seed)?;
+    if args.players == 3 {
+        if args.sprt.is_some() {
+            return Err(Failure::new(
+                "--sprt pairs seats for two players; with --players 3 play a fixed number of games",
+            ));
+        }
+        options = Options { players: 3, tactics: false, ..options };
+    }
     let sprt = match &args.sprt {
         None => None,
         Some(text) => {
@@ -264,11 +280,13 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     match &sprt {
         None => writeln!(
             out,
-            "match: A = {}, B = {}; {} games from seed {} (game i: seed S+i, A in seat i mod 2); {}, {}; {} thread{}",
+            "match: A = {}, B = {}{}; {} games from seed {} (game i: seed S+i, A in seat i mod {}); {}, {}; {} thread{}",
             args.a,
             args.b,
+            if args.players == 3 { " (two of them, three players)" } else { "" },
             args.games,
             args.seed,
+            args.players,
             tactics,
             timing_name(args.timing),
             threads,
@@ -387,7 +405,7 @@ fn deal(args: &Args, index: u64) -> (u64, usize) {
     if args.sprt.is_some() {
         (args.seed + index / 2, (index % 2) as usize)
     } else {
-        (args.seed + index, (index % 2) as usize)
+        (args.seed + index, (index % u64::from(args.players)) as usize)
     }
 }
 
@@ -401,11 +419,16 @@ fn worker(args: &Args, options: Options, games: u64, next: &AtomicU64, shared: &
         let (seed_a, seed_b) = bot_seeds(args.seed + index);
         let mut a = Timed::new(args.a.build(seed_a));
         let mut b = Timed::new(args.b.build(seed_b));
-        let played = if seat_a == 0 {
-            battleline::bot::play_game(options, seed, &mut [&mut a, &mut b])
-        } else {
-            battleline::bot::play_game(options, seed, &mut [&mut b, &mut a])
+        // With three players the second B bot has its own seed (far from every other game's).
+        let mut b2 = Timed::new(args.b.build(seed_b ^ (1 << 52)));
+        let played = match (args.players, seat_a) {
+            (2, 0) => battleline::bot::play_game(options, seed, &mut [&mut a, &mut b]),
+            (2, _) => battleline::bot::play_game(options, seed, &mut [&mut b, &mut a]),
+            (_, 0) => battleline::bot::play_game(options, seed, &mut [&mut a, &mut b, &mut b2]),
+            (_, 1) => battleline::bot::play_game(options, seed, &mut [&mut b, &mut a, &mut b2]),
+            _ => battleline::bot::play_game(options, seed, &mut [&mut b, &mut b2, &mut a]),
         };
+        b.usage.add(&b2.usage);
         let Ok(mut shared) = shared.lock() else { return };
         match played {
             Ok(game) => {
@@ -425,10 +448,12 @@ fn worker(args: &Args, options: Options, games: u64, next: &AtomicU64, shared: &
                         _ => "draw",
                     };
                     let flags = game.position().result().map_or([0; 3], |r| r.flags);
+                    let others: Vec<String> =
+                        (0..options.players).filter(|&p| p != seat_a).map(|p| flags[p].to_string()).collect();
                     println!(
                         "game {index} (seed {seed}): {outcome} (A in seat {seat_a}), flags A-B {}-{}, {} actions",
                         flags[seat_a],
-                        flags[1 - seat_a],
+                        others.join("-"),
                         game.actions().len()
                     );
                 }

@@ -1,0 +1,184 @@
+//! A paired screen of a change to the search's parameters, the harness behind the tuning rows of
+//! `docs/BOT_EXPERIMENTS.md`. Every deal is played from every seat twice against `heuristic` bots: once
+//! by the search with the base parameters and once with the changed ones, the same deal and the same
+//! bot seeds, so the difference per deal has a much smaller error than either score.
+//!
+//! ```text
+//! cargo run --release --example tune -- [--playouts 3000] [--deals 300] [--seed 1000000] [--players 2]
+//!     [--no-tactics] [--threads 2] [--base key=value,...] key=value[,key=value...] ...
+//! ```
+//!
+//! Each argument `key=value,...` is one changed search, screened against the same base games (played
+//! once).
+//! Keys: exploration, widen_c, widen_alpha, eval_scale, foresight (draws; `none` turns it off),
+//! missing_own, missing_opponent, temperature, temperature_fog, breakthrough, guard (true/false).
+//! `--base` changes the baseline too (to screen a second change on top of a first).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use battleline::bot::{play_game, Bot, HeuristicBot, SearchBot, SearchConfig};
+use battleline::Options;
+
+struct Args {
+    playouts: u32,
+    deals: u64,
+    seed: u64,
+    players: usize,
+    tactics: bool,
+    threads: usize,
+    base: SearchConfig,
+    /// Each changed search and how it was written.
+    variants: Vec<(SearchConfig, String)>,
+}
+
+fn set(config: &mut SearchConfig, pair: &str) -> Result<(), String> {
+    let (key, value) = pair.split_once('=').ok_or_else(|| format!("expected key=value, got {pair:?}"))?;
+    let number = || value.parse::<f32>().map_err(|e| format!("{key}: {e}"));
+    match key {
+        "exploration" => config.exploration = number()?,
+        "widen_c" => config.widen_c = number()?,
+        "widen_alpha" => config.widen_alpha = number()?,
+        "eval_scale" => config.eval_scale = number()?,
+        "foresight" if value == "none" => config.leaf_foresight = None,
+        "foresight" => config.leaf_foresight = Some(value.parse().map_err(|e| format!("{key}: {e}"))?),
+        "missing_own" => config.eval.missing_own = number()?,
+        "missing_opponent" => config.eval.missing_opponent = number()?,
+        "temperature" => config.eval.temperature = number()?,
+        "temperature_fog" => config.eval.temperature_fog = number()?,
+        "breakthrough" => config.eval.breakthrough = number()?,
+        "guard" => config.guard_tactics = value.parse().map_err(|e| format!("{key}: {e}"))?,
+        _ => return Err(format!("unknown key {key:?}")),
+    }
+    Ok(())
+}
+
+fn parse() -> Result<Args, String> {
+    let mut args = Args {
+        playouts: 3000,
+        deals: 300,
+        seed: 1_000_000,
+        players: 2,
+        tactics: true,
+        threads: 2,
+        base: SearchConfig::default(),
+        variants: Vec::new(),
+    };
+    let mut changes = Vec::new();
+    let mut words = std::env::args().skip(1);
+    while let Some(word) = words.next() {
+        let mut value = || words.next().ok_or_else(|| format!("{word} needs a value"));
+        match word.as_str() {
+            "--playouts" => args.playouts = value()?.parse().map_err(|e| format!("--playouts: {e}"))?,
+            "--deals" => args.deals = value()?.parse().map_err(|e| format!("--deals: {e}"))?,
+            "--seed" => args.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "--players" => args.players = value()?.parse().map_err(|e| format!("--players: {e}"))?,
+            "--threads" => args.threads = value()?.parse().map_err(|e| format!("--threads: {e}"))?,
+            "--no-tactics" => args.tactics = false,
+            "--base" => {
+                for pair in value()?.split(',') {
+                    set(&mut args.base, pair)?;
+                }
+            }
+            pair => changes.push(pair.to_string()),
+        }
+    }
+    if !(2..=3).contains(&args.players) || args.threads == 0 || args.deals == 0 || changes.is_empty() {
+        return Err("--players is 2 or 3; --threads and --deals at least 1; at least one change".into());
+    }
+    for change in changes {
+        let mut config = args.base;
+        for pair in change.split(',') {
+            set(&mut config, pair)?;
+        }
+        args.variants.push((config, change));
+    }
+    Ok(args)
+}
+
+/// The search's mean score over every seat of one deal, with `config`: a win 1, a draw shared.
+fn deal_score(args: &Args, deal: u64, config: SearchConfig) -> f64 {
+    let options = Options { players: args.players, tactics: args.tactics, ..Options::default() };
+    let seed = args.seed + deal;
+    let mut total = 0.0;
+    for seat in 0..args.players {
+        let mut bots: Vec<Box<dyn Bot>> = (0..args.players)
+            .map(|p| -> Box<dyn Bot> {
+                let bot_seed = seed.wrapping_mul(8).wrapping_add(p as u64);
+                if p == seat {
+                    Box::new(SearchBot::with_config(args.playouts, bot_seed, config))
+                } else {
+                    Box::new(HeuristicBot::new(bot_seed))
+                }
+            })
+            .collect();
+        let mut refs: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| b.as_mut() as &mut dyn Bot).collect();
+        let game = play_game(options, seed, &mut refs).expect("bots play legal games");
+        total += match game.position().result().and_then(|r| r.winner) {
+            Some(w) if w == seat => 1.0,
+            Some(_) => 0.0,
+            None => 1.0 / args.players as f64,
+        };
+    }
+    total / args.players as f64
+}
+
+fn mean_and_error(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, (variance / n).sqrt())
+}
+
+fn main() {
+    let args = match parse() {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("tune: {message}");
+            std::process::exit(2);
+        }
+    };
+    let start = Instant::now();
+    let next = AtomicU64::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads {
+            scope.spawn(|| loop {
+                let deal = next.fetch_add(1, Ordering::Relaxed);
+                if deal >= args.deals {
+                    break;
+                }
+                let base = deal_score(&args, deal, args.base);
+                let changed: Vec<f64> =
+                    args.variants.iter().map(|(config, _)| deal_score(&args, deal, *config)).collect();
+                results.lock().unwrap().push((deal, base, changed));
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|r| r.0);
+    let base: Vec<f64> = results.iter().map(|r| r.1).collect();
+    let (b, be) = mean_and_error(&base);
+    println!(
+        "search:{} vs heuristic, {} players, tactics {}, {} deals from seed {} ({} games a search), {:.0} s",
+        args.playouts,
+        args.players,
+        if args.tactics { "on" } else { "off" },
+        args.deals,
+        args.seed,
+        args.deals * args.players as u64,
+        start.elapsed().as_secs_f64(),
+    );
+    println!(
+        "base{}: {b:.3} ± {be:.3}",
+        if args.base == SearchConfig::default() { "" } else { " (changed by --base)" }
+    );
+    for (i, (_, described)) in args.variants.iter().enumerate() {
+        let changed: Vec<f64> = results.iter().map(|r| r.2[i]).collect();
+        let diff: Vec<f64> = results.iter().map(|r| r.2[i] - r.1).collect();
+        let ((v, ve), (d, de)) = (mean_and_error(&changed), mean_and_error(&diff));
+        let differ = diff.iter().filter(|d| **d != 0.0).count();
+        println!("{described}: {v:.3} ± {ve:.3}, paired {d:+.3} ± {de:.3} ({differ} deals differ)");
+    }
+}

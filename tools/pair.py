@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""The paired difference of two `battleline match --verbose` runs on the same seeds.
+
+    python3 tools/pair.py OLD.log NEW.log
+
+Game i of both runs is the same deal with A in the same seat, so the difference per game has a
+smaller error than either score. A win scores 1, a draw is shared among the players (read from the
+run's first line: "A in seat i mod N"). Prints the games both runs played, each one's score and the
+mean difference (new minus old) with its standard error.
+"""
+import math
+import re
+import sys
+
+GAME = re.compile(r"game (\d+) \(seed \d+\): (A wins|B wins|draw)")
+SEATS = re.compile(r"A in seat i mod (\d)")
+
+
+def load(path):
+    players, scores = 2, {}
+    with open(path) as lines:
+        for line in lines:
+            seats = SEATS.search(line)
+            if seats:
+                players = int(seats.group(1))
+            game = GAME.match(line)
+            if game:
+                scores[int(game.group(1))] = {"A wins": 1.0, "B wins": 0.0, "draw": 1 / players}[game.group(2)]
+    return scores
+
+
+def main(old_path, new_path):
+    old, new = load(old_path), load(new_path)
+    games = sorted(set(old) & set(new))
+    if len(games) < 2:
+        sys.exit("fewer than two games in common")
+    diffs = [new[g] - old[g] for g in games]
+    n = len(games)
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    print(
+        f"{n} games: {sum(old[g] for g in games) / n:.3f} -> {sum(new[g] for g in games) / n:.3f}, "
+        f"paired {mean:+.3f} ± {math.sqrt(variance / n):.3f} ({sum(d != 0 for d in diffs)} games differ)"
+    )
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    main(sys.argv[1], sys.argv[2])
