@@ -11,13 +11,17 @@
 //! Each argument `key=value,...` is one changed search, screened against the same base games (played
 //! once).
 //! Keys: exploration, widen_c, widen_alpha, eval_scale, foresight (draws; `none` turns it off),
-//! missing_own, missing_opponent, temperature, temperature_fog, breakthrough, guard (true/false).
+//! missing_own, missing_opponent, temperature, temperature_fog, breakthrough, guard (true/false),
+//! playout_actions (fast-policy actions after the tree), endgame_rollout (troop deck size at or below
+//! which playouts go to the end; `none`), flag_model (a file of weights from
+//! `examples/train_flags.rs`: the learned chance per flag).
 //! `--base` changes the baseline too (to screen a second change on top of a first).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use battleline::bot::flag_model::FEATURES;
 use battleline::bot::{play_game, Bot, HeuristicBot, SearchBot, SearchConfig};
 use battleline::Options;
 
@@ -48,6 +52,17 @@ fn set(config: &mut SearchConfig, pair: &str) -> Result<(), String> {
         "temperature" => config.eval.temperature = number()?,
         "temperature_fog" => config.eval.temperature_fog = number()?,
         "breakthrough" => config.eval.breakthrough = number()?,
+        "playout_actions" => config.playout_actions = value.parse().map_err(|e| format!("{key}: {e}"))?,
+        "endgame_rollout" if value == "none" => config.endgame_rollout = None,
+        "endgame_rollout" => config.endgame_rollout = Some(value.parse().map_err(|e| format!("{key}: {e}"))?),
+        "flag_model" => {
+            let text = std::fs::read_to_string(value).map_err(|e| format!("{key}: {value}: {e}"))?;
+            let weights: Vec<f32> =
+                text.split_whitespace().map(str::parse).collect::<Result<_, _>>().map_err(|e| format!("{key}: {e}"))?;
+            config.eval.flag_model = Some(
+                weights.try_into().map_err(|w: Vec<f32>| format!("{key}: {} weights, expected {FEATURES}", w.len()))?,
+            );
+        }
         "guard" => config.guard_tactics = value.parse().map_err(|e| format!("{key}: {e}"))?,
         _ => return Err(format!("unknown key {key:?}")),
     }

@@ -10,6 +10,8 @@ use crate::flag::{Flag, FlagId, Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::formation::{best_completion, Completion, FormationKind, Pool, Shape, Strength};
 use crate::position::Position;
 
+use super::flag_model::{self, Duel, FEATURES};
+
 /// One formation kind is worth this many points of sum.
 const KIND_STEP: f32 = 40.0;
 /// Points taken off a reachable formation for each card of it the player does not hold.
@@ -50,6 +52,9 @@ pub struct EvalParams {
     /// Whether the cards (in hand and unseen) are shared out among the flags, the most promising flag
     /// served first, instead of being counted at every flag they could serve.
     pub allocate: bool,
+    /// The weights of a learned chance per flag ([`flag_model`](super::flag_model)) replacing the
+    /// logistic of the points' difference outside Fog; `None` keeps the hand-set chance.
+    pub flag_model: Option<[f32; FEATURES]>,
 }
 
 impl EvalParams {
@@ -61,6 +66,7 @@ impl EvalParams {
         temperature_fog: TEMPERATURE_FOG,
         breakthrough: BREAKTHROUGH,
         allocate: false,
+        flag_model: None,
     };
 
     /// The search's leaf evaluation: the cards shared out among the flags, and a flatter chance per
@@ -76,8 +82,18 @@ impl EvalParams {
 #[derive(Clone, Copy, Debug)]
 struct Expected {
     points: f32,
+    /// Cards of the formation not in hand.
+    missing: u8,
     used: CardSet,
     depends: CardSet,
+}
+
+/// An opponent's expected formation at a flag: its points and the cards it still needs (0 when the
+/// cards known to come to them complete it).
+#[derive(Clone, Copy, Debug)]
+struct Theirs {
+    points: f32,
+    need: u8,
 }
 
 /// What one player knows about the cards that may still come.
@@ -170,8 +186,14 @@ impl Knowledge {
     }
 
     /// The points `me` may expect at this flag; `None` when the side can no longer be completed.
+    #[cfg(test)]
     fn mine(&self, flag: &Flag) -> Option<f32> {
-        self.mine_from(flag, self.hand, &self.pool_hand, &self.pool_mine).map(|expected| expected.points)
+        self.mine_expected(flag).map(|expected| expected.points)
+    }
+
+    /// The same with the cards of the expected formation.
+    fn mine_expected(&self, flag: &Flag) -> Option<Expected> {
+        self.mine_from(flag, self.hand, &self.pool_hand, &self.pool_mine)
     }
 
     /// The same from the given cards, with the cards the expected formation adds.
@@ -183,7 +205,7 @@ impl Knowledge {
         let added = |done: &Completion| CardSet::from_cards(done.added().iter().copied());
         let sure = best_completion(&shape, need, pool_hand, fog, FormationKind::Host).map(|done| {
             let used = added(&done);
-            Expected { points: points(done.strength, fog), used, depends: used }
+            Expected { points: points(done.strength, fog), missing: 0, used, depends: used }
         });
         if need == 0 {
             return sure;
@@ -193,6 +215,7 @@ impl Knowledge {
             let used = added(&done);
             Expected {
                 points: points(done.strength, fog) - self.params.missing_own * missing as f32,
+                missing: missing as u8,
                 used,
                 depends: used,
             }
@@ -208,7 +231,7 @@ impl Knowledge {
 
     /// Each open flag's expected points for `me` when every card serves one flag only: flags are
     /// served strongest first, each taking the cards of its expected formation from the rest.
-    fn allocated(&self, position: &Position) -> [Option<Option<f32>>; FLAG_COUNT] {
+    fn allocated(&self, position: &Position) -> [Option<Option<Expected>>; FLAG_COUNT] {
         let mut out = [None; FLAG_COUNT];
         let mut alone = [None; FLAG_COUNT];
         let mut order: Vec<(f32, FlagId)> = FlagId::all()
@@ -235,7 +258,7 @@ impl Knowledge {
                     self.mine_from(position.flag(id), hand, &Pool::new(hand), &Pool::new(mine))
                 }
             };
-            out[id.index()] = Some(found.map(|expected| expected.points));
+            out[id.index()] = Some(found);
             if let Some(expected) = found {
                 taken = taken.union(expected.used);
             }
@@ -245,7 +268,7 @@ impl Knowledge {
 
     /// The points an opponent may expect at this flag: the best of what the unseen cards may give, at
     /// the flat cost per missing card, and of what the cards known to come to them give.
-    fn theirs(&self, flag: &Flag, opponent: Player) -> Option<f32> {
+    fn theirs(&self, flag: &Flag, opponent: Player) -> Option<Theirs> {
         let fog = flag.fog.is_some();
         let side = &flag.sides[opponent];
         let shape = Shape::of(side.iter());
@@ -254,16 +277,18 @@ impl Knowledge {
             let pool = if need == 0 { &Pool::EMPTY } else { pool };
             best_completion(&shape, need, pool, fog, FormationKind::Host).map(|done| points(done.strength, fog))
         };
-        let hoped = reach(&self.pool_others).map(|points| points - self.params.missing_opponent * need as f32);
-        match (self.coming[opponent].as_ref().and_then(reach), hoped) {
-            (Some(sure), Some(hoped)) => Some(sure.max(hoped)),
+        let hoped = reach(&self.pool_others)
+            .map(|points| Theirs { points: points - self.params.missing_opponent * need as f32, need: need as u8 });
+        let sure = self.coming[opponent].as_ref().and_then(reach).map(|points| Theirs { points, need: 0 });
+        match (sure, hoped) {
+            (Some(sure), Some(hoped)) => Some(if sure.points >= hoped.points { sure } else { hoped }),
             (sure, hoped) => sure.or(hoped),
         }
     }
 
     /// The chance that `me` wins this unclaimed flag, for a two- or three-player position; `known` is
     /// `me`'s expected points when already worked out.
-    fn chance(&self, position: &Position, id: FlagId, known: Option<Option<f32>>) -> f32 {
+    fn chance(&self, position: &Position, id: FlagId, known: Option<Option<Expected>>) -> f32 {
         let flag = position.flag(id);
         if let Some(owner) = flag.claimed {
             return if owner == self.me { 1.0 } else { 0.0 };
@@ -271,7 +296,7 @@ impl Knowledge {
         if flag.is_complete(self.me) && position.can_claim(self.me, id) {
             return 1.0;
         }
-        let Some(mine) = known.unwrap_or_else(|| self.mine(flag)) else { return 0.0 };
+        let Some(mine) = known.unwrap_or_else(|| self.mine_expected(flag)) else { return 0.0 };
         let fog = flag.fog.is_some();
         let mut chance = 1.0;
         for opponent in (0..position.players()).filter(|&p| p != self.me) {
@@ -282,13 +307,61 @@ impl Knowledge {
             if flag.is_complete(self.me) && flag.is_complete(opponent) {
                 // Both complete but not yet provable (a tie in kind and sum): the first completer wins.
                 let first = matches!((flag.completed[self.me], flag.completed[opponent]), (Some(a), Some(b)) if a < b);
-                chance *= if mine > theirs || (mine == theirs && first) { 1.0 } else { 0.0 };
+                chance *=
+                    if mine.points > theirs.points || (mine.points == theirs.points && first) { 1.0 } else { 0.0 };
                 continue;
             }
-            let temperature = if fog { self.params.temperature_fog } else { self.params.temperature };
-            chance *= logistic((mine - theirs) / temperature);
+            chance *= match self.params.flag_model {
+                Some(weights) if !fog => {
+                    flag_model::chance(&weights, &self.duel(position, flag, opponent, &mine, &theirs))
+                }
+                _ => {
+                    let temperature = if fog { self.params.temperature_fog } else { self.params.temperature };
+                    logistic((mine.points - theirs.points) / temperature)
+                }
+            };
         }
         chance
+    }
+
+    /// The inputs of the learned chance at an open flag.
+    fn duel(&self, position: &Position, flag: &Flag, opponent: Player, mine: &Expected, theirs: &Theirs) -> Duel {
+        Duel {
+            diff: mine.points - theirs.points,
+            missing: mine.missing,
+            need: theirs.need,
+            my_cards: flag.sides[self.me].len() as u8,
+            their_cards: flag.sides[opponent].len() as u8,
+            capacity: flag.capacity() as u8,
+            deck: position.troop_deck_len().min(255) as u8,
+            to_move: position.current() == self.me,
+        }
+    }
+
+    /// Every open flag's duel against the opponent with the chance the evaluation gives it (hand-set or
+    /// learned), for fitting the learned chance: flags claimed, provable, under Fog or with both sides
+    /// complete are left out (their chance follows from the rules).
+    pub(crate) fn duels(&self, position: &Position, opponent: Player) -> Vec<(FlagId, Duel, f32)> {
+        let known = if self.params.allocate { self.allocated(position) } else { [None; FLAG_COUNT] };
+        let mut out = Vec::new();
+        for id in FlagId::all() {
+            let flag = position.flag(id);
+            let provable = |p: Player| flag.is_complete(p) && position.can_claim(p, id);
+            if flag.claimed.is_some() || flag.fog.is_some() || provable(self.me) || provable(opponent) {
+                continue;
+            }
+            if flag.is_complete(self.me) && flag.is_complete(opponent) {
+                continue;
+            }
+            let mine = known[id.index()].unwrap_or_else(|| self.mine_expected(flag));
+            let (Some(mine), Some(theirs)) = (mine, self.theirs(flag, opponent)) else { continue };
+            out.push((
+                id,
+                self.duel(position, flag, opponent, &mine, &theirs),
+                self.chance(position, id, Some(Some(mine))),
+            ));
+        }
+        out
     }
 
     /// The expected flags of `me` plus the breakthrough bonus; a finished game is ±100.
@@ -412,11 +485,42 @@ mod tests {
         let id = FlagId::all().nth(1).unwrap();
         let flag = position.flag(id);
         let plain = Knowledge::with_params(&position, me, EvalParams::SEARCH);
-        assert_eq!(plain.theirs(flag, 1 - me), Some(WEDGE_8_TO_10 - MISSING_OPPONENT), "only hoped for");
+        assert_eq!(
+            plain.theirs(flag, 1 - me).map(|t| t.points),
+            Some(WEDGE_8_TO_10 - MISSING_OPPONENT),
+            "only hoped for"
+        );
         let seen = Knowledge::with_foresight(&position, me, EvalParams::SEARCH, 0);
-        assert_eq!(seen.theirs(flag, 1 - me), Some(WEDGE_8_TO_10), "in their sampled hand");
+        assert_eq!(seen.theirs(flag, 1 - me).map(|t| t.points), Some(WEDGE_8_TO_10), "in their sampled hand");
         // The leaf's chance at that flag falls accordingly.
         assert!(seen.chance(&position, id, None) < plain.chance(&position, id, None));
+    }
+
+    #[test]
+    fn the_duels_read_the_numbers_the_chance_uses() {
+        let weights = [0.1, 1.2, -0.7, -0.3, 0.2, 0.4, -0.2, 0.3, -0.3, -0.3, 0.2, 0.05, -0.1];
+        let learned = EvalParams { flag_model: Some(weights), ..EvalParams::SEARCH };
+        let mut duels = 0;
+        for seed in 0..30 {
+            let mut position = deal(Options::default(), seed);
+            let (mut legal, mut rng) = (Vec::new(), chooser(seed));
+            while let Some(action) = choose(&position, &mut legal, &mut rng) {
+                position.apply(&action).unwrap();
+                for me in 0..2 {
+                    let hand_set = Knowledge::with_foresight(&position, me, EvalParams::SEARCH, 3);
+                    for (_, duel, chance) in hand_set.duels(&position, 1 - me) {
+                        assert!((chance - logistic(duel.diff / SEARCH_TEMPERATURE)).abs() < 1e-6, "seed {seed}");
+                        assert!(duel.my_cards < duel.capacity || duel.their_cards < duel.capacity);
+                        duels += 1;
+                    }
+                    let model = Knowledge::with_foresight(&position, me, learned, 3);
+                    for (_, duel, chance) in model.duels(&position, 1 - me) {
+                        assert!((chance - flag_model::chance(&weights, &duel)).abs() < 1e-6, "seed {seed}");
+                    }
+                }
+            }
+        }
+        assert!(duels > 5_000, "{duels} duels");
     }
 
     #[test]
@@ -431,7 +535,7 @@ mod tests {
                 while let Some(action) = choose(&position, &mut legal, &mut rng) {
                     for me in 0..position.players() {
                         let knowledge = Knowledge::with_params(&position, me, EvalParams::SEARCH);
-                        let fast = knowledge.allocated(&position);
+                        let fast = knowledge.allocated(&position).map(|f| f.map(|e| e.map(|e| e.points)));
                         assert_eq!(fast, allocated_by_recomputing(&knowledge, &position), "seed {seed}");
                         let alone = FlagId::all().map(|id| knowledge.mine(position.flag(id)));
                         shared_differs_from_alone +=
