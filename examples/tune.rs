@@ -11,7 +11,8 @@
 //! Each argument `key=value,...` is one changed search, screened against the same base games (played
 //! once).
 //! Keys: exploration, widen_c, widen_alpha, eval_scale, foresight (draws; `none` turns it off),
-//! missing_own, missing_opponent, temperature, temperature_fog, breakthrough, guard (true/false),
+//! missing_own, missing_opponent, temperature, temperature_fog, breakthrough, allocate_theirs (true/false:
+//! share an opponent's sampled cards out among the flags), guard (true/false),
 //! playout_actions (fast-policy actions after the tree), endgame_rollout (troop deck size at or below
 //! which playouts go to the end; `none`), flag_model (a file of weights from
 //! `examples/train_flags.rs`: the learned chance per flag).
@@ -52,6 +53,7 @@ fn set(config: &mut SearchConfig, pair: &str) -> Result<(), String> {
         "temperature" => config.eval.temperature = number()?,
         "temperature_fog" => config.eval.temperature_fog = number()?,
         "breakthrough" => config.eval.breakthrough = number()?,
+        "allocate_theirs" => config.eval.allocate_theirs = value.parse().map_err(|e| format!("{key}: {e}"))?,
         "playout_actions" => config.playout_actions = value.parse().map_err(|e| format!("{key}: {e}"))?,
         "endgame_rollout" if value == "none" => config.endgame_rollout = None,
         "endgame_rollout" => config.endgame_rollout = Some(value.parse().map_err(|e| format!("{key}: {e}"))?),

@@ -108,6 +108,8 @@ pub struct SearchBot {
     rng: ChaCha8Rng,
     stats: SearchStats,
     config: Config,
+    /// The mean reward of the action chosen at the last searched decision (diagnostics).
+    last_value: Option<f32>,
 }
 
 impl SearchBot {
@@ -142,6 +144,7 @@ impl SearchBot {
             rng: crate::rng_from_seed(seed),
             stats: SearchStats::default(),
             config,
+            last_value: None,
         }
     }
 
@@ -154,6 +157,14 @@ impl SearchBot {
     /// The work done so far.
     pub fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// The searching player's mean reward (0..1) over the playouts through the action chosen at the
+    /// last searched decision, over all trees: how the search rated its own move (for diagnosing
+    /// lost games). `None` before any searched decision.
+    #[doc(hidden)]
+    pub fn last_value(&self) -> Option<f32> {
+        self.last_value
     }
 }
 
@@ -191,12 +202,18 @@ impl Bot for SearchBot {
             self.stats.playout_actions += search.actions;
             trees.push(search.root_edges());
         }
-        if self.config.guard_tactics && turn.position.phase() == Phase::Play {
-            if let Some(action) = guarded(&turn.position, &trees) {
-                return Ok(action);
-            }
-        }
-        Ok(combine(&trees).unwrap_or(root_order[0]))
+        let guarded = match self.config.guard_tactics && turn.position.phase() == Phase::Play {
+            true => guarded(&turn.position, &trees),
+            false => None,
+        };
+        let action = guarded.or_else(|| combine(&trees)).unwrap_or(root_order[0]);
+        let (visits, reward) = trees
+            .iter()
+            .flatten()
+            .filter(|edge| edge.action == action)
+            .fold((0u32, 0.0f32), |(v, r), edge| (v.saturating_add(edge.visits), r + edge.reward));
+        self.last_value = (visits > 0).then(|| reward / visits as f32);
+        Ok(action)
     }
 
     fn stats(&self) -> Option<SearchStats> {
@@ -586,6 +603,26 @@ mod tests {
     use super::*;
     use crate::card::{Card, Tactic};
     use crate::flag::FlagId;
+
+    #[test]
+    fn the_last_value_is_the_chosen_actions_mean_reward() {
+        use crate::{Game, Options};
+        let game = Game::new(Options::default(), 8).unwrap();
+        let view = game.view(game.position().current()).unwrap();
+        let mut bot = SearchBot::new(400, 3);
+        assert_eq!(bot.last_value(), None, "nothing searched yet");
+        let action = bot.choose(&view).unwrap();
+        let value = bot.last_value().expect("a searched decision rates its move");
+        assert!((0.0..=1.0).contains(&value), "{value}");
+        // The same search again, to read the chosen action's own statistics.
+        let turn = prepare(&view).unwrap().unwrap();
+        let mut rng = crate::rng_from_seed(3);
+        let mut search =
+            Search::new(&turn.determinizer, root_order(&turn.position, &turn.legal), &mut rng, Config::default());
+        (0..400).for_each(|_| search.iterate());
+        let edge = search.root_edges().into_iter().find(|e| e.action == action).unwrap();
+        assert_eq!(value, edge.reward / edge.visits as f32);
+    }
 
     #[test]
     fn every_action_has_its_own_key() {
