@@ -52,9 +52,6 @@ pub struct EvalParams {
     /// Whether the cards (in hand and unseen) are shared out among the flags, the most promising flag
     /// served first, instead of being counted at every flag they could serve.
     pub allocate: bool,
-    /// Whether, at a search leaf, the cards known to come to an opponent (their sampled hand and
-    /// next draws) are shared out among the flags too, instead of completing every flag at once.
-    pub allocate_theirs: bool,
     /// The weights of a learned chance per flag ([`flag_model`](super::flag_model)) replacing the
     /// logistic of the points' difference outside Fog; `None` keeps the hand-set chance.
     pub flag_model: Option<[f32; FEATURES]>,
@@ -69,7 +66,6 @@ impl EvalParams {
         temperature_fog: TEMPERATURE_FOG,
         breakthrough: BREAKTHROUGH,
         allocate: false,
-        allocate_theirs: false,
         flag_model: None,
     };
 
@@ -100,13 +96,6 @@ struct Theirs {
     need: u8,
 }
 
-/// A formation completed from given cards: its points and the cards it adds.
-type Completed = (f32, CardSet);
-
-/// Per opponent and flag, the points their known cards complete once shared out among the flags
-/// (`None` where not worked out).
-type TheirsKnown = [[Option<Option<f32>>; FLAG_COUNT]; MAX_PLAYERS];
-
 /// What one player knows about the cards that may still come.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Knowledge {
@@ -125,8 +114,6 @@ pub(crate) struct Knowledge {
     /// Per opponent, troops known to come to them (their hand and next draws in a sampled position,
     /// see [`Knowledge::with_foresight`]); `None` where nothing is known.
     coming: [Option<Pool>; MAX_PLAYERS],
-    /// The same cards as sets.
-    coming_cards: [CardSet; MAX_PLAYERS],
 }
 
 impl Knowledge {
@@ -172,12 +159,7 @@ impl Knowledge {
         for player in (0..players).filter(|&p| p != me) {
             coming[player] = Some(Pool::new(held[player]));
         }
-        let mut knowledge =
-            Knowledge::from_cards(params, me, hand, later, position.unseen_troops().difference(hand), coming);
-        for player in (0..players).filter(|&p| p != me) {
-            knowledge.coming_cards[player] = held[player];
-        }
-        knowledge
+        Knowledge::from_cards(params, me, hand, later, position.unseen_troops().difference(hand), coming)
     }
 
     /// `hand`: the troops `me` holds; `drawable`: those `me` may still draw; `others`: those the
@@ -200,7 +182,6 @@ impl Knowledge {
             pool_others: Pool::new(others),
             all_mine,
             coming,
-            coming_cards: [CardSet::EMPTY; MAX_PLAYERS],
         }
     }
 
@@ -286,9 +267,8 @@ impl Knowledge {
     }
 
     /// The points an opponent may expect at this flag: the best of what the unseen cards may give, at
-    /// the flat cost per missing card, and of what the cards known to come to them give (`sure`, when
-    /// already shared out among the flags).
-    fn theirs(&self, flag: &Flag, opponent: Player, sure: Option<Option<f32>>) -> Option<Theirs> {
+    /// the flat cost per missing card, and of what the cards known to come to them give.
+    fn theirs(&self, flag: &Flag, opponent: Player) -> Option<Theirs> {
         let fog = flag.fog.is_some();
         let side = &flag.sides[opponent];
         let shape = Shape::of(side.iter());
@@ -299,65 +279,16 @@ impl Knowledge {
         };
         let hoped = reach(&self.pool_others)
             .map(|points| Theirs { points: points - self.params.missing_opponent * need as f32, need: need as u8 });
-        let sure = sure
-            .unwrap_or_else(|| self.coming[opponent].as_ref().and_then(reach))
-            .map(|points| Theirs { points, need: 0 });
+        let sure = self.coming[opponent].as_ref().and_then(reach).map(|points| Theirs { points, need: 0 });
         match (sure, hoped) {
             (Some(sure), Some(hoped)) => Some(if sure.points >= hoped.points { sure } else { hoped }),
             (sure, hoped) => sure.or(hoped),
         }
     }
 
-    /// Each open flag's points that the cards known to come to `opponent` complete, when every card
-    /// serves one flag only (strongest flag first, as [`Knowledge::allocated`] does for `me`); all
-    /// `None` when nothing is known to come to them.
-    fn allocated_theirs(&self, position: &Position, opponent: Player) -> [Option<Option<f32>>; FLAG_COUNT] {
-        let mut out = [None; FLAG_COUNT];
-        if self.coming[opponent].is_none() {
-            return out;
-        }
-        let complete = |flag: &Flag, cards: CardSet| {
-            let fog = flag.fog.is_some();
-            let side = &flag.sides[opponent];
-            let need = flag.capacity().saturating_sub(side.len());
-            let pool = if need == 0 { Pool::EMPTY } else { Pool::new(cards) };
-            best_completion(&Shape::of(side.iter()), need, &pool, fog, FormationKind::Host)
-                .map(|done| (points(done.strength, fog), CardSet::from_cards(done.added().iter().copied())))
-        };
-        let all = self.coming_cards[opponent];
-        let mut alone: Vec<(f32, FlagId, Option<Completed>)> = FlagId::all()
-            .filter(|&id| position.flag(id).claimed.is_none())
-            .map(|id| {
-                let found = complete(position.flag(id), all);
-                (found.map_or(f32::NEG_INFINITY, |f| f.0), id, found)
-            })
-            .collect();
-        alone.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let mut taken = CardSet::EMPTY;
-        for (_, id, found) in alone {
-            let found = match found {
-                Some((_, used)) if !used.intersection(taken).is_empty() => {
-                    complete(position.flag(id), all.difference(taken))
-                }
-                other => other,
-            };
-            out[id.index()] = Some(found.map(|f| f.0));
-            if let Some((_, used)) = found {
-                taken = taken.union(used);
-            }
-        }
-        out
-    }
-
     /// The chance that `me` wins this unclaimed flag, for a two- or three-player position; `known` is
     /// `me`'s expected points when already worked out.
-    fn chance(
-        &self,
-        position: &Position,
-        id: FlagId,
-        known: Option<Option<Expected>>,
-        theirs_known: &TheirsKnown,
-    ) -> f32 {
+    fn chance(&self, position: &Position, id: FlagId, known: Option<Option<Expected>>) -> f32 {
         let flag = position.flag(id);
         if let Some(owner) = flag.claimed {
             return if owner == self.me { 1.0 } else { 0.0 };
@@ -372,7 +303,7 @@ impl Knowledge {
             if flag.is_complete(opponent) && position.can_claim(opponent, id) {
                 return 0.0;
             }
-            let Some(theirs) = self.theirs(flag, opponent, theirs_known[opponent][id.index()]) else { continue };
+            let Some(theirs) = self.theirs(flag, opponent) else { continue };
             if flag.is_complete(self.me) && flag.is_complete(opponent) {
                 // Both complete but not yet provable (a tie in kind and sum): the first completer wins.
                 let first = matches!((flag.completed[self.me], flag.completed[opponent]), (Some(a), Some(b)) if a < b);
@@ -412,7 +343,6 @@ impl Knowledge {
     /// complete are left out (their chance follows from the rules).
     pub(crate) fn duels(&self, position: &Position, opponent: Player) -> Vec<(FlagId, Duel, f32)> {
         let known = if self.params.allocate { self.allocated(position) } else { [None; FLAG_COUNT] };
-        let theirs_known = self.theirs_known(position);
         let mut out = Vec::new();
         for id in FlagId::all() {
             let flag = position.flag(id);
@@ -424,26 +354,12 @@ impl Knowledge {
                 continue;
             }
             let mine = known[id.index()].unwrap_or_else(|| self.mine_expected(flag));
-            let (Some(mine), Some(theirs)) = (mine, self.theirs(flag, opponent, theirs_known[opponent][id.index()]))
-            else {
-                continue;
-            };
+            let (Some(mine), Some(theirs)) = (mine, self.theirs(flag, opponent)) else { continue };
             out.push((
                 id,
                 self.duel(position, flag, opponent, &mine, &theirs),
-                self.chance(position, id, Some(Some(mine)), &theirs_known),
+                self.chance(position, id, Some(Some(mine))),
             ));
-        }
-        out
-    }
-
-    /// Per opponent, their shared-out points where [`EvalParams::allocate_theirs`] asks for them.
-    fn theirs_known(&self, position: &Position) -> TheirsKnown {
-        let mut out = [[None; FLAG_COUNT]; MAX_PLAYERS];
-        if self.params.allocate_theirs {
-            for opponent in (0..position.players()).filter(|&p| p != self.me) {
-                out[opponent] = self.allocated_theirs(position, opponent);
-            }
         }
         out
     }
@@ -457,15 +373,24 @@ impl Knowledge {
                 None => 0.0,
             };
         }
+        self.value(position.players(), &self.chances(position))
+    }
+
+    /// The chance that `me` wins each flag (1 or 0 once claimed), for an unfinished game.
+    pub(crate) fn chances(&self, position: &Position) -> [f32; FLAG_COUNT] {
         let known = if self.params.allocate { self.allocated(position) } else { [None; FLAG_COUNT] };
-        let theirs_known = self.theirs_known(position);
         let mut mine = [0.0f32; FLAG_COUNT];
         for id in FlagId::all() {
-            mine[id.index()] = self.chance(position, id, known[id.index()], &theirs_known);
+            mine[id.index()] = self.chance(position, id, known[id.index()]);
         }
+        mine
+    }
+
+    /// The expected flags of `me` from each flag's chance, plus the breakthrough bonus.
+    pub(crate) fn value(&self, players: usize, mine: &[f32; FLAG_COUNT]) -> f32 {
         let theirs = mine.map(|p| 1.0 - p);
         let windows = |p: &[f32; FLAG_COUNT]| p.windows(3).map(|w| w[0] * w[1] * w[2]).sum::<f32>();
-        let adjacency = windows(&mine) - windows(&theirs) / (position.players() - 1) as f32;
+        let adjacency = windows(mine) - windows(&theirs) / (players - 1) as f32;
         mine.iter().sum::<f32>() + self.params.breakthrough * adjacency
     }
 }
@@ -480,8 +405,6 @@ mod tests {
     use crate::card::Card;
     use crate::options::Options;
     use crate::random_play::{choose, chooser, deal};
-
-    const NOTHING_KNOWN: TheirsKnown = [[None; FLAG_COUNT]; MAX_PLAYERS];
 
     /// The allocation as first written: every flag searched again from the cards left.
     fn allocated_by_recomputing(knowledge: &Knowledge, position: &Position) -> [Option<Option<f32>>; FLAG_COUNT] {
@@ -573,41 +496,14 @@ mod tests {
         let flag = position.flag(id);
         let plain = Knowledge::with_params(&position, me, EvalParams::SEARCH);
         assert_eq!(
-            plain.theirs(flag, 1 - me, None).map(|t| t.points),
+            plain.theirs(flag, 1 - me).map(|t| t.points),
             Some(WEDGE_8_TO_10 - MISSING_OPPONENT),
             "only hoped for"
         );
         let seen = Knowledge::with_foresight(&position, me, EvalParams::SEARCH, 0);
-        assert_eq!(seen.theirs(flag, 1 - me, None).map(|t| t.points), Some(WEDGE_8_TO_10), "in their sampled hand");
+        assert_eq!(seen.theirs(flag, 1 - me).map(|t| t.points), Some(WEDGE_8_TO_10), "in their sampled hand");
         // The leaf's chance at that flag falls accordingly.
-        assert!(seen.chance(&position, id, None, &NOTHING_KNOWN) < plain.chance(&position, id, None, &NOTHING_KNOWN));
-    }
-
-    #[test]
-    fn sharing_out_an_opponents_coming_cards_completes_one_flag_with_each_card() {
-        // Red 8 in their hand completes Red 9-10 at flag 1 or Red 6-7 at flag 2, not both.
-        let places = [
-            ("r9", Place::TheirSide(1)),
-            ("r10", Place::TheirSide(1)),
-            ("r6", Place::TheirSide(2)),
-            ("r7", Place::TheirSide(2)),
-            ("r8", Place::TheirHand),
-        ];
-        let (position, me) = situation(&places);
-        let [one, two] = [1, 2].map(|i| FlagId::all().nth(i).unwrap());
-        let theirs = |knowledge: &Knowledge, id: FlagId, known: &TheirsKnown| {
-            knowledge.theirs(position.flag(id), 1 - me, known[1 - me][id.index()]).map(|t| t.need)
-        };
-        let every_flag = Knowledge::with_foresight(&position, me, EvalParams::SEARCH, 0);
-        let known = every_flag.theirs_known(&position);
-        assert_eq!([one, two].map(|id| theirs(&every_flag, id, &known)), [Some(0), Some(0)], "Red 8 counted twice");
-        let params = EvalParams { allocate_theirs: true, ..EvalParams::SEARCH };
-        let shared = Knowledge::with_foresight(&position, me, params, 0);
-        let known = shared.theirs_known(&position);
-        // The stronger flag (Red 8-9-10) takes the card; Red 6-7 is left hoping for Red 5 or 8.
-        assert_eq!(theirs(&shared, one, &known), Some(0));
-        assert_eq!(theirs(&shared, two, &known), Some(1));
-        assert!(shared.evaluate(&position) > every_flag.evaluate(&position));
+        assert!(seen.chance(&position, id, None) < plain.chance(&position, id, None));
     }
 
     #[test]

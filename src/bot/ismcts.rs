@@ -17,6 +17,7 @@ use super::eval::{EvalParams, Knowledge};
 use super::rollout::{claim, policy, Noise, Prior};
 use super::tactics_guard;
 use super::trees::{combine, RootEdge};
+use super::win_chance::win_chance;
 use super::{prepare, Bot};
 use crate::action::{Action, DeckKind};
 use crate::error::Error;
@@ -54,6 +55,9 @@ pub struct Config {
     /// Where the leaf's troop deck holds at most this many cards, the playout goes on to the end of
     /// the game with the fast policy instead of stopping at the static evaluation; `None` never.
     pub endgame_rollout: Option<u32>,
+    /// With two players, the share of a leaf's reward taken from the chance to win the game (flags
+    /// taken as independent, see `win_chance`) rather than from the logistic of the expected flags.
+    pub win_weight: f32,
 }
 
 impl Default for Config {
@@ -72,6 +76,7 @@ impl Default for Config {
             leaf_foresight: Some(5),
             guard_tactics: true,
             endgame_rollout: None,
+            win_weight: 0.0,
         }
     }
 }
@@ -495,13 +500,18 @@ impl<'a> Search<'a> {
             Some(draws) => Knowledge::with_foresight(position, me, self.config.eval, draws as usize),
             None => Knowledge::with_params(position, me, self.config.eval),
         };
-        let value = knowledge.evaluate(position);
+        let chances = knowledge.chances(position);
+        let value = knowledge.value(players, &chances);
         // Centred on a fair share of the flags (4.5 with two players, 3 with three): there the viewer's
         // chance is a half. With three players the centre 4.5 read an even position as a likely loss;
         // centred on 3, search:medium scored +0.041 ± 0.018 against two heuristic bots over 900 paired
         // games, hard −0.027 ± 0.032 over 300 (docs/BOT_EXPERIMENTS.md). Two-player games are unchanged.
         let center = FLAG_COUNT as f32 / players as f32;
-        let mine = 1.0 / (1.0 + (-(value - center) / self.config.eval_scale).exp());
+        let mut mine = 1.0 / (1.0 + (-(value - center) / self.config.eval_scale).exp());
+        if players == 2 && self.config.win_weight > 0.0 {
+            let w = self.config.win_weight;
+            mine = (1.0 - w) * mine + w * win_chance(&chances);
+        }
         out[..players].fill(1.0 - mine);
         out[me] = mine;
         out
