@@ -11,7 +11,8 @@
 //! Each argument `key=value,...` is one changed search, screened against the same base games (played
 //! once).
 //! Keys: exploration, widen_c, widen_alpha, eval_scale, foresight (draws; `none` turns it off),
-//! missing_own, missing_opponent, temperature, temperature_fog, breakthrough, guard (true/false),
+//! missing_own, missing_opponent, temperature, temperature_fog, breakthrough, win_weight (0..1: the
+//! leaf reward's share taken from the chance to win the game, two players), guard (true/false),
 //! playout_actions (fast-policy actions after the tree), endgame_rollout (troop deck size at or below
 //! which playouts go to the end; `none`), flag_model (a file of weights from
 //! `examples/train_flags.rs`: the learned chance per flag).
@@ -63,6 +64,7 @@ fn set(config: &mut SearchConfig, pair: &str) -> Result<(), String> {
                 weights.try_into().map_err(|w: Vec<f32>| format!("{key}: {} weights, expected {FEATURES}", w.len()))?,
             );
         }
+        "win_weight" => config.win_weight = number()?,
         "guard" => config.guard_tactics = value.parse().map_err(|e| format!("{key}: {e}"))?,
         _ => return Err(format!("unknown key {key:?}")),
     }

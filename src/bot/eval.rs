@@ -373,14 +373,24 @@ impl Knowledge {
                 None => 0.0,
             };
         }
+        self.value(position.players(), &self.chances(position))
+    }
+
+    /// The chance that `me` wins each flag (1 or 0 once claimed), for an unfinished game.
+    pub(crate) fn chances(&self, position: &Position) -> [f32; FLAG_COUNT] {
         let known = if self.params.allocate { self.allocated(position) } else { [None; FLAG_COUNT] };
         let mut mine = [0.0f32; FLAG_COUNT];
         for id in FlagId::all() {
             mine[id.index()] = self.chance(position, id, known[id.index()]);
         }
+        mine
+    }
+
+    /// The expected flags of `me` from each flag's chance, plus the breakthrough bonus.
+    pub(crate) fn value(&self, players: usize, mine: &[f32; FLAG_COUNT]) -> f32 {
         let theirs = mine.map(|p| 1.0 - p);
         let windows = |p: &[f32; FLAG_COUNT]| p.windows(3).map(|w| w[0] * w[1] * w[2]).sum::<f32>();
-        let adjacency = windows(&mine) - windows(&theirs) / (position.players() - 1) as f32;
+        let adjacency = windows(mine) - windows(&theirs) / (players - 1) as f32;
         mine.iter().sum::<f32>() + self.params.breakthrough * adjacency
     }
 }

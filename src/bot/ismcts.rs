@@ -17,6 +17,7 @@ use super::eval::{EvalParams, Knowledge};
 use super::rollout::{claim, policy, Noise, Prior};
 use super::tactics_guard;
 use super::trees::{combine, RootEdge};
+use super::win_chance::win_chance;
 use super::{prepare, Bot};
 use crate::action::{Action, DeckKind};
 use crate::error::Error;
@@ -54,6 +55,9 @@ pub struct Config {
     /// Where the leaf's troop deck holds at most this many cards, the playout goes on to the end of
     /// the game with the fast policy instead of stopping at the static evaluation; `None` never.
     pub endgame_rollout: Option<u32>,
+    /// With two players, the share of a leaf's reward taken from the chance to win the game (flags
+    /// taken as independent, see `win_chance`) rather than from the logistic of the expected flags.
+    pub win_weight: f32,
 }
 
 impl Default for Config {
@@ -72,6 +76,7 @@ impl Default for Config {
             leaf_foresight: Some(5),
             guard_tactics: true,
             endgame_rollout: None,
+            win_weight: 0.0,
         }
     }
 }
@@ -108,6 +113,8 @@ pub struct SearchBot {
     rng: ChaCha8Rng,
     stats: SearchStats,
     config: Config,
+    /// The mean reward of the action chosen at the last searched decision (diagnostics).
+    last_value: Option<f32>,
 }
 
 impl SearchBot {
@@ -142,6 +149,7 @@ impl SearchBot {
             rng: crate::rng_from_seed(seed),
             stats: SearchStats::default(),
             config,
+            last_value: None,
         }
     }
 
@@ -154,6 +162,14 @@ impl SearchBot {
     /// The work done so far.
     pub fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// The searching player's mean reward (0..1) over the playouts through the action chosen at the
+    /// last searched decision, over all trees: how the search rated its own move (for diagnosing
+    /// lost games). `None` before any searched decision.
+    #[doc(hidden)]
+    pub fn last_value(&self) -> Option<f32> {
+        self.last_value
     }
 }
 
@@ -191,12 +207,18 @@ impl Bot for SearchBot {
             self.stats.playout_actions += search.actions;
             trees.push(search.root_edges());
         }
-        if self.config.guard_tactics && turn.position.phase() == Phase::Play {
-            if let Some(action) = guarded(&turn.position, &trees) {
-                return Ok(action);
-            }
-        }
-        Ok(combine(&trees).unwrap_or(root_order[0]))
+        let guarded = match self.config.guard_tactics && turn.position.phase() == Phase::Play {
+            true => guarded(&turn.position, &trees),
+            false => None,
+        };
+        let action = guarded.or_else(|| combine(&trees)).unwrap_or(root_order[0]);
+        let (visits, reward) = trees
+            .iter()
+            .flatten()
+            .filter(|edge| edge.action == action)
+            .fold((0u32, 0.0f32), |(v, r), edge| (v.saturating_add(edge.visits), r + edge.reward));
+        self.last_value = (visits > 0).then(|| reward / visits as f32);
+        Ok(action)
     }
 
     fn stats(&self) -> Option<SearchStats> {
@@ -478,13 +500,18 @@ impl<'a> Search<'a> {
             Some(draws) => Knowledge::with_foresight(position, me, self.config.eval, draws as usize),
             None => Knowledge::with_params(position, me, self.config.eval),
         };
-        let value = knowledge.evaluate(position);
+        let chances = knowledge.chances(position);
+        let value = knowledge.value(players, &chances);
         // Centred on a fair share of the flags (4.5 with two players, 3 with three): there the viewer's
         // chance is a half. With three players the centre 4.5 read an even position as a likely loss;
         // centred on 3, search:medium scored +0.041 ± 0.018 against two heuristic bots over 900 paired
         // games, hard −0.027 ± 0.032 over 300 (docs/BOT_EXPERIMENTS.md). Two-player games are unchanged.
         let center = FLAG_COUNT as f32 / players as f32;
-        let mine = 1.0 / (1.0 + (-(value - center) / self.config.eval_scale).exp());
+        let mut mine = 1.0 / (1.0 + (-(value - center) / self.config.eval_scale).exp());
+        if players == 2 && self.config.win_weight > 0.0 {
+            let w = self.config.win_weight;
+            mine = (1.0 - w) * mine + w * win_chance(&chances);
+        }
         out[..players].fill(1.0 - mine);
         out[me] = mine;
         out
@@ -586,6 +613,26 @@ mod tests {
     use super::*;
     use crate::card::{Card, Tactic};
     use crate::flag::FlagId;
+
+    #[test]
+    fn the_last_value_is_the_chosen_actions_mean_reward() {
+        use crate::{Game, Options};
+        let game = Game::new(Options::default(), 8).unwrap();
+        let view = game.view(game.position().current()).unwrap();
+        let mut bot = SearchBot::new(400, 3);
+        assert_eq!(bot.last_value(), None, "nothing searched yet");
+        let action = bot.choose(&view).unwrap();
+        let value = bot.last_value().expect("a searched decision rates its move");
+        assert!((0.0..=1.0).contains(&value), "{value}");
+        // The same search again, to read the chosen action's own statistics.
+        let turn = prepare(&view).unwrap().unwrap();
+        let mut rng = crate::rng_from_seed(3);
+        let mut search =
+            Search::new(&turn.determinizer, root_order(&turn.position, &turn.legal), &mut rng, Config::default());
+        (0..400).for_each(|_| search.iterate());
+        let edge = search.root_edges().into_iter().find(|e| e.action == action).unwrap();
+        assert_eq!(value, edge.reward / edge.visits as f32);
+    }
 
     #[test]
     fn every_action_has_its_own_key() {

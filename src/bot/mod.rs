@@ -38,6 +38,7 @@ mod random;
 mod rollout;
 mod tactics_guard;
 mod trees;
+mod win_chance;
 
 pub use determinize::{determinize, Determinizer};
 #[doc(hidden)]
