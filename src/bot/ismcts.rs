@@ -12,11 +12,12 @@
 use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
+use super::action_set::ActionSet;
 use super::determinize::Determinizer;
 use super::eval::{EvalParams, Knowledge};
 use super::rollout::{claim, policy, Noise, Prior};
 use super::tactics_guard;
-use super::trees::{combine, RootEdge};
+use super::trees::{combine, totals, RootEdge};
 use super::win_chance::win_chance;
 use super::{prepare, Bot};
 use crate::action::{Action, DeckKind};
@@ -208,55 +209,18 @@ impl Bot for SearchBot {
             trees.push(search.root_edges());
         }
         let guarded = match self.config.guard_tactics && turn.position.phase() == Phase::Play {
-            true => guarded(&turn.position, &trees),
+            true => tactics_guard::guarded(&turn.position, &trees),
             false => None,
         };
         let action = guarded.or_else(|| combine(&trees)).unwrap_or(root_order[0]);
-        let (visits, reward) = trees
-            .iter()
-            .flatten()
-            .filter(|edge| edge.action == action)
-            .fold((0u32, 0.0f32), |(v, r), edge| (v.saturating_add(edge.visits), r + edge.reward));
-        self.last_value = (visits > 0).then(|| reward / visits as f32);
+        let chosen = totals(&trees).into_iter().find(|edge| edge.action == action);
+        self.last_value = chosen.filter(|e| e.visits > 0).map(|e| e.reward / e.visits as f32);
         Ok(action)
     }
 
     fn stats(&self) -> Option<SearchStats> {
         Some(self.stats)
     }
-}
-
-/// The guard's choice at the root, when the opponent might answer some root action with an immediate
-/// winning tactics play: among the actions visited at least a quarter as often as the most visited one,
-/// the greatest mean reward scaled by the chance of no such answer. `None` when no tried action is
-/// threatened (the search's own choice stands).
-fn guarded(position: &Position, trees: &[Vec<RootEdge>]) -> Option<Action> {
-    let mut totals: Vec<RootEdge> = Vec::new();
-    for edge in trees.iter().flatten() {
-        match totals.iter_mut().find(|t| t.action == edge.action) {
-            Some(total) => {
-                total.visits = total.visits.saturating_add(edge.visits);
-                total.reward += edge.reward;
-            }
-            None => totals.push(*edge),
-        }
-    }
-    let most = totals.iter().map(|e| e.visits).max()?;
-    let candidates: Vec<(RootEdge, f32)> = totals
-        .into_iter()
-        .filter(|e| e.visits > 0 && e.visits * 4 >= most)
-        .map(|e| (e, tactics_guard::threat(position, &e.action)))
-        .collect();
-    if candidates.iter().all(|(_, threat)| *threat == 0.0) {
-        return None;
-    }
-    candidates
-        .iter()
-        .max_by(|(a, ta), (b, tb)| {
-            let value = |e: &RootEdge, t: f32| e.reward / e.visits as f32 * (1.0 - t);
-            value(a, *ta).total_cmp(&value(b, *tb)).then(a.visits.cmp(&b.visits))
-        })
-        .map(|(e, _)| e.action)
 }
 
 /// The root's actions, most promising first by the heuristic's evaluation, so that widening tries
@@ -564,55 +528,9 @@ fn widening_limit(config: &Config, visits: u32) -> usize {
     (config.widen_c * (visits as f32).powf(config.widen_alpha)).max(1.0) as usize
 }
 
-/// A set of actions as a bitmap over a dense numbering of every possible action.
-struct ActionSet([u64; ActionSet::WORDS]);
-
-impl Default for ActionSet {
-    fn default() -> ActionSet {
-        ActionSet([0; ActionSet::WORDS])
-    }
-}
-
-impl ActionSet {
-    const WORDS: usize = 2176 / 64;
-
-    /// The action's number, below 2176.
-    fn key(action: &Action) -> usize {
-        let id = |card: crate::card::Card| usize::from(card.id());
-        let deck = |deck: DeckKind| usize::from(deck == DeckKind::Tactics);
-        match *action {
-            Action::Play { card, flag } => id(card) * 9 + flag.index(),
-            Action::Environment { card, flag } => 630 + usize::from(id(card) % 2 == 1) * 9 + flag.index(),
-            Action::Scout => 648,
-            Action::ScoutDraw { deck: d } => 649 + deck(d),
-            Action::ScoutReturn { card } => 651 + id(card),
-            Action::Redeploy { card, to } => 721 + id(card) * 10 + to.map_or(0, |f| f.index() + 1),
-            Action::Deserter { card } => 1421 + id(card),
-            Action::Traitor { card, to } => 1491 + id(card) * 9 + to.index(),
-            Action::Claim { flag } => 2121 + flag.index(),
-            Action::EndClaims => 2130,
-            Action::Draw { deck: d } => 2131 + deck(d),
-            Action::Pass => 2133,
-            Action::NextGame => 2134,
-        }
-    }
-
-    fn insert(&mut self, action: &Action) {
-        let k = ActionSet::key(action);
-        self.0[k / 64] |= 1 << (k % 64);
-    }
-
-    fn contains(&self, action: &Action) -> bool {
-        let k = ActionSet::key(action);
-        self.0[k / 64] >> (k % 64) & 1 == 1
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{Card, Tactic};
-    use crate::flag::FlagId;
 
     #[test]
     fn the_last_value_is_the_chosen_actions_mean_reward() {
@@ -632,32 +550,5 @@ mod tests {
         (0..400).for_each(|_| search.iterate());
         let edge = search.root_edges().into_iter().find(|e| e.action == action).unwrap();
         assert_eq!(value, edge.reward / edge.visits as f32);
-    }
-
-    #[test]
-    fn every_action_has_its_own_key() {
-        let mut all = vec![Action::Scout, Action::EndClaims, Action::Pass, Action::NextGame];
-        for deck in [DeckKind::Troop, DeckKind::Tactics] {
-            all.extend([Action::ScoutDraw { deck }, Action::Draw { deck }]);
-        }
-        for card in Card::all() {
-            all.extend([Action::ScoutReturn { card }, Action::Deserter { card }, Action::Redeploy { card, to: None }]);
-            for flag in FlagId::all() {
-                all.extend([Action::Play { card, flag }, Action::Redeploy { card, to: Some(flag) }]);
-                all.push(Action::Traitor { card, to: flag });
-            }
-        }
-        for flag in FlagId::all() {
-            all.push(Action::Claim { flag });
-            for tactic in [Tactic::Fog, Tactic::Mud] {
-                all.push(Action::Environment { card: Card::tactic(tactic), flag });
-            }
-        }
-        let mut set = ActionSet::default();
-        for action in &all {
-            assert!(ActionSet::key(action) < ActionSet::WORDS * 64, "{action}");
-            assert!(!set.contains(action), "{action} shares its key");
-            set.insert(action);
-        }
     }
 }

@@ -29,6 +29,7 @@ use crate::options::Options;
 use crate::position::view::PlayerView;
 use crate::position::Position;
 
+mod action_set;
 mod determinize;
 mod eval;
 pub mod flag_model;

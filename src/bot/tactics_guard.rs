@@ -7,7 +7,8 @@
 //! they hold the tactics card, and the win is the engine's result after they claim every flag the
 //! engine lets them claim. The guard only adds the probability: the opponent holds `k` tactics cards
 //! (the view shows how many) drawn from the `u` tactics cards we have not seen, so they hold at least
-//! one of the `w` winning ones with probability `1 − C(u − w, k) / C(u, k)`.
+//! one of the `w` winning ones with probability `1 − C(u − w, k) / C(u, k)`; [`guarded`] weighs the
+//! search's root actions by it.
 
 use crate::action::{Action, DeckKind};
 use crate::card::Card;
@@ -15,6 +16,8 @@ use crate::card_set::CardSet;
 use crate::flag::Player;
 use crate::phase::Phase;
 use crate::position::Position;
+
+use super::trees::{totals, RootEdge};
 
 /// Steps played at most to finish a turn (claims of nine flags, a draw, Scout's steps).
 const MAX_STEPS: usize = 24;
@@ -166,6 +169,30 @@ fn finish_turn(position: &mut Position, player: Player) {
             return;
         }
     }
+}
+
+/// The guard's choice at the root, when the opponent might answer some root action with an immediate
+/// winning tactics play: among the actions visited at least a quarter as often as the most visited one,
+/// the greatest mean reward scaled by the chance of no such answer. `None` when no tried action is
+/// threatened (the search's own choice stands).
+pub(crate) fn guarded(position: &Position, trees: &[Vec<RootEdge>]) -> Option<Action> {
+    let totals = totals(trees);
+    let most = totals.iter().map(|e| e.visits).max()?;
+    let candidates: Vec<(RootEdge, f32)> = totals
+        .into_iter()
+        .filter(|e| e.visits > 0 && e.visits * 4 >= most)
+        .map(|e| (e, threat(position, &e.action)))
+        .collect();
+    if candidates.iter().all(|(_, threat)| *threat == 0.0) {
+        return None;
+    }
+    candidates
+        .iter()
+        .max_by(|(a, ta), (b, tb)| {
+            let value = |e: &RootEdge, t: f32| e.reward / e.visits as f32 * (1.0 - t);
+            value(a, *ta).total_cmp(&value(b, *tb)).then(a.visits.cmp(&b.visits))
+        })
+        .map(|(e, _)| e.action)
 }
 
 #[cfg(test)]

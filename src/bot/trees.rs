@@ -20,10 +20,8 @@ pub(crate) struct RootEdge {
     pub(crate) reward: f32,
 }
 
-/// The decision of several trees, each given as its root's edges in the order it tried them: the root
-/// action with the most visits over all trees (ties go to the greater reward, then to the action tried
-/// later). With one tree it is that tree's most visited action. `None` without any edge.
-pub(crate) fn combine(trees: &[Vec<RootEdge>]) -> Option<Action> {
+/// Each root action's visits and rewards added up over the trees, in the order first tried.
+pub(crate) fn totals(trees: &[Vec<RootEdge>]) -> Vec<RootEdge> {
     let mut totals: Vec<RootEdge> = Vec::new();
     for edge in trees.iter().flatten() {
         match totals.iter_mut().find(|t| t.action == edge.action) {
@@ -34,7 +32,17 @@ pub(crate) fn combine(trees: &[Vec<RootEdge>]) -> Option<Action> {
             None => totals.push(*edge),
         }
     }
-    totals.iter().max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward))).map(|edge| edge.action)
+    totals
+}
+
+/// The decision of several trees, each given as its root's edges in the order it tried them: the root
+/// action with the most visits over all trees (ties go to the greater reward, then to the action tried
+/// later). With one tree it is that tree's most visited action. `None` without any edge.
+pub(crate) fn combine(trees: &[Vec<RootEdge>]) -> Option<Action> {
+    totals(trees)
+        .iter()
+        .max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)))
+        .map(|edge| edge.action)
 }
 
 #[cfg(test)]
