@@ -65,10 +65,16 @@ pub(crate) fn flag_counts(flags: &[Flag; FLAG_COUNT]) -> [u8; 3] {
 
 /// Whether `player` has won by breakthrough or envelopment (R-END-1); `envelopment` is 5 (4 with three players).
 pub(crate) fn victory_of(flags: &[Flag; FLAG_COUNT], player: Player, envelopment: usize) -> Option<Victory> {
-    let owned: Vec<bool> = flags.iter().map(|f| f.claimed == Some(player)).collect();
-    if owned.windows(3).any(|w| w.iter().all(|&o| o)) {
+    let owned = flags.iter().enumerate().filter(|(_, f)| f.claimed == Some(player)).fold(0, |m, (i, _)| m | 1 << i);
+    victory_of_flags(owned, envelopment)
+}
+
+/// The same from the flags a player holds as bits (flag 1 the lowest), for the search's leaves, which
+/// weigh outcomes of flags not yet claimed.
+pub(crate) fn victory_of_flags(owned: u16, envelopment: usize) -> Option<Victory> {
+    if owned & (owned >> 1) & (owned >> 2) != 0 {
         Some(Victory::Breakthrough)
-    } else if owned.iter().filter(|&&o| o).count() >= envelopment {
+    } else if owned.count_ones() as usize >= envelopment {
         Some(Victory::Envelopment)
     } else {
         None

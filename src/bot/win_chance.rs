@@ -9,18 +9,14 @@
 //! rated such positions 0.8–0.9 with a few cards left in the deck (`examples/lost_games.rs`).
 
 use crate::flag::FLAG_COUNT;
+use crate::outcome::victory_of_flags;
 
 /// All flags as bits, flag 1 the lowest.
 const ALL: u16 = (1 << FLAG_COUNT) - 1;
 
-/// Whether the flags of `mask` hold three adjacent ones.
-fn breakthrough(mask: u16) -> bool {
-    mask & (mask >> 1) & (mask >> 2) != 0
-}
-
-/// Whether the flags of `mask` win the game: five or more, or three adjacent.
+/// Whether the flags of `mask` win the game (R-END-1, asked of the engine).
 fn wins(mask: u16) -> bool {
-    mask.count_ones() >= 5 || breakthrough(mask)
+    victory_of_flags(mask, 5).is_some()
 }
 
 /// The first player's score when the flags of `mine` are theirs and every other flag the opponent's:
