@@ -12,7 +12,8 @@
 //! once).
 //! Keys: exploration, widen_c, widen_alpha, eval_scale, foresight (draws; `none` turns it off),
 //! missing_own, missing_opponent, temperature, temperature_fog, breakthrough, win_weight (0..1: the
-//! leaf reward's share taken from the chance to win the game, two players), guard (true/false),
+//! leaf reward's share taken from the chance to win the game, two players), infer_temperature (0 off) and
+//! infer_pool (inference about the opponent's hand from their last play, two players), guard (true/false),
 //! playout_actions (fast-policy actions after the tree), endgame_rollout (troop deck size at or below
 //! which playouts go to the end; `none`), flag_model (a file of weights from
 //! `examples/train_flags.rs`: the learned chance per flag).
@@ -65,6 +66,8 @@ fn set(config: &mut SearchConfig, pair: &str) -> Result<(), String> {
             );
         }
         "win_weight" => config.win_weight = number()?,
+        "infer_temperature" => config.infer_temperature = number()?,
+        "infer_pool" => config.infer_pool = value.parse().map_err(|e| format!("{key}: {e}"))?,
         "guard" => config.guard_tactics = value.parse().map_err(|e| format!("{key}: {e}"))?,
         _ => return Err(format!("unknown key {key:?}")),
     }

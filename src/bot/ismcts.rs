@@ -15,6 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use super::action_set::ActionSet;
 use super::determinize::Determinizer;
 use super::eval::{EvalParams, Knowledge};
+use super::inference::HandPosterior;
 use super::rollout::{claim, policy, Noise, Prior};
 use super::tactics_guard;
 use super::trees::{combine, totals, RootEdge};
@@ -59,6 +60,12 @@ pub struct Config {
     /// With two players, the share of a leaf's reward taken from the chance to win the game (flags
     /// taken as independent, see `win_chance`) rather than from the logistic of the expected flags.
     pub win_weight: f32,
+    /// Inference about the opponent's hand from their last play (two players, see `inference`): the
+    /// softmax temperature, in expected flags, of the heuristic's ratings that weigh each candidate
+    /// hand; 0 samples the opponent's hand uniformly.
+    pub infer_temperature: f32,
+    /// The number of candidate opponent hands drawn and weighed once a decision for the inference.
+    pub infer_pool: u32,
 }
 
 impl Default for Config {
@@ -78,6 +85,8 @@ impl Default for Config {
             guard_tactics: true,
             endgame_rollout: None,
             win_weight: 0.0,
+            infer_temperature: 0.0,
+            infer_pool: 64,
         }
     }
 }
@@ -188,6 +197,13 @@ impl Bot for SearchBot {
             }
         }
         let root_order = root_order(&turn.position, &turn.legal);
+        let posterior = match self.config.infer_temperature > 0.0 {
+            true => {
+                let (pool, temperature) = (self.config.infer_pool as usize, self.config.infer_temperature);
+                HandPosterior::new(&turn.determinizer, view, pool, temperature, &mut self.rng)
+            }
+            false => None,
+        };
         let seeds: Vec<u64> = (1..self.trees).map(|_| self.rng.next_u64()).collect();
         self.stats.decisions += 1;
         let mut trees = Vec::with_capacity(seeds.len() + 1);
@@ -201,6 +217,7 @@ impl Bot for SearchBot {
                 }
             };
             let mut search = Search::new(&turn.determinizer, root_order.clone(), rng, self.config);
+            search.posterior = posterior.as_ref();
             for _ in 0..self.playouts {
                 search.iterate();
             }
@@ -267,6 +284,8 @@ struct Node {
 
 struct Search<'a> {
     determinizer: &'a Determinizer,
+    /// Candidate opponent hands by weight, when inferring (see `Config::infer_temperature`).
+    posterior: Option<&'a HandPosterior>,
     root_order: Vec<Action>,
     rng: &'a mut ChaCha8Rng,
     config: Config,
@@ -287,6 +306,7 @@ impl<'a> Search<'a> {
         let root = Node { action: Action::Pass, player: 0, visits: 0, available: 0, reward: 0.0, children: Vec::new() };
         Search {
             determinizer,
+            posterior: None,
             root_order,
             rng,
             config,
@@ -299,7 +319,10 @@ impl<'a> Search<'a> {
 
     /// One playout: sample, select, expand, play out, back up.
     fn iterate(&mut self) {
-        let mut position = self.determinizer.sample(self.rng);
+        let mut position = match self.posterior {
+            Some(posterior) => posterior.sample(self.determinizer, self.rng),
+            None => self.determinizer.sample(self.rng),
+        };
         let mut noise = Noise::new(self.rng);
         self.path.clear();
         self.path.push(0);

@@ -34,6 +34,7 @@ mod determinize;
 mod eval;
 pub mod flag_model;
 mod heuristic;
+mod inference;
 mod ismcts;
 mod random;
 mod rollout;
