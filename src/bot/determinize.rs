@@ -216,6 +216,16 @@ impl Determinizer {
             .expect("a hand of a sample of this view and the other hidden cards")
     }
 
+    /// Whether `hand` may be `player`'s hand in this view: an opponent's, of their hand's size, of
+    /// cards hidden from the viewer.
+    pub(crate) fn allows_hand(&self, player: Player, hand: CardSet) -> bool {
+        let hidden = CardSet::from_cards(self.hidden_troops.iter().chain(&self.hidden_tactics).copied());
+        player != self.me
+            && player < self.players
+            && hand.difference(hidden).is_empty()
+            && (hand.troops().len(), hand.tactics().len()) == self.hand_sizes[player]
+    }
+
     /// Deals the hidden cards: every hand (the viewer's as it is) and both decks, top card first.
     fn deal(&self, rng: &mut ChaCha8Rng) -> ([CardSet; MAX_PLAYERS], Vec<Card>, Vec<Card>) {
         self.deal_with(None, rng)

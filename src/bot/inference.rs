@@ -1,17 +1,18 @@
-//! Inference about the opponent's hand from their last play (two players).
+//! Inference about the opponent's hand from their recent plays (two players).
 //!
 //! A uniform sample of the hidden cards puts in the opponent's hand cards they would have played had
-//! they held them. Here the hands are weighed by how likely the opponent's last play was under each:
-//! once a decision, a pool of candidate hands is drawn from the view's samples; for each, the position
-//! just before the opponent's last play is rebuilt (the card back in their hand, one troop of the hand
-//! back on the deck as the card they drew after it), every card they could have played is rated by
-//! the heuristic's own scoring ([`heuristic::play_score`]), and the hand is weighed by the softmax
-//! probability of the card and flag they chose. The search then deals each playout's opponent hand
-//! from the pool by weight, the rest of the hidden cards shuffled anew.
+//! they held them. Here the hands are weighed by how likely the opponent's recent plays were under
+//! each: once a decision, a pool of candidate hands is drawn from the view's samples; for each, the
+//! positions just before the opponent's last few plays are rebuilt (later cards off the board, the
+//! opponent's played troops back in their hand and, as the cards they drew since, troops of their hand
+//! back on the deck), every card they could have played there is rated by the heuristic's own
+//! scoring ([`play_score`]), and the hand is weighed by the product of the softmax probabilities of
+//! the cards and flags they chose. The search then deals each playout's opponent hand from the pool
+//! by weight, the rest of the hidden cards shuffled anew.
 //!
-//! The last play is read from the board's arrival stamps: the opponent's latest card, when it arrived
-//! after every card of the viewer's, came with their last turn. A card taken with Traitor or moved
-//! with Redeploy also arrives; those are rare and only blur the weights.
+//! The plays are read from the board's arrival stamps: latest first, the arrivals alternate between
+//! the opponent and the viewer as long as every turn brought one card to the board. A card taken with
+//! Traitor or moved with Redeploy also arrives; those are rare and only blur the weights.
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -26,39 +27,56 @@ use crate::phase::Phase;
 use crate::position::view::PlayerView;
 use crate::position::Position;
 
-/// The opponent's last play seen on the board: the troop and the flag it went to.
+/// A card that arrived on the board: whose side, which card, which flag, when.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct LastPlay {
+pub(crate) struct Arrival {
     pub(crate) player: Player,
     pub(crate) card: Card,
     pub(crate) flag: FlagId,
+    pub(crate) stamp: u32,
 }
 
-/// The opponent's latest troop on the board, if it arrived after every card on the viewer's sides
-/// (two players only).
-pub(crate) fn last_play(view: &PlayerView) -> Option<LastPlay> {
+/// The opponent's last `depth` plays (or fewer), latest first: the board's arrivals, latest first,
+/// for as long as they alternate between the opponent and the viewer, starting with the opponent, and
+/// the opponent's are troops. Empty with three players.
+pub(crate) fn recent_plays(view: &PlayerView, depth: usize) -> Vec<Arrival> {
     if view.hand_sizes.len() != 2 {
-        return None;
+        return Vec::new();
     }
-    let me = view.player;
-    let opponent = 1 - me;
-    let latest = |player: Player| {
-        view.flags
-            .iter()
-            .flat_map(|flag| {
+    let mut arrivals: Vec<Arrival> = view
+        .flags
+        .iter()
+        .flat_map(|flag| {
+            (0..2).flat_map(move |player| {
                 let stamps = flag.arrived.get(player).map(Vec::as_slice).unwrap_or(&[]);
-                flag.sides[player].iter().zip(stamps).map(move |(&card, &stamp)| (stamp, card, flag.flag))
+                flag.sides[player].iter().zip(stamps).map(move |(&card, &stamp)| Arrival {
+                    player,
+                    card,
+                    flag: flag.flag,
+                    stamp,
+                })
             })
-            .max_by_key(|&(stamp, _, _)| stamp)
-    };
-    let (stamp, card, flag) = latest(opponent)?;
-    if latest(me).is_some_and(|(mine, _, _)| mine >= stamp) || !card.is_troop() {
-        return None;
+        })
+        .collect();
+    arrivals.sort_by_key(|a| std::cmp::Reverse(a.stamp));
+    let opponent = 1 - view.player;
+    let mut plays = Vec::new();
+    for (i, arrival) in arrivals.iter().enumerate() {
+        let expected = if i % 2 == 0 { opponent } else { view.player };
+        if arrival.player != expected || plays.len() == depth {
+            break;
+        }
+        if arrival.player == opponent {
+            if !arrival.card.is_troop() {
+                break;
+            }
+            plays.push(*arrival);
+        }
     }
-    Some(LastPlay { player: opponent, card, flag })
+    plays
 }
 
-/// Candidate opponent hands weighed by the likelihood of the opponent's last play.
+/// Candidate opponent hands weighed by the likelihood of the opponent's recent plays.
 pub(crate) struct HandPosterior {
     opponent: Player,
     hands: Vec<CardSet>,
@@ -67,28 +85,34 @@ pub(crate) struct HandPosterior {
 }
 
 impl HandPosterior {
-    /// Draws `pool` candidate hands from `determinizer` and weighs them by the softmax, at `temperature`
-    /// (expected flags), of the heuristic's rating of the opponent's last play among all the troop and
-    /// tactics cards they could have played. `None` where there is nothing to infer from (no last play
-    /// on the board, three players) or the position before it cannot be rebuilt.
+    /// Draws `pool` candidate hands from `determinizer` and weighs them by the likelihood of the
+    /// opponent's last `depth` plays: per play, the softmax at `temperature` (expected flags) of the
+    /// heuristic's rating of it among every troop and tactics card they could have played there.
+    /// `None` where there is nothing to infer from (no play to read, three players) or the position
+    /// before the last play cannot be rebuilt.
     pub(crate) fn new(
         determinizer: &Determinizer,
         view: &PlayerView,
+        depth: usize,
         pool: usize,
         temperature: f32,
         rng: &mut ChaCha8Rng,
     ) -> Option<HandPosterior> {
-        let play = last_play(view)?;
-        let opponent = play.player;
+        let plays = recent_plays(view, depth);
+        let opponent = plays.first()?.player;
         let first = determinizer.sample(rng);
-        let before = Before::new(&first, play)?;
+        let befores: Vec<Before> =
+            plays.iter().map_while(|play| Before::new(&first, view.player, play.stamp)).collect();
+        if befores.is_empty() {
+            return None;
+        }
         let mut hands = Vec::with_capacity(pool);
         let mut cumulative = Vec::with_capacity(pool);
         let mut total = 0.0;
         let mut legal = Vec::with_capacity(64);
         for i in 0..pool.max(1) {
             let hand = if i == 0 { first.hand(opponent) } else { determinizer.sample(rng).hand(opponent) };
-            total += before.likelihood(hand, play, temperature, rng, &mut legal);
+            total += likelihood(&befores, &plays, hand, temperature, rng, &mut legal);
             hands.push(hand);
             cumulative.push(total);
         }
@@ -96,6 +120,12 @@ impl HandPosterior {
             return None;
         }
         Some(HandPosterior { opponent, hands, cumulative })
+    }
+
+    /// The one hand `hand` of `opponent` (experiments: see `SearchBot::reveal_opponent_hand`); `None`
+    /// if the view does not allow it.
+    pub(crate) fn known(determinizer: &Determinizer, opponent: Player, hand: CardSet) -> Option<HandPosterior> {
+        determinizer.allows_hand(opponent, hand).then(|| HandPosterior { opponent, hands: vec![hand], cumulative: vec![1.0] })
     }
 
     /// A sample of the view whose opponent hand is drawn from the pool by weight.
@@ -122,7 +152,34 @@ impl HandPosterior {
     }
 }
 
-/// The position just before the opponent's last play, with some hand in place of theirs.
+/// The chance of the opponent's `plays` (latest first; `befores` the positions before them) had they
+/// held `now`: going back play by play, the hand before a play is the hand after it less a troop drawn
+/// at random as the card they drew after it, plus the card played (an unbiased estimate of the mean
+/// over which troops they drew).
+fn likelihood(
+    befores: &[Before],
+    plays: &[Arrival],
+    now: CardSet,
+    temperature: f32,
+    rng: &mut ChaCha8Rng,
+    legal: &mut Vec<Action>,
+) -> f32 {
+    let mut hand = now;
+    let mut chance = 1.0;
+    for (before, play) in befores.iter().zip(plays) {
+        let troops = hand.troops();
+        if troops.is_empty() {
+            return 0.0;
+        }
+        let drawn = troops.iter().nth(rng.random_range(0..troops.len())).expect("a troop of the hand");
+        hand.remove(drawn);
+        hand.insert(play.card);
+        chance *= before.choice_probability(hand, play, temperature, legal);
+    }
+    chance
+}
+
+/// The position just before one of the opponent's plays, with some hand in place of theirs.
 struct Before {
     template: Position,
     opponent: Player,
@@ -131,59 +188,52 @@ struct Before {
 }
 
 impl Before {
-    /// Rebuilt from a sample of the present: the played troop back in the opponent's hand, a troop of
-    /// their hand back on top of the deck, the flag unclaimed, the opponent to play.
-    fn new(sample: &Position, play: LastPlay) -> Option<Before> {
-        let opponent = play.player;
+    /// The position before the opponent's play stamped `stamp`, rebuilt from a sample of the present:
+    /// every card that arrived since (that play's included) off the board and back in its player's
+    /// hand, as many troops of that hand back on top of the troop deck (the cards drawn since), the
+    /// flags they left unclaimed, the opponent to play. The viewer's hand there is a guess that the
+    /// opponent's rating never reads; the opponent's is replaced by each candidate's.
+    fn new(sample: &Position, me: Player, stamp: u32) -> Option<Before> {
+        let opponent = 1 - me;
         let mut setup = sample.to_setup();
-        let flag = &mut setup.flags[play.flag.index()];
-        let at = flag.sides[opponent].iter().position(|&c| c == play.card)?;
-        flag.sides[opponent].remove(at);
-        if let Some(stamps) = flag.arrived.get_mut(opponent) {
-            stamps.remove(at);
+        let mut returned = [Vec::new(), Vec::new()];
+        for flag in &mut setup.flags {
+            for (player, back) in returned.iter_mut().enumerate() {
+                let stamps = flag.arrived.get_mut(player)?;
+                let mut i = 0;
+                while i < stamps.len() {
+                    if stamps[i] >= stamp {
+                        stamps.remove(i);
+                        back.push(flag.sides[player].remove(i));
+                        flag.completed[player] = None;
+                        flag.claimed_by = None;
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
         }
-        flag.completed[opponent] = None;
-        flag.claimed_by = None;
-        let hand = &mut setup.hands[opponent];
-        let drawn = hand.iter().position(|c| c.is_troop())?;
-        let drawn = hand.remove(drawn);
-        hand.push(play.card);
-        setup.troop_deck.insert(0, drawn);
+        for (player, back) in returned.iter().enumerate() {
+            let hand = &mut setup.hands[player];
+            for &card in back {
+                let drawn = hand.iter().position(|c| c.is_troop() && !back.contains(c))?;
+                setup.troop_deck.insert(0, hand.remove(drawn));
+                hand.push(card);
+            }
+        }
         setup.current = opponent;
         setup.phase = Phase::Play;
         setup.turn = start_of_turn(sample, opponent);
         setup.result = None;
+        setup.passes_in_row = 0;
         let template = Position::from_setup(&setup).ok()?;
         let hidden = hidden_cards(&template, opponent);
         Some(Before { template, opponent, hidden })
     }
 
-    /// The chance the heuristic plays `play` in the position before it, had the opponent held `now`
-    /// after it, with one of its troops, drawn at random, as the card they drew since (an unbiased
-    /// estimate of the mean over which troop it was, at a seventh of the cost: the mean over all of
-    /// them rated the true hands no better in `probe_temperatures`).
-    fn likelihood(
-        &self,
-        now: CardSet,
-        play: LastPlay,
-        temperature: f32,
-        rng: &mut ChaCha8Rng,
-        legal: &mut Vec<Action>,
-    ) -> f32 {
-        let troops = now.troops();
-        if troops.is_empty() {
-            return 0.0;
-        }
-        let drawn = troops.iter().nth(rng.random_range(0..troops.len())).expect("a troop of the hand");
-        let mut hand = now;
-        hand.remove(drawn);
-        hand.insert(play.card);
-        self.choice_probability(hand, play, temperature, legal)
-    }
-
     /// The chance the heuristic plays `play` in the position before it with the opponent holding
     /// `hand`: the softmax at `temperature` of its ratings of every card the opponent could play.
-    fn choice_probability(&self, hand: CardSet, play: LastPlay, temperature: f32, legal: &mut Vec<Action>) -> f32 {
+    fn choice_probability(&self, hand: CardSet, play: &Arrival, temperature: f32, legal: &mut Vec<Action>) -> f32 {
         let Some(position) = self.with_opponent_hand(hand) else { return 0.0 };
         position.legal_actions_into(legal);
         let observed = Action::Play { card: play.card, flag: play.flag };
@@ -236,8 +286,7 @@ mod tests {
     use crate::bot::{Bot, HeuristicBot};
     use crate::{Game, Options};
 
-    /// Heuristic games; at every play step of player 0 that follows a play of player 1, `visit` gets
-    /// the view and the true position.
+    /// Heuristic games; at every play step of player 0, `visit` gets the view and the true position.
     fn decisions(seeds: std::ops::Range<u64>, tactics: bool, mut visit: impl FnMut(&PlayerView, &Position)) {
         for seed in seeds {
             let options = Options { tactics, ..Options::default() };
@@ -256,107 +305,114 @@ mod tests {
     }
 
     #[test]
-    fn the_last_play_is_the_opponents_latest_troop() {
+    fn the_recent_plays_are_the_opponents_latest_troops() {
         let mut seen = 0;
         decisions(0..3, false, |view, position| {
-            let Some(play) = last_play(view) else { return };
-            seen += 1;
-            assert_eq!(play.player, 1);
-            assert_eq!(position.find_on_board(play.card), Some((play.flag, 1)));
+            let plays = recent_plays(view, 3);
+            for pair in plays.windows(2) {
+                assert!(pair[0].stamp > pair[1].stamp, "latest first");
+            }
+            for play in &plays {
+                seen += 1;
+                assert_eq!(play.player, 1);
+                assert_eq!(position.find_on_board(play.card), Some((play.flag, 1)));
+            }
         });
-        assert!(seen > 40, "{seen} plays read");
+        assert!(seen > 100, "{seen} plays read");
+    }
+
+    /// The mean likelihood of the true hand and of sampled ones, over player 0's decisions.
+    fn likelihoods(depth: usize, temperature: f32, tactics: bool) -> (f32, f32) {
+        let mut rng = crate::rng_from_seed(4);
+        let mut legal = Vec::new();
+        let (mut truth, mut sampled, mut count) = (0.0, 0.0, 0);
+        decisions(0..6, tactics, |view, position| {
+            let plays = recent_plays(view, depth);
+            if plays.is_empty() {
+                return;
+            }
+            let determinizer = Determinizer::new(view).unwrap();
+            let first = determinizer.sample(&mut rng);
+            let befores: Vec<Before> = plays.iter().map_while(|p| Before::new(&first, 0, p.stamp)).collect();
+            assert_eq!(befores.len(), plays.len(), "every position before a play is rebuilt");
+            truth += likelihood(&befores, &plays, position.hand(1), temperature, &mut rng, &mut legal);
+            for _ in 0..8 {
+                let hand = determinizer.sample(&mut rng).hand(1);
+                sampled += likelihood(&befores, &plays, hand, temperature, &mut rng, &mut legal) / 8.0;
+            }
+            count += 1;
+        });
+        (truth / count as f32, sampled / count as f32)
     }
 
     #[test]
     fn the_true_hand_is_likelier_than_a_sampled_one() {
-        let mut rng = crate::rng_from_seed(4);
-        let mut legal = Vec::new();
-        let (mut truth, mut sampled, mut count) = (0.0, 0.0, 0);
-        decisions(0..4, true, |view, position| {
-            let Some(play) = last_play(view) else { return };
-            let determinizer = Determinizer::new(view).unwrap();
-            let before = Before::new(&determinizer.sample(&mut rng), play).expect("the position before the play");
-            truth += before.likelihood(position.hand(1), play, 0.1, &mut rng, &mut legal);
-            for _ in 0..8 {
-                let hand = determinizer.sample(&mut rng).hand(1);
-                sampled += before.likelihood(hand, play, 0.1, &mut rng, &mut legal) / 8.0;
-            }
-            count += 1;
-        });
-        let (truth, sampled) = (truth / count as f32, sampled / count as f32);
-        eprintln!("{count} decisions: mean likelihood of the true hand {truth:.3}, of a sampled hand {sampled:.3}");
-        assert!(truth > 1.5 * sampled, "true {truth}, sampled {sampled}");
+        for (depth, tactics) in [(1, true), (3, false)] {
+            let (truth, sampled) = likelihoods(depth, 0.1, tactics);
+            assert!(truth > 1.5 * sampled, "depth {depth}: true {truth}, sampled {sampled}");
+        }
     }
-}
-#[cfg(test)]
-mod probe {
-    use super::*;
-    use crate::bot::{Bot, HeuristicBot};
-    use crate::{Game, Options};
-    thread_local! { static TIME: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) }; static ESS: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) }; }
+
+    /// The numbers behind the default temperature and depth:
+    /// `cargo test --release --lib probe_likelihoods -- --ignored --nocapture`.
     #[test]
     #[ignore]
-    fn probe_temperatures() {
-        for &t in &[0.3f32, 0.1, 0.03, 0.01] {
-            let mut rng = crate::rng_from_seed(4);
-            let mut legal = Vec::new();
-            let (mut truth, mut sampled, mut count, mut exact) = (0.0, 0.0, 0, 0.0);
-            for seed in 0..6 {
-                let mut game = Game::new(Options { tactics: std::env::var("TACT").is_ok(), ..Options::default() }, seed).unwrap();
-                let mut bots = [HeuristicBot::new(seed), HeuristicBot::new(seed + 1)];
-                let mut before_hand = CardSet::EMPTY; let mut real_before: Option<Position> = None;
-                while !game.position().is_over() {
-                    let player = game.position().current();
-                    let view = game.view(player).unwrap();
-                    if player == 1 && game.position().phase() == Phase::Play { before_hand = game.position().hand(1); real_before = Some(*game.position()); }
-                    if player == 0 && game.position().phase() == Phase::Play {
-                        if let Some(play) = last_play(&view) {
-                            let determinizer = Determinizer::new(&view).unwrap();
-                            let before = Before::new(&determinizer.sample(&mut rng), play).unwrap();
-                            truth += before.likelihood(game.position().hand(1), play, t, &mut rng, &mut legal);
-                            // the exact hand before the play, as the drawn card known
-                            let now = game.position().hand(1);
-                            let drawn: Vec<Card> = now.difference(before_hand).iter().collect();
-                            if drawn.len() == 1 && drawn[0].is_troop() {
-                                let mut h = now; h.remove(drawn[0]); h.insert(play.card);
-                                if let Some(p) = before.with_opponent_hand(h).filter(|_| h == before_hand) {
-                                    if t == 0.3 {
-                                        let rb = real_before.unwrap();
-                                        let l1 = rb.legal_actions(); let l2 = p.legal_actions();
-                                        let c1 = crate::bot::heuristic::choose(&rb, &l1, true);
-                                        let c2 = crate::bot::heuristic::choose(&p, &l2, false);
-                                        if c1 != c2 || l1.len() != l2.len() { eprintln!("mismatch: real {c1:?} ({} legal) rebuilt {c2:?} ({} legal) observed {:?} phase {:?}/{:?}", l1.len(), l2.len(), play, rb.phase(), p.phase()); }
-                                    }
-                                    p.legal_actions_into(&mut legal);
-                                    let obs = Action::Play { card: play.card, flag: play.flag };
-                                    let mut scores = vec![]; let mut ch = None;
-                                    for a in legal.iter().filter(|a| matches!(a, Action::Play{..})) {
-                                        if let Some(s) = play_score(&p, a, 1) { if *a == obs { ch = Some(s) } scores.push(s) }
-                                    }
-                                    if let Some(c) = ch { let b = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-                                        let sum: f32 = scores.iter().map(|s| ((s-b)/t).exp()).sum(); exact += ((c-b)/t).exp()/sum; }
-                                }
-                            }
-                            for _ in 0..8 {
-                                let hand = determinizer.sample(&mut rng).hand(1);
-                                sampled += before.likelihood(hand, play, t, &mut rng, &mut legal) / 8.0;
-                            }
-                            count += 1;
-                            if t == 0.3 {
-                                let start = std::time::Instant::now();
-                                let post = HandPosterior::new(&determinizer, &view, 64, 0.03, &mut rng);
-                                TIME.with(|c| c.set(c.get() + start.elapsed().as_secs_f64()));
-                                if let Some(post) = post { let sh = post.shares(); let ess = 1.0 / sh.iter().map(|x| x * x).sum::<f32>(); ESS.with(|c| c.set(c.get() + ess as f64)); }
-                            }
-                        }
-                    }
-                    let action = bots[player].choose(&view).unwrap();
-                    game.apply(&action).unwrap();
-                }
+    fn probe_likelihoods() {
+        for depth in [1, 2, 3, 5] {
+            for temperature in [0.1, 0.03, 0.01] {
+                let (truth, sampled) = likelihoods(depth, temperature, true);
+                eprintln!("depth {depth}, temperature {temperature}: true hand {truth:.4}, sampled {sampled:.4}, ratio {:.1}", truth / sampled);
             }
-            let c = count as f32;
-            if t == 0.3 { eprintln!("posterior: {:.2} ms each, effective hands {:.1} of 64", TIME.with(|c| c.get()) * 1000.0 / count as f64, ESS.with(|c| c.get()) / count as f64); }
-            eprintln!("T {t}: {count} decisions: true {:.3}, exact-drawn {:.3}, sampled {:.3}", truth / c, exact / c, sampled / c);
         }
+    }
+
+    /// How many of the opponent's true cards a weighted candidate hand holds, against a uniform one:
+    /// `cargo test --release --lib probe_overlap -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn probe_overlap() {
+        for (depth, temperature, pool) in [(1, 0.03, 64), (3, 0.03, 64), (3, 0.01, 64), (5, 0.03, 64), (3, 0.03, 256)] {
+            let mut rng = crate::rng_from_seed(5);
+            let (mut uniform, mut weighted, mut count, mut seconds) = (0.0, 0.0, 0, 0.0);
+            decisions(0..6, true, |view, position| {
+                let determinizer = Determinizer::new(view).unwrap();
+                let start = std::time::Instant::now();
+                let Some(posterior) = HandPosterior::new(&determinizer, view, depth, pool, temperature, &mut rng)
+                else {
+                    return;
+                };
+                seconds += start.elapsed().as_secs_f64();
+                let truth = position.hand(1);
+                let overlap = |hand: &CardSet| hand.intersection(truth).len() as f32;
+                uniform += posterior.hands.iter().map(overlap).sum::<f32>() / posterior.hands.len() as f32;
+                weighted += posterior.hands.iter().zip(posterior.shares()).map(|(h, w)| overlap(h) * w).sum::<f32>();
+                count += 1;
+            });
+            let n = count as f32;
+            eprintln!(
+                "depth {depth}, temperature {temperature}, pool {pool}: true cards in a hand {:.3} uniform, {:.3} weighted; {:.1} ms a decision ({count})",
+                uniform / n,
+                weighted / n,
+                seconds * 1000.0 / count as f64
+            );
+        }
+    }
+
+    #[test]
+    fn the_search_infers_without_error() {
+        use crate::bot::{SearchBot, SearchConfig};
+        let config = SearchConfig { infer_temperature: 0.03, infer_depth: 3, ..SearchConfig::default() };
+        let mut inferred = 0;
+        decisions(0..1, true, |view, _| {
+            let determinizer = Determinizer::new(view).unwrap();
+            if HandPosterior::new(&determinizer, view, 3, 16, 0.03, &mut crate::rng_from_seed(1)).is_some() {
+                inferred += 1;
+            }
+            let action = SearchBot::with_config(200, 1, config).choose(view).unwrap();
+            assert!(Position::from_setup(&determinizer.sample(&mut crate::rng_from_seed(2)).to_setup())
+                .unwrap()
+                .is_legal(0, &action));
+        });
+        assert!(inferred > 10, "{inferred} decisions inferred");
     }
 }

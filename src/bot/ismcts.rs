@@ -23,6 +23,7 @@ use super::win_chance::win_chance;
 use super::{prepare, Bot};
 use crate::action::{Action, DeckKind};
 use crate::error::Error;
+use crate::card_set::CardSet;
 use crate::flag::{Player, FLAG_COUNT};
 use crate::phase::Phase;
 use crate::position::view::PlayerView;
@@ -66,6 +67,8 @@ pub struct Config {
     pub infer_temperature: f32,
     /// The number of candidate opponent hands drawn and weighed once a decision for the inference.
     pub infer_pool: u32,
+    /// How many of the opponent's recent plays the inference reads (at most).
+    pub infer_depth: u32,
 }
 
 impl Default for Config {
@@ -87,6 +90,7 @@ impl Default for Config {
             win_weight: 0.0,
             infer_temperature: 0.0,
             infer_pool: 64,
+            infer_depth: 1,
         }
     }
 }
@@ -125,6 +129,8 @@ pub struct SearchBot {
     config: Config,
     /// The mean reward of the action chosen at the last searched decision (diagnostics).
     last_value: Option<f32>,
+    /// The opponent's true hand for the next decision (experiments only, see `reveal_opponent_hand`).
+    revealed: Option<(Player, CardSet)>,
 }
 
 impl SearchBot {
@@ -160,6 +166,7 @@ impl SearchBot {
             stats: SearchStats::default(),
             config,
             last_value: None,
+            revealed: None,
         }
     }
 
@@ -181,6 +188,15 @@ impl SearchBot {
     pub fn last_value(&self) -> Option<f32> {
         self.last_value
     }
+
+    /// Shows the search the true hand of `opponent` for its next decision, which then samples only
+    /// the decks: what knowing the opponent's hand is worth, the most any inference about it could
+    /// give (`examples/tune.rs`, key `oracle`). Cheating: never for play. A hand the view does not
+    /// allow (cards the viewer sees, the wrong size) is ignored.
+    #[doc(hidden)]
+    pub fn reveal_opponent_hand(&mut self, opponent: Player, hand: CardSet) {
+        self.revealed = Some((opponent, hand));
+    }
 }
 
 impl Bot for SearchBot {
@@ -197,10 +213,12 @@ impl Bot for SearchBot {
             }
         }
         let root_order = root_order(&turn.position, &turn.legal);
+        let revealed = self.revealed.take();
         let posterior = match self.config.infer_temperature > 0.0 {
+            _ if revealed.is_some() => revealed.and_then(|(p, hand)| HandPosterior::known(&turn.determinizer, p, hand)),
             true => {
-                let (pool, temperature) = (self.config.infer_pool as usize, self.config.infer_temperature);
-                HandPosterior::new(&turn.determinizer, view, pool, temperature, &mut self.rng)
+                let (depth, pool) = (self.config.infer_depth as usize, self.config.infer_pool as usize);
+                HandPosterior::new(&turn.determinizer, view, depth, pool, self.config.infer_temperature, &mut self.rng)
             }
             false => None,
         };
