@@ -142,7 +142,12 @@ fn deal_score(args: &Args, deal: u64, config: SearchConfig, oracle: bool) -> f64
             })
             .collect();
         let game = if oracle {
-            oracle_game(options, seed, seat, SearchBot::with_config(args.playouts, seed.wrapping_mul(8).wrapping_add(seat as u64), config))
+            oracle_game(
+                options,
+                seed,
+                seat,
+                SearchBot::with_config(args.playouts, seed.wrapping_mul(8).wrapping_add(seat as u64), config),
+            )
         } else {
             let mut refs: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| b.as_mut() as &mut dyn Bot).collect();
             play_game(options, seed, &mut refs).expect("bots play legal games")

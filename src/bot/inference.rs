@@ -116,7 +116,7 @@ impl HandPosterior {
             hands.push(hand);
             cumulative.push(total);
         }
-        if !(total > 0.0) {
+        if total.is_nan() || total <= 0.0 {
             return None;
         }
         Some(HandPosterior { opponent, hands, cumulative })
@@ -125,7 +125,11 @@ impl HandPosterior {
     /// The one hand `hand` of `opponent` (experiments: see `SearchBot::reveal_opponent_hand`); `None`
     /// if the view does not allow it.
     pub(crate) fn known(determinizer: &Determinizer, opponent: Player, hand: CardSet) -> Option<HandPosterior> {
-        determinizer.allows_hand(opponent, hand).then(|| HandPosterior { opponent, hands: vec![hand], cumulative: vec![1.0] })
+        determinizer.allows_hand(opponent, hand).then(|| HandPosterior {
+            opponent,
+            hands: vec![hand],
+            cumulative: vec![1.0],
+        })
     }
 
     /// A sample of the view whose opponent hand is drawn from the pool by weight.
@@ -361,7 +365,10 @@ mod tests {
         for depth in [1, 2, 3, 5] {
             for temperature in [0.1, 0.03, 0.01] {
                 let (truth, sampled) = likelihoods(depth, temperature, true);
-                eprintln!("depth {depth}, temperature {temperature}: true hand {truth:.4}, sampled {sampled:.4}, ratio {:.1}", truth / sampled);
+                eprintln!(
+                    "depth {depth}, temperature {temperature}: true hand {truth:.4}, sampled {sampled:.4}, ratio {:.1}",
+                    truth / sampled
+                );
             }
         }
     }
