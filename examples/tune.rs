@@ -12,11 +12,13 @@
 //! once).
 //! Keys: exploration, widen_c, widen_alpha, eval_scale, foresight (draws; `none` turns it off),
 //! missing_own, missing_opponent, temperature, temperature_fog, breakthrough, win_weight (0..1: the
-//! leaf reward's share taken from the chance to win the game, two players), guard (true/false),
+//! leaf reward's share taken from the chance to win the game, two players), infer_temperature (0 off),
+//! infer_pool and infer_depth (inference about the opponent's hand from their recent plays, two players), guard (true/false),
 //! playout_actions (fast-policy actions after the tree), endgame_rollout (troop deck size at or below
 //! which playouts go to the end; `none`), flag_model (a file of weights from
 //! `examples/train_flags.rs`: the learned chance per flag).
-//! `--base` changes the baseline too (to screen a second change on top of a first).
+//! `oracle=true` (two players) shows the search the opponent's true hand at each decision: what perfect
+//! inference about it would give. `--base` changes the baseline too (to screen a second change on top of a first).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -24,7 +26,7 @@ use std::time::Instant;
 
 use battleline::bot::flag_model::FEATURES;
 use battleline::bot::{play_game, Bot, HeuristicBot, SearchBot, SearchConfig};
-use battleline::Options;
+use battleline::{Game, Options};
 
 struct Args {
     playouts: u32,
@@ -34,8 +36,9 @@ struct Args {
     tactics: bool,
     threads: usize,
     base: SearchConfig,
-    /// Each changed search and how it was written.
-    variants: Vec<(SearchConfig, String)>,
+    /// Each changed search, whether it is shown the opponent's hand (`oracle=true`), and how it was
+    /// written.
+    variants: Vec<(SearchConfig, bool, String)>,
 }
 
 fn set(config: &mut SearchConfig, pair: &str) -> Result<(), String> {
@@ -65,6 +68,9 @@ fn set(config: &mut SearchConfig, pair: &str) -> Result<(), String> {
             );
         }
         "win_weight" => config.win_weight = number()?,
+        "infer_temperature" => config.infer_temperature = number()?,
+        "infer_pool" => config.infer_pool = value.parse().map_err(|e| format!("{key}: {e}"))?,
+        "infer_depth" => config.infer_depth = value.parse().map_err(|e| format!("{key}: {e}"))?,
         "guard" => config.guard_tactics = value.parse().map_err(|e| format!("{key}: {e}"))?,
         _ => return Err(format!("unknown key {key:?}")),
     }
@@ -106,16 +112,21 @@ fn parse() -> Result<Args, String> {
     }
     for change in changes {
         let mut config = args.base;
+        let mut oracle = false;
         for pair in change.split(',') {
-            set(&mut config, pair)?;
+            match pair {
+                "oracle=true" if args.players == 2 => oracle = true,
+                _ => set(&mut config, pair)?,
+            }
         }
-        args.variants.push((config, change));
+        args.variants.push((config, oracle, change));
     }
     Ok(args)
 }
 
-/// The search's mean score over every seat of one deal, with `config`: a win 1, a draw shared.
-fn deal_score(args: &Args, deal: u64, config: SearchConfig) -> f64 {
+/// The search's mean score over every seat of one deal, with `config`: a win 1, a draw shared. With
+/// `oracle`, the search is shown the opponent's true hand at each of its decisions.
+fn deal_score(args: &Args, deal: u64, config: SearchConfig, oracle: bool) -> f64 {
     let options = Options { players: args.players, tactics: args.tactics, ..Options::default() };
     let seed = args.seed + deal;
     let mut total = 0.0;
@@ -130,8 +141,17 @@ fn deal_score(args: &Args, deal: u64, config: SearchConfig) -> f64 {
                 }
             })
             .collect();
-        let mut refs: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| b.as_mut() as &mut dyn Bot).collect();
-        let game = play_game(options, seed, &mut refs).expect("bots play legal games");
+        let game = if oracle {
+            oracle_game(
+                options,
+                seed,
+                seat,
+                SearchBot::with_config(args.playouts, seed.wrapping_mul(8).wrapping_add(seat as u64), config),
+            )
+        } else {
+            let mut refs: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| b.as_mut() as &mut dyn Bot).collect();
+            play_game(options, seed, &mut refs).expect("bots play legal games")
+        };
         total += match game.position().result().and_then(|r| r.winner) {
             Some(w) if w == seat => 1.0,
             Some(_) => 0.0,
@@ -139,6 +159,26 @@ fn deal_score(args: &Args, deal: u64, config: SearchConfig) -> f64 {
         };
     }
     total / args.players as f64
+}
+
+/// A two-player game of `search` in `seat` against the heuristic, the search shown the opponent's
+/// hand before each of its decisions (the bots' seeds as in `deal_score`).
+fn oracle_game(options: Options, seed: u64, seat: usize, mut search: SearchBot) -> Game {
+    let opponent = 1 - seat;
+    let mut heuristic = HeuristicBot::new(seed.wrapping_mul(8).wrapping_add(opponent as u64));
+    let mut game = Game::new(options, seed).expect("valid options");
+    while !game.is_match_over() {
+        let player = game.position().current();
+        let view = game.view(player).expect("the player exists");
+        let action = if player == seat {
+            search.reveal_opponent_hand(opponent, game.position().hand(opponent));
+            search.choose(&view)
+        } else {
+            heuristic.choose(&view)
+        };
+        game.apply(&action.expect("the bots choose")).expect("the bots play legal actions");
+    }
+    game
 }
 
 fn mean_and_error(values: &[f64]) -> (f64, f64) {
@@ -166,9 +206,9 @@ fn main() {
                 if deal >= args.deals {
                     break;
                 }
-                let base = deal_score(&args, deal, args.base);
+                let base = deal_score(&args, deal, args.base, false);
                 let changed: Vec<f64> =
-                    args.variants.iter().map(|(config, _)| deal_score(&args, deal, *config)).collect();
+                    args.variants.iter().map(|&(config, oracle, _)| deal_score(&args, deal, config, oracle)).collect();
                 results.lock().unwrap().push((deal, base, changed));
             });
         }
@@ -191,7 +231,7 @@ fn main() {
         "base{}: {b:.3} ± {be:.3}",
         if args.base == SearchConfig::default() { "" } else { " (changed by --base)" }
     );
-    for (i, (_, described)) in args.variants.iter().enumerate() {
+    for (i, (_, _, described)) in args.variants.iter().enumerate() {
         let changed: Vec<f64> = results.iter().map(|r| r.2[i]).collect();
         let diff: Vec<f64> = results.iter().map(|r| r.2[i] - r.1).collect();
         let ((v, ve), (d, de)) = (mean_and_error(&changed), mean_and_error(&diff));

@@ -205,15 +205,50 @@ impl Determinizer {
             .expect("a deal of exactly the hidden cards of a validated view")
     }
 
+    /// One position consistent with the view in which `player`, an opponent of the viewer, holds
+    /// `hand`: a hand of that player's size drawn from the hidden cards (a hand of another sample of
+    /// this determinizer). The other hidden cards are dealt as by [`Determinizer::sample`]. Used by the
+    /// search's inference about an opponent's hand (`bot/inference.rs`), which picks the hands.
+    pub(crate) fn sample_with_hand(&self, player: Player, hand: CardSet, rng: &mut ChaCha8Rng) -> Position {
+        let (hands, troop_deck, tactics_deck) = self.deal_with(Some((player, hand)), rng);
+        self.base
+            .with_hidden_cards(hands, &troop_deck, &tactics_deck)
+            .expect("a hand of a sample of this view and the other hidden cards")
+    }
+
+    /// Whether `hand` may be `player`'s hand in this view: an opponent's, of their hand's size, of
+    /// cards hidden from the viewer.
+    pub(crate) fn allows_hand(&self, player: Player, hand: CardSet) -> bool {
+        let hidden = CardSet::from_cards(self.hidden_troops.iter().chain(&self.hidden_tactics).copied());
+        player != self.me
+            && player < self.players
+            && hand.difference(hidden).is_empty()
+            && (hand.troops().len(), hand.tactics().len()) == self.hand_sizes[player]
+    }
+
     /// Deals the hidden cards: every hand (the viewer's as it is) and both decks, top card first.
     fn deal(&self, rng: &mut ChaCha8Rng) -> ([CardSet; MAX_PLAYERS], Vec<Card>, Vec<Card>) {
+        self.deal_with(None, rng)
+    }
+
+    /// [`Determinizer::deal`], with one opponent's hand given (`fixed`) instead of dealt.
+    fn deal_with(
+        &self,
+        fixed: Option<(Player, CardSet)>,
+        rng: &mut ChaCha8Rng,
+    ) -> ([CardSet; MAX_PLAYERS], Vec<Card>, Vec<Card>) {
         let mut troops = self.hidden_troops.clone();
         let mut tactics = self.hidden_tactics.clone();
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        if let Some((player, hand)) = fixed {
+            troops.retain(|&card| !hand.contains(card));
+            tactics.retain(|&card| !hand.contains(card));
+            hands[player] = hand;
+        }
         troops.shuffle(rng);
         tactics.shuffle(rng);
-        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         hands[self.me] = self.own_hand;
-        for p in (0..self.players).filter(|&p| p != self.me) {
+        for p in (0..self.players).filter(|&p| p != self.me && fixed.is_none_or(|(f, _)| f != p)) {
             let (t, x) = self.hand_sizes[p];
             hands[p] = troops.drain(troops.len() - t..).chain(tactics.drain(tactics.len() - x..)).collect();
         }

@@ -149,31 +149,37 @@ fn best_play(position: &Position, legal: &[Action], me: Player, guard: bool) -> 
     let mut best = (f32::NEG_INFINITY, legal[0]);
     for &action in legal {
         let threat = if guard { THREAT_COST * tactics_guard::threat(position, &action) } else { 0.0 };
-        let score = -threat
-            + match action {
-                Action::Pass => now,
-                Action::Scout => now + SCOUT_VALUE,
-                _ => {
-                    let mut after = *position;
-                    if after.apply(&action).is_err() {
-                        continue;
-                    }
-                    let mut score = Knowledge::new(&after, me).evaluate(&after);
-                    if let Some(tactic) = played_card(&action).and_then(Card::as_tactic) {
-                        score -= tactic_cost(tactic);
-                    }
-                    // Among equals, spend the lower card.
-                    if let Some((_, value)) = played_card(&action).and_then(Card::troop) {
-                        score -= 0.001 * f32::from(value);
-                    }
-                    score
-                }
-            };
-        if score > best.0 {
-            best = (score, action);
+        let score = match action {
+            Action::Pass => now,
+            Action::Scout => now + SCOUT_VALUE,
+            _ => match play_score(position, &action, me) {
+                Some(score) => score,
+                None => continue,
+            },
+        };
+        if score - threat > best.0 {
+            best = (score - threat, action);
         }
     }
     best.1
+}
+
+/// How the heuristic rates a play-step action that changes the board (a card played, Fog or Mud,
+/// Redeploy, Deserter, Traitor) for the player `me` to move: the evaluation after it, less a tactics
+/// card's cost, less a trifle for a higher troop (among equals it spends the lower card); `None` if
+/// the action is refused. Also the model of the opponent's play in the search's inference about their
+/// hand (`inference.rs`).
+pub(crate) fn play_score(position: &Position, action: &Action, me: Player) -> Option<f32> {
+    let mut after = *position;
+    after.apply(action).ok()?;
+    let mut score = Knowledge::new(&after, me).evaluate(&after);
+    if let Some(tactic) = played_card(action).and_then(Card::as_tactic) {
+        score -= tactic_cost(tactic);
+    }
+    if let Some((_, value)) = played_card(action).and_then(Card::troop) {
+        score -= 0.001 * f32::from(value);
+    }
+    Some(score)
 }
 
 /// The card taken from hand by a play-step action.

@@ -34,9 +34,12 @@ mod determinize;
 mod eval;
 pub mod flag_model;
 mod heuristic;
+mod inference;
 mod ismcts;
 mod random;
 mod rollout;
+mod search_config;
+mod search_tree;
 mod tactics_guard;
 mod trees;
 mod win_chance;
@@ -45,10 +48,10 @@ pub use determinize::{determinize, Determinizer};
 #[doc(hidden)]
 pub use eval::EvalParams;
 pub use heuristic::HeuristicBot;
-#[doc(hidden)]
-pub use ismcts::Config as SearchConfig;
 pub use ismcts::{SearchBot, SearchStats};
 pub use random::RandomBot;
+#[doc(hidden)]
+pub use search_config::Config as SearchConfig;
 pub use trees::MAX_TREES;
 
 /// A computer player. It is given the view of the player whose turn it is and answers with one of

@@ -1,0 +1,301 @@
+//! One search tree: its nodes and its playouts (sample the hidden cards, select by UCB among the
+//! children legal in the sample, widen progressively, evaluate the leaf, back up), and the actions the
+//! search takes without searching. The bot that runs the trees and picks the move is in `ismcts.rs`.
+
+use rand_chacha::ChaCha8Rng;
+
+use super::action_set::ActionSet;
+use super::determinize::Determinizer;
+use super::eval::Knowledge;
+use super::inference::HandPosterior;
+use super::rollout::{claim, policy, Noise, Prior};
+use super::search_config::Config;
+use super::trees::RootEdge;
+use super::win_chance::win_chance;
+use crate::action::{Action, DeckKind};
+use crate::flag::{Player, FLAG_COUNT};
+use crate::phase::Phase;
+use crate::position::Position;
+
+struct Node {
+    /// The action leading here (unused at the root).
+    action: Action,
+    /// Who played it.
+    player: Player,
+    visits: u32,
+    /// Playouts in which this node's action was legal when its parent was visited.
+    available: u32,
+    /// Sum of the rewards of `player`.
+    reward: f32,
+    children: Vec<usize>,
+}
+
+pub(super) struct Search<'a> {
+    determinizer: &'a Determinizer,
+    /// Candidate opponent hands by weight, when inferring (see `Config::infer_temperature`).
+    pub(super) posterior: Option<&'a HandPosterior>,
+    root_order: Vec<Action>,
+    rng: &'a mut ChaCha8Rng,
+    config: Config,
+    nodes: Vec<Node>,
+    /// Scratch buffers.
+    legal: Vec<Action>,
+    path: Vec<usize>,
+    /// Actions played in playouts so far (tree and fast policy).
+    pub(super) actions: u64,
+}
+
+impl<'a> Search<'a> {
+    pub(super) fn new(
+        determinizer: &'a Determinizer,
+        root_order: Vec<Action>,
+        rng: &'a mut ChaCha8Rng,
+        config: Config,
+    ) -> Search<'a> {
+        let root = Node { action: Action::Pass, player: 0, visits: 0, available: 0, reward: 0.0, children: Vec::new() };
+        Search {
+            determinizer,
+            posterior: None,
+            root_order,
+            rng,
+            config,
+            nodes: vec![root],
+            legal: Vec::with_capacity(64),
+            path: Vec::with_capacity(64),
+            actions: 0,
+        }
+    }
+
+    /// One playout: sample, select, expand, play out, back up.
+    pub(super) fn iterate(&mut self) {
+        let mut position = match self.posterior {
+            Some(posterior) => posterior.sample(self.determinizer, self.rng),
+            None => self.determinizer.sample(self.rng),
+        };
+        let mut noise = Noise::new(self.rng);
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0;
+        loop {
+            self.automatic_steps(&mut position);
+            if position.is_over() {
+                break;
+            }
+            if self.path.len() > self.config.max_depth as usize {
+                break;
+            }
+            let player = position.current();
+            let (eligible, best) = self.select(node, &position);
+            let limit = widening_limit(&self.config, self.nodes[node].visits);
+            if eligible < limit || best.is_none() {
+                if let Some(action) = self.unexpanded(node, &position) {
+                    let child = self.nodes.len();
+                    self.nodes.push(Node {
+                        action,
+                        player,
+                        visits: 0,
+                        available: 1,
+                        reward: 0.0,
+                        children: Vec::new(),
+                    });
+                    self.nodes[node].children.push(child);
+                    self.step(&mut position, action);
+                    self.path.push(child);
+                    break;
+                }
+            }
+            let Some(next) = best else { break };
+            self.step(&mut position, self.nodes[next].action);
+            self.path.push(next);
+            node = next;
+        }
+        let rewards = self.playout(&mut position, &mut noise);
+        for &n in &self.path {
+            let node = &mut self.nodes[n];
+            node.visits += 1;
+            node.reward += rewards[node.player];
+        }
+    }
+
+    /// Counts the children legal in this sample (marking them available) and picks the best by UCB.
+    fn select(&mut self, node: usize, position: &Position) -> (usize, Option<usize>) {
+        let player = position.current();
+        let mut best: Option<(f32, usize)> = None;
+        let mut eligible = 0;
+        // Legal in this sample: asked of the engine one child at a time, or, for a node with many
+        // children, looked up in the engine's list of legal actions (the same answer, cheaper).
+        let listed = (self.nodes[node].children.len() >= LIST_LEGAL_FROM).then(|| {
+            position.legal_actions_into(&mut self.legal);
+            let mut set = ActionSet::default();
+            self.legal.iter().for_each(|action| set.insert(action));
+            set
+        });
+        for i in 0..self.nodes[node].children.len() {
+            let child = self.nodes[node].children[i];
+            let action = &self.nodes[child].action;
+            let legal = match &listed {
+                Some(set) => set.contains(action),
+                None => position.is_legal(player, action),
+            };
+            if !legal {
+                continue;
+            }
+            eligible += 1;
+            let c = &mut self.nodes[child];
+            c.available += 1;
+            let visits = c.visits.max(1) as f32;
+            let ucb = c.reward / visits + self.config.exploration * ((c.available as f32).ln() / visits).sqrt();
+            if best.is_none_or(|(b, _)| ucb > b) {
+                best = Some((ucb, child));
+            }
+        }
+        (eligible, best.map(|(_, c)| c))
+    }
+
+    fn step(&mut self, position: &mut Position, action: Action) {
+        if position.apply(&action).is_err() {
+            // Unreachable: tree actions are checked for this sample. Keep the playout going anyway.
+            position.legal_actions_into(&mut self.legal);
+            if let Some(&fallback) = self.legal.first() {
+                position.apply(&fallback).ok();
+            }
+        }
+        self.actions += 1;
+    }
+
+    /// The most promising legal action of this sample that is not yet a child of `node`.
+    fn unexpanded(&mut self, node: usize, position: &Position) -> Option<Action> {
+        let children = &self.nodes[node].children;
+        if node == 0 {
+            // The root's actions are the same in every sample: expand them in order.
+            return self.root_order.get(children.len()).copied();
+        }
+        let mut expanded = ActionSet::default();
+        for &c in children {
+            expanded.insert(&self.nodes[c].action);
+        }
+        position.legal_actions_into(&mut self.legal);
+        if self.legal.iter().all(|a| expanded.contains(a)) {
+            return None;
+        }
+        let prior = Prior::new(position);
+        let mut best: Option<(f32, Action)> = None;
+        for action in self.legal.iter().filter(|a| !expanded.contains(a)) {
+            let score = prior.score(action);
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, *action));
+            }
+        }
+        best.map(|(_, a)| a)
+    }
+
+    /// Claims and draws are never tree decisions (see [`automatic`]).
+    fn automatic_steps(&mut self, position: &mut Position) {
+        while let Some(action) = automatic(position) {
+            if position.apply(&action).is_err() {
+                break;
+            }
+            self.actions += 1;
+        }
+    }
+
+    /// Plays on with the fast policy; each player's reward (win 1, draw ½, loss 0), or the static
+    /// evaluation's estimate when the playout is cut off.
+    fn playout(&mut self, position: &mut Position, noise: &mut Noise) -> [f32; 3] {
+        let mut left = self.config.playout_actions;
+        if self.config.endgame_rollout.is_some_and(|cards| position.troop_deck_len() <= cards as usize) {
+            left = u32::MAX;
+        }
+        while !position.is_over() && left > 0 {
+            let action = policy(position, noise);
+            self.step(position, action);
+            left -= 1;
+        }
+        self.leaf_rewards(position)
+    }
+
+    /// Each player's reward: the result of a finished game (win 1, draw shared), otherwise the viewer's
+    /// evaluation of the position (expected flags, from what the viewer would know there and, with
+    /// `leaf_foresight`, the sample's next draws and opponents' hands) turned into a chance to win,
+    /// every opponent getting the rest (they are taken to play against the viewer).
+    fn leaf_rewards(&self, position: &Position) -> [f32; 3] {
+        let players = position.players();
+        let mut out = [0.0; 3];
+        if let Some(result) = position.result() {
+            for (p, slot) in out.iter_mut().enumerate().take(players) {
+                *slot = match result.winner {
+                    Some(w) if w == p => 1.0,
+                    Some(_) => 0.0,
+                    None => 1.0 / players as f32,
+                };
+            }
+            return out;
+        }
+        let me = self.determinizer.viewer();
+        let knowledge = match self.config.leaf_foresight {
+            Some(draws) => Knowledge::with_foresight(position, me, self.config.eval, draws as usize),
+            None => Knowledge::with_params(position, me, self.config.eval),
+        };
+        let chances = knowledge.chances(position);
+        let value = knowledge.value(players, &chances);
+        // Centred on a fair share of the flags (4.5 with two players, 3 with three): there the viewer's
+        // chance is a half. With three players the centre 4.5 read an even position as a likely loss;
+        // centred on 3, search:medium scored +0.041 ± 0.018 against two heuristic bots over 900 paired
+        // games, hard −0.027 ± 0.032 over 300 (docs/BOT_EXPERIMENTS.md). Two-player games are unchanged.
+        let center = FLAG_COUNT as f32 / players as f32;
+        let mut mine = 1.0 / (1.0 + (-(value - center) / self.config.eval_scale).exp());
+        if players == 2 && self.config.win_weight > 0.0 {
+            let w = self.config.win_weight;
+            mine = (1.0 - w) * mine + w * win_chance(&chances);
+        }
+        out[..players].fill(1.0 - mine);
+        out[me] = mine;
+        out
+    }
+
+    /// The root's children, in the order they were expanded (the first playout always expands one).
+    pub(super) fn root_edges(&self) -> Vec<RootEdge> {
+        let root = &self.nodes[0];
+        root.children
+            .iter()
+            .map(|&c| &self.nodes[c])
+            .map(|n| RootEdge { action: n.action, visits: n.visits, reward: n.reward })
+            .collect()
+    }
+}
+
+/// The action the search takes without searching: every provable claim (a proved claim never hurts),
+/// and a troop draw when the hand is short of troops or already holds two tactics cards (searched,
+/// those draws let the evaluation, blind to what a hand of tactics cards costs, fill the hand with
+/// them until the player can only pass). `None` where the search decides.
+pub(super) fn automatic(position: &Position) -> Option<Action> {
+    let me = position.current();
+    let hand = position.hand(me);
+    let draw = |deck| if position.phase() == Phase::Draw { Action::Draw { deck } } else { Action::ScoutDraw { deck } };
+    match position.phase() {
+        Phase::Claim => Some(claim(position, me)),
+        Phase::Draw | Phase::ScoutDraw { .. } => {
+            let short = hand.troops().len() < MIN_TROOPS_BEFORE_TACTICS || hand.tactics().len() >= MAX_TACTICS_HELD;
+            if position.tactics_deck_len() == 0 || (short && position.troop_deck_len() > 0) {
+                Some(draw(DeckKind::Troop))
+            } else if position.troop_deck_len() == 0 {
+                Some(draw(DeckKind::Tactics))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Children from which `Search::select` lists the legal actions once instead of checking each child.
+const LIST_LEGAL_FROM: usize = 64;
+
+/// A hand with fewer troops than this draws a troop.
+const MIN_TROOPS_BEFORE_TACTICS: usize = 4;
+/// A hand with this many tactics cards draws a troop.
+const MAX_TACTICS_HELD: usize = 2;
+
+fn widening_limit(config: &Config, visits: u32) -> usize {
+    (config.widen_c * (visits as f32).powf(config.widen_alpha)).max(1.0) as usize
+}
