@@ -151,6 +151,9 @@ impl Bot for SearchBot {
     /// Searches each tree in turn. The seeds of trees 1 and up are drawn first; tree 0 goes on with
     /// the bot's generator, which makes a one-tree bot the plain search.
     fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
+        // What an experiment revealed serves this decision only, searched or not.
+        let revealed = self.revealed.take();
+        let revealed_position = self.revealed_position.take().filter(|p| p.current() == view.player);
         let turn = match prepare(view)? {
             Err(forced) => return Ok(forced),
             Ok(turn) => turn,
@@ -161,8 +164,6 @@ impl Bot for SearchBot {
             }
         }
         let root_order = root_order(&turn.position, &turn.legal);
-        let revealed = self.revealed.take();
-        let revealed_position = self.revealed_position.take().filter(|p| p.current() == view.player);
         let posterior = match self.config.infer_temperature > 0.0 {
             _ if revealed.is_some() => revealed.and_then(|(p, hand)| HandPosterior::known(&turn.determinizer, p, hand)),
             true => {
