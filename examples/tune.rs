@@ -18,7 +18,8 @@
 //! which playouts go to the end; `none`), flag_model (a file of weights from
 //! `examples/train_flags.rs`: the learned chance per flag).
 //! `oracle=true` (two players) shows the search the opponent's true hand at each decision: what perfect
-//! inference about it would give. `--base` changes the baseline too (to screen a second change on top of a first).
+//! inference about it would give. `oracle=deal` shows it the whole true position (both hands, both
+//! decks in order): what perfect information would give, the ceiling of play against the heuristic. `--base` changes the baseline too (to screen a second change on top of a first).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -36,9 +37,19 @@ struct Args {
     tactics: bool,
     threads: usize,
     base: SearchConfig,
-    /// Each changed search, whether it is shown the opponent's hand (`oracle=true`), and how it was
-    /// written.
-    variants: Vec<(SearchConfig, bool, String)>,
+    /// Each changed search, what it is shown of the hidden cards, and how it was written.
+    variants: Vec<(SearchConfig, Oracle, String)>,
+}
+
+/// What a screened search is shown of the cards hidden from it (experiments: the ceilings).
+#[derive(Clone, Copy, PartialEq)]
+enum Oracle {
+    /// Nothing: the search as it plays.
+    Nothing,
+    /// The opponent's hand (`oracle=true`).
+    Hand,
+    /// The whole position: both hands and both decks in order (`oracle=deal`).
+    Deal,
 }
 
 fn set(config: &mut SearchConfig, pair: &str) -> Result<(), String> {
@@ -112,10 +123,11 @@ fn parse() -> Result<Args, String> {
     }
     for change in changes {
         let mut config = args.base;
-        let mut oracle = false;
+        let mut oracle = Oracle::Nothing;
         for pair in change.split(',') {
             match pair {
-                "oracle=true" if args.players == 2 => oracle = true,
+                "oracle=true" if args.players == 2 => oracle = Oracle::Hand,
+                "oracle=deal" if args.players == 2 => oracle = Oracle::Deal,
                 _ => set(&mut config, pair)?,
             }
         }
@@ -125,8 +137,8 @@ fn parse() -> Result<Args, String> {
 }
 
 /// The search's mean score over every seat of one deal, with `config`: a win 1, a draw shared. With
-/// `oracle`, the search is shown the opponent's true hand at each of its decisions.
-fn deal_score(args: &Args, deal: u64, config: SearchConfig, oracle: bool) -> f64 {
+/// `oracle`, the search is shown the opponent's true hand or the whole position at each of its decisions.
+fn deal_score(args: &Args, deal: u64, config: SearchConfig, oracle: Oracle) -> f64 {
     let options = Options { players: args.players, tactics: args.tactics, ..Options::default() };
     let seed = args.seed + deal;
     let mut total = 0.0;
@@ -141,11 +153,12 @@ fn deal_score(args: &Args, deal: u64, config: SearchConfig, oracle: bool) -> f64
                 }
             })
             .collect();
-        let game = if oracle {
+        let game = if oracle != Oracle::Nothing {
             oracle_game(
                 options,
                 seed,
                 seat,
+                oracle,
                 SearchBot::with_config(args.playouts, seed.wrapping_mul(8).wrapping_add(seat as u64), config),
             )
         } else {
@@ -162,8 +175,9 @@ fn deal_score(args: &Args, deal: u64, config: SearchConfig, oracle: bool) -> f64
 }
 
 /// A two-player game of `search` in `seat` against the heuristic, the search shown the opponent's
-/// hand before each of its decisions (the bots' seeds as in `deal_score`).
-fn oracle_game(options: Options, seed: u64, seat: usize, mut search: SearchBot) -> Game {
+/// hand or the whole position (`oracle`) before each of its decisions (the bots' seeds as in
+/// `deal_score`).
+fn oracle_game(options: Options, seed: u64, seat: usize, oracle: Oracle, mut search: SearchBot) -> Game {
     let opponent = 1 - seat;
     let mut heuristic = HeuristicBot::new(seed.wrapping_mul(8).wrapping_add(opponent as u64));
     let mut game = Game::new(options, seed).expect("valid options");
@@ -171,7 +185,10 @@ fn oracle_game(options: Options, seed: u64, seat: usize, mut search: SearchBot) 
         let player = game.position().current();
         let view = game.view(player).expect("the player exists");
         let action = if player == seat {
-            search.reveal_opponent_hand(opponent, game.position().hand(opponent));
+            match oracle {
+                Oracle::Deal => search.reveal_position(*game.position()),
+                _ => search.reveal_opponent_hand(opponent, game.position().hand(opponent)),
+            }
             search.choose(&view)
         } else {
             heuristic.choose(&view)
@@ -206,7 +223,7 @@ fn main() {
                 if deal >= args.deals {
                     break;
                 }
-                let base = deal_score(&args, deal, args.base, false);
+                let base = deal_score(&args, deal, args.base, Oracle::Nothing);
                 let changed: Vec<f64> =
                     args.variants.iter().map(|&(config, oracle, _)| deal_score(&args, deal, config, oracle)).collect();
                 results.lock().unwrap().push((deal, base, changed));

@@ -67,6 +67,8 @@ pub struct SearchBot {
     last_value: Option<f32>,
     /// The opponent's true hand for the next decision (experiments only, see `reveal_opponent_hand`).
     revealed: Option<(Player, CardSet)>,
+    /// The true position for the next decision (experiments only, see `reveal_position`).
+    revealed_position: Option<Position>,
 }
 
 impl SearchBot {
@@ -103,6 +105,7 @@ impl SearchBot {
             config,
             last_value: None,
             revealed: None,
+            revealed_position: None,
         }
     }
 
@@ -133,12 +136,24 @@ impl SearchBot {
     pub fn reveal_opponent_hand(&mut self, opponent: Player, hand: CardSet) {
         self.revealed = Some((opponent, hand));
     }
+
+    /// Shows the search the true position for its next decision: every hand and the order of both
+    /// decks, so every playout plays the real deal. What perfect information is worth, the ceiling
+    /// of any play against the same opponent (`examples/tune.rs`, key `oracle=deal`). Cheating: never
+    /// for play. A position whose player to move is not the viewer is ignored.
+    #[doc(hidden)]
+    pub fn reveal_position(&mut self, position: Position) {
+        self.revealed_position = Some(position);
+    }
 }
 
 impl Bot for SearchBot {
     /// Searches each tree in turn. The seeds of trees 1 and up are drawn first; tree 0 goes on with
     /// the bot's generator, which makes a one-tree bot the plain search.
     fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
+        // What an experiment revealed serves this decision only, searched or not.
+        let revealed = self.revealed.take();
+        let revealed_position = self.revealed_position.take().filter(|p| p.current() == view.player);
         let turn = match prepare(view)? {
             Err(forced) => return Ok(forced),
             Ok(turn) => turn,
@@ -149,7 +164,6 @@ impl Bot for SearchBot {
             }
         }
         let root_order = root_order(&turn.position, &turn.legal);
-        let revealed = self.revealed.take();
         let posterior = match self.config.infer_temperature > 0.0 {
             _ if revealed.is_some() => revealed.and_then(|(p, hand)| HandPosterior::known(&turn.determinizer, p, hand)),
             true => {
@@ -172,6 +186,7 @@ impl Bot for SearchBot {
             };
             let mut search = Search::new(&turn.determinizer, root_order.clone(), rng, self.config);
             search.posterior = posterior.as_ref();
+            search.revealed = revealed_position.as_ref();
             for _ in 0..self.playouts {
                 search.iterate();
             }
@@ -245,5 +260,35 @@ mod tests {
         (0..400).for_each(|_| search.iterate());
         let edge = search.root_edges().into_iter().find(|e| e.action == action).unwrap();
         assert_eq!(value, edge.reward / edge.visits as f32);
+    }
+
+    #[test]
+    fn a_revealed_position_replaces_the_samples_for_one_decision_of_its_player() {
+        use crate::{Game, Options};
+        let game = Game::new(Options::default(), 8).unwrap();
+        let me = game.position().current();
+        let view = game.view(me).unwrap();
+        let rate = |reveal: Option<Position>| {
+            let mut bot = SearchBot::new(300, 5);
+            if let Some(position) = reveal {
+                bot.reveal_position(position);
+            }
+            let action = bot.choose(&view).unwrap();
+            (action, bot.last_value().unwrap())
+        };
+        let plain = rate(None);
+        let mut other_turn = *game.position();
+        while other_turn.current() == me {
+            let first = other_turn.legal_actions()[0];
+            other_turn.apply(&first).unwrap();
+        }
+        assert_eq!(rate(Some(other_turn)), plain, "a position of another player's turn is ignored");
+        let shown = rate(Some(*game.position()));
+        assert_ne!(shown.1, plain.1, "every playout plays the true deal, not a sample");
+        // Shown once: the next decision samples again.
+        let mut bot = SearchBot::new(300, 5);
+        bot.reveal_position(*game.position());
+        bot.choose(&view).unwrap();
+        assert!(bot.revealed_position.is_none());
     }
 }

@@ -34,6 +34,8 @@ pub(super) struct Search<'a> {
     determinizer: &'a Determinizer,
     /// Candidate opponent hands by weight, when inferring (see `Config::infer_temperature`).
     pub(super) posterior: Option<&'a HandPosterior>,
+    /// The true position, when the search is shown it (experiments: `SearchBot::reveal_position`).
+    pub(super) revealed: Option<&'a Position>,
     root_order: Vec<Action>,
     rng: &'a mut ChaCha8Rng,
     config: Config,
@@ -56,6 +58,7 @@ impl<'a> Search<'a> {
         Search {
             determinizer,
             posterior: None,
+            revealed: None,
             root_order,
             rng,
             config,
@@ -69,6 +72,7 @@ impl<'a> Search<'a> {
     /// One playout: sample, select, expand, play out, back up.
     pub(super) fn iterate(&mut self) {
         let mut position = match self.posterior {
+            _ if self.revealed.is_some() => *self.revealed.unwrap(),
             Some(posterior) => posterior.sample(self.determinizer, self.rng),
             None => self.determinizer.sample(self.rng),
         };
