@@ -140,7 +140,7 @@ impl SearchBot {
     /// Shows the search the true position for its next decision: every hand and the order of both
     /// decks, so every playout plays the real deal. What perfect information is worth, the ceiling
     /// of any play against the same opponent (`examples/tune.rs`, key `oracle=deal`). Cheating: never
-    /// for play. A position whose player to move is not the viewer is ignored.
+    /// for play. A position the view does not show (another turn, another deal) is ignored.
     #[doc(hidden)]
     pub fn reveal_position(&mut self, position: Position) {
         self.revealed_position = Some(position);
@@ -153,7 +153,7 @@ impl Bot for SearchBot {
     fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
         // What an experiment revealed serves this decision only, searched or not.
         let revealed = self.revealed.take();
-        let revealed_position = self.revealed_position.take().filter(|p| p.current() == view.player);
+        let revealed_position = self.revealed_position.take().filter(|p| shows(p, view));
         let turn = match prepare(view)? {
             Err(forced) => return Ok(forced),
             Ok(turn) => turn,
@@ -207,6 +207,15 @@ impl Bot for SearchBot {
     fn stats(&self) -> Option<SearchStats> {
         Some(self.stats)
     }
+}
+
+/// Whether `view` is the view of `position` (the match's fields aside, which a position has not).
+fn shows(position: &Position, view: &PlayerView) -> bool {
+    position.view(view.player).is_some_and(|mut seen| {
+        seen.game_index = view.game_index;
+        seen.scores.clone_from(&view.scores);
+        seen == *view
+    })
 }
 
 /// The root's actions, most promising first by the heuristic's evaluation, so that widening tries
@@ -263,7 +272,7 @@ mod tests {
     }
 
     #[test]
-    fn a_revealed_position_replaces_the_samples_for_one_decision_of_its_player() {
+    fn a_revealed_position_replaces_the_samples_for_one_decision_when_the_view_shows_it() {
         use crate::{Game, Options};
         let game = Game::new(Options::default(), 8).unwrap();
         let me = game.position().current();
@@ -283,6 +292,11 @@ mod tests {
             other_turn.apply(&first).unwrap();
         }
         assert_eq!(rate(Some(other_turn)), plain, "a position of another player's turn is ignored");
+        let other_deal = (9..)
+            .map(|seed| *Game::new(Options::default(), seed).unwrap().position())
+            .find(|p| p.current() == me)
+            .unwrap();
+        assert_eq!(rate(Some(other_deal)), plain, "a position the view does not show is ignored");
         let shown = rate(Some(*game.position()));
         assert_ne!(shown.1, plain.1, "every playout plays the true deal, not a sample");
         // Shown once: the next decision samples again.
