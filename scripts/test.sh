@@ -10,6 +10,7 @@ stage "setup"
 bash scripts/setup.sh --test
 
 stage "format and lint"
+bash scripts/check-tracked.sh
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
