@@ -42,7 +42,10 @@ mod search_config;
 mod search_tree;
 mod tactics_guard;
 mod trees;
+mod value_features;
+mod value_model;
 mod win_chance;
+mod win_estimate;
 
 pub use determinize::{determinize, Determinizer};
 #[doc(hidden)]
@@ -53,6 +56,10 @@ pub use random::RandomBot;
 #[doc(hidden)]
 pub use search_config::Config as SearchConfig;
 pub use trees::MAX_TREES;
+#[doc(hidden)]
+pub use value_features::{input_names, INPUTS};
+#[doc(hidden)]
+pub use value_model::ValueModel;
 
 /// A computer player. It is given the view of the player whose turn it is and answers with one of
 /// that player's legal actions; anything else (a view of a finished match, of another player's turn,
@@ -391,6 +398,33 @@ pub fn leaf_duels(position: &Position, me: Player, opponent: Player) -> Vec<(Fla
     let config = SearchConfig::default();
     let draws = config.leaf_foresight.unwrap_or(0) as usize;
     eval::Knowledge::with_foresight(position, me, config.eval, draws).duels(position, opponent)
+}
+
+/// For the learned value model's data (lab/`value_lab`): the model's inputs for `me` in a real
+/// two-player position, read as the search's leaf reads a sample (each player's next draws counted as
+/// held), and each flag's chance by the hand-made leaf evaluation. It reads the deck and the opponent's
+/// hand, so it is for analysing finished games, never for a player.
+#[doc(hidden)]
+pub fn value_inputs(position: &Position, me: Player) -> ([f32; INPUTS], [f32; crate::flag::FLAG_COUNT]) {
+    let config = SearchConfig::default();
+    let draws = config.leaf_foresight.unwrap_or(0) as usize;
+    let knowledge = eval::Knowledge::with_foresight(position, me, config.eval, draws);
+    (value_features::inputs(position, me, &knowledge), knowledge.chances(position))
+}
+
+/// The viewer's chance to win the game and each flag's, from the view alone: `model` (the hand-made
+/// evaluation where `None`) averaged over `samples` samples of the hidden cards drawn from `seed`
+/// (lab/`value_lab calibrate`). Errors: `bad_input` for an inconsistent view.
+#[doc(hidden)]
+pub fn estimate_view(
+    view: &PlayerView,
+    model: Option<&ValueModel>,
+    samples: u32,
+    seed: u64,
+) -> Result<(f32, [f32; crate::flag::FLAG_COUNT]), Error> {
+    let determinizer = Determinizer::new(view)?;
+    let estimate = win_estimate::estimate(&determinizer, model, samples, &mut crate::rng_from_seed(seed));
+    Ok((estimate.win, estimate.flags))
 }
 
 fn match_goes_on(view: &PlayerView) -> bool {

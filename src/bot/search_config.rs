@@ -2,6 +2,7 @@
 //! `examples/tune.rs` screens.
 
 use super::eval::EvalParams;
+use super::value_model::ValueModel;
 
 /// The search's parameters (exposed for tuning experiments).
 #[doc(hidden)]
@@ -43,6 +44,14 @@ pub struct Config {
     pub infer_pool: u32,
     /// How many of the opponent's recent plays the inference reads (at most).
     pub infer_depth: u32,
+    /// With two players, the learned value model that scores the leaves (the chance to win the game
+    /// from the leaf's knowledge, see `value_model`); `None` scores them with the hand-made evaluation
+    /// (the logistic of the expected flags).
+    pub value_model: Option<&'static ValueModel>,
+    /// The leaf's reward from the model is `sigmoid(value_scale × logit)`: 1 is the model's own
+    /// calibrated chance; above 1 sharpens it, which changes how far the search trusts a leaf
+    /// against exploring (its exploration constant was set for the hand-made evaluation's rewards).
+    pub value_scale: f32,
 }
 
 impl Default for Config {
@@ -65,6 +74,8 @@ impl Default for Config {
             infer_temperature: 0.0,
             infer_pool: 64,
             infer_depth: 1,
+            value_model: Some(ValueModel::embedded()),
+            value_scale: 1.0,
         }
     }
 }

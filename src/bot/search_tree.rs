@@ -11,6 +11,7 @@ use super::inference::HandPosterior;
 use super::rollout::{claim, policy, Noise, Prior};
 use super::search_config::Config;
 use super::trees::RootEdge;
+use super::value_features;
 use super::win_chance::win_chance;
 use crate::action::{Action, DeckKind};
 use crate::flag::{Player, FLAG_COUNT};
@@ -240,6 +241,12 @@ impl<'a> Search<'a> {
             Some(draws) => Knowledge::with_foresight(position, me, self.config.eval, draws as usize),
             None => Knowledge::with_params(position, me, self.config.eval),
         };
+        if let (2, Some(model)) = (players, self.config.value_model) {
+            let mine = model.win(&value_features::inputs(position, me, &knowledge), self.config.value_scale);
+            out[me] = mine;
+            out[1 - me] = 1.0 - mine;
+            return out;
+        }
         let chances = knowledge.chances(position);
         let value = knowledge.value(players, &chances);
         // Centred on a fair share of the flags (4.5 with two players, 3 with three): there the viewer's

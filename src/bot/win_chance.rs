@@ -8,6 +8,8 @@
 //! two open flags much like one where the viewer leads by half a flag anywhere. In lost games the search
 //! rated such positions 0.8–0.9 with a few cards left in the deck (`examples/lost_games.rs`).
 
+use std::sync::OnceLock;
+
 use crate::flag::FLAG_COUNT;
 use crate::outcome::victory_of_flags;
 
@@ -31,25 +33,36 @@ fn score(mine: u16) -> f32 {
 
 /// The viewer's chance to win from `chances`, the chance of winning each flag (1 or 0 for a claimed
 /// flag), every flag going to one of the two players.
+///
+/// Every one of the 512 ways the flags may fall is weighed: the weights are built by doubling (flag
+/// by flag, each outcome so far splits into the flag won and the flag lost), then summed against each
+/// outcome's score in eight running sums. Plain loops over arrays, in a fixed order: the same bits on
+/// every platform, and cheap enough for every leaf of the search (the learned model reads it).
 pub(crate) fn win_chance(chances: &[f32; FLAG_COUNT]) -> f32 {
-    let mut sure = 0u16;
-    let mut open: Vec<(u16, f32)> = Vec::with_capacity(FLAG_COUNT);
+    // Every outcome's score, asked of the rules once.
+    static SCORES: OnceLock<[f32; OUTCOMES]> = OnceLock::new();
+    let scores = SCORES.get_or_init(|| std::array::from_fn(|mine| score(mine as u16)));
+    let mut weights = [0.0f32; OUTCOMES];
+    weights[0] = 1.0;
     for (i, &p) in chances.iter().enumerate() {
-        let bit = 1 << i;
-        if p >= 1.0 {
-            sure |= bit;
-        } else if p > 0.0 {
-            open.push((bit, p));
+        let p = p.clamp(0.0, 1.0);
+        let (low, high) = weights.split_at_mut(1 << i);
+        for (lost, won) in low.iter_mut().zip(&mut high[..1 << i]) {
+            *won = *lost * p;
+            *lost *= 1.0 - p;
         }
     }
-    fn walk(open: &[(u16, f32)], mine: u16, weight: f32) -> f32 {
-        match open.split_first() {
-            None => weight * score(mine),
-            Some((&(bit, p), rest)) => walk(rest, mine | bit, weight * p) + walk(rest, mine, weight * (1.0 - p)),
+    let mut sums = [0.0f32; 8];
+    for (w, s) in weights.chunks_exact(8).zip(scores.chunks_exact(8)) {
+        for lane in 0..8 {
+            sums[lane] += w[lane] * s[lane];
         }
     }
-    walk(&open, sure, 1.0)
+    sums.iter().sum()
 }
+
+/// The ways nine flags may fall.
+const OUTCOMES: usize = 1 << FLAG_COUNT;
 
 #[cfg(test)]
 mod tests {
