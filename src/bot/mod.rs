@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::error::{Error, ErrorCode};
-use crate::flag::{FlagId, Player};
+use crate::flag::{Player, FLAG_COUNT};
 use crate::game::Game;
 use crate::options::Options;
 use crate::position::view::PlayerView;
@@ -32,10 +32,9 @@ use crate::position::Position;
 mod action_set;
 mod determinize;
 mod eval;
-pub mod flag_model;
 mod heuristic;
-mod inference;
 mod ismcts;
+mod leaf;
 mod random;
 mod rollout;
 mod search_config;
@@ -43,23 +42,26 @@ mod search_tree;
 mod tactics_guard;
 mod trees;
 mod value_features;
+mod value_leaf;
 mod value_model;
 mod win_chance;
 mod win_estimate;
 
 pub use determinize::{determinize, Determinizer};
-#[doc(hidden)]
-pub use eval::EvalParams;
+pub use eval::{Duel, EvalParams};
 pub use heuristic::HeuristicBot;
 pub use ismcts::{SearchBot, SearchStats};
+pub use leaf::{result_rewards, shared_rewards, Leaf, Sampler, StaticLeaf};
 pub use random::RandomBot;
-#[doc(hidden)]
+pub use rollout::Prior;
 pub use search_config::Config as SearchConfig;
 pub use trees::MAX_TREES;
 #[doc(hidden)]
 pub use value_features::{input_names, INPUTS};
+pub use value_leaf::ValueLeaf;
 #[doc(hidden)]
 pub use value_model::ValueModel;
+pub use win_chance::win_chance;
 
 /// A computer player. It is given the view of the player whose turn it is and answers with one of
 /// that player's legal actions; anything else (a view of a finished match, of another player's turn,
@@ -389,23 +391,12 @@ pub fn play_game(options: Options, seed: u64, bots: &mut [&mut dyn Bot]) -> Resu
     Ok(game)
 }
 
-/// For fitting the learned flag chance (`examples/train_flags.rs`): every open flag's inputs for `me`
-/// against `opponent` as the search's leaf sees `position` (each player's next draws counted as held),
-/// with the chance the search's evaluation gives it now. It reads the deck and the opponent's hand, so
-/// it is for analysing finished games, never for a player.
-#[doc(hidden)]
-pub fn leaf_duels(position: &Position, me: Player, opponent: Player) -> Vec<(FlagId, flag_model::Duel, f32)> {
-    let config = SearchConfig::default();
-    let draws = config.leaf_foresight.unwrap_or(0) as usize;
-    eval::Knowledge::with_foresight(position, me, config.eval, draws).duels(position, opponent)
-}
-
 /// For the learned value model's data (lab/`value_lab`): the model's inputs for `me` in a real
 /// two-player position, read as the search's leaf reads a sample (each player's next draws counted as
 /// held), and each flag's chance by the hand-made leaf evaluation. It reads the deck and the opponent's
 /// hand, so it is for analysing finished games, never for a player.
 #[doc(hidden)]
-pub fn value_inputs(position: &Position, me: Player) -> ([f32; INPUTS], [f32; crate::flag::FLAG_COUNT]) {
+pub fn value_inputs(position: &Position, me: Player) -> ([f32; INPUTS], [f32; FLAG_COUNT]) {
     let config = SearchConfig::default();
     let draws = config.leaf_foresight.unwrap_or(0) as usize;
     let knowledge = eval::Knowledge::with_foresight(position, me, config.eval, draws);
@@ -421,7 +412,7 @@ pub fn estimate_view(
     model: Option<&ValueModel>,
     samples: u32,
     seed: u64,
-) -> Result<(f32, [f32; crate::flag::FLAG_COUNT]), Error> {
+) -> Result<(f32, [f32; FLAG_COUNT]), Error> {
     let determinizer = Determinizer::new(view)?;
     let estimate = win_estimate::estimate(&determinizer, model, samples, &mut crate::rng_from_seed(seed));
     Ok((estimate.win, estimate.flags))

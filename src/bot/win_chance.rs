@@ -1,24 +1,25 @@
-//! The chance of winning the game from the chance of winning each flag, for a search leaf with two
-//! players: every way the open flags may fall is weighed, flags taken as independent, and a side wins
-//! with five flags or three adjacent ones (R-END-1). Where both sides would (a breakthrough each, or
-//! five flags against a breakthrough), the order of play decides, which the flags alone cannot tell:
-//! such an outcome counts half.
+//! The chance of winning the game from the chance of winning each flag, with two players: every way
+//! the flags may fall is weighed, flags taken as independent, and a side wins with five flags or three
+//! adjacent ones (R-END-1). Where both sides would (a breakthrough each, or five flags against a
+//! breakthrough), the order of play decides, which the flags alone cannot tell: such an outcome counts
+//! half.
 //!
-//! Why: the expected flags (the evaluation's own value) read a position where the viewer needs one of
-//! two open flags much like one where the viewer leads by half a flag anywhere. In lost games the search
-//! rated such positions 0.8–0.9 with a few cards left in the deck (`examples/lost_games.rs`).
+//! Why: the expected flags (the hand-made evaluation's value) read a position where the viewer needs
+//! one of two open flags much like one where the viewer leads by half a flag anywhere. It is one of the
+//! learned value model's inputs (`value_features`); as a share of the hand-made leaf's reward it gained
+//! nothing (the lab's `win_weight`, docs/BOT_EXPERIMENTS.md).
 
 use std::sync::OnceLock;
 
 use crate::flag::FLAG_COUNT;
-use crate::outcome::victory_of_flags;
+use crate::outcome::Victory;
 
 /// All flags as bits, flag 1 the lowest.
 const ALL: u16 = (1 << FLAG_COUNT) - 1;
 
 /// Whether the flags of `mask` win the game (R-END-1, asked of the engine).
 fn wins(mask: u16) -> bool {
-    victory_of_flags(mask, 5).is_some()
+    Victory::of_flags(mask, 2).is_some()
 }
 
 /// The first player's score when the flags of `mine` are theirs and every other flag the opponent's:
@@ -38,7 +39,7 @@ fn score(mine: u16) -> f32 {
 /// by flag, each outcome so far splits into the flag won and the flag lost), then summed against each
 /// outcome's score in eight running sums. Plain loops over arrays, in a fixed order: the same bits on
 /// every platform, and cheap enough for every leaf of the search (the learned model reads it).
-pub(crate) fn win_chance(chances: &[f32; FLAG_COUNT]) -> f32 {
+pub fn win_chance(chances: &[f32; FLAG_COUNT]) -> f32 {
     // Every outcome's score, asked of the rules once.
     static SCORES: OnceLock<[f32; OUTCOMES]> = OnceLock::new();
     let scores = SCORES.get_or_init(|| std::array::from_fn(|mine| score(mine as u16)));

@@ -9,10 +9,10 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use battleline::bot::{estimate_view, Bot, SearchBot, SearchConfig, ValueModel};
+use battleline::bot::{estimate_view, Bot, SearchBot, ValueModel};
 use battleline::{Game, Options, Phase};
 
-use super::{model, Args};
+use super::{estimator, Args};
 
 /// One reading: the chance to win by each estimator, the outcome, and per flag (chance, outcome) for
 /// the flags decided by the end.
@@ -25,7 +25,7 @@ pub(crate) fn run(args: &Args) {
     let samples: u32 = args.num("--samples", 64);
     let threads: usize = args.num("--threads", 2);
     let every: usize = args.num("--every", 1);
-    let learned = model(args.get("--model").unwrap_or("embedded"));
+    let learned = estimator(args.get("--model").unwrap_or("embedded"));
     let estimators: [(&str, Option<&ValueModel>); 2] = [("hand-made", None), ("model", learned)];
     let readings = Mutex::new(Vec::<Reading>::new());
     let next = AtomicU64::new(0);
@@ -38,8 +38,7 @@ pub(crate) fn run(args: &Args) {
                 }
                 let options = Options { tactics: g % 4 != 3, ..Options::default() };
                 let mut game = Game::new(options, seed + g).unwrap();
-                let mut bots =
-                    [0, 1].map(|p| SearchBot::with_config(playouts, (seed + g) * 2 + p, SearchConfig::default()));
+                let mut bots = [0, 1].map(|p| SearchBot::new(playouts, (seed + g) * 2 + p));
                 let mut views = Vec::new();
                 while !game.is_match_over() {
                     let player = game.position().current();

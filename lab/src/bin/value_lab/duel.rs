@@ -15,13 +15,13 @@ use battleline::Options;
 #[allow(dead_code)]
 mod sprt;
 
-use super::{fail, search_config, Args};
+use super::{fail, leaf, search, Args};
 use sprt::{Bounds, Decision, Pairs};
 
 pub(crate) fn run(args: &Args) {
     let name = |key: &str| args.get(key).unwrap_or_else(|| fail(&format!("duel needs {key} MODEL")));
     let (a_name, b_name) = (name("--a"), name("--b"));
-    let (a, b) = (search_config(a_name), search_config(b_name));
+    let (a, b) = (leaf(a_name), leaf(b_name));
     let playouts: u32 = args.num("--playouts", 1000);
     let playouts_b: u32 = args.num("--playouts-b", playouts);
     let max_games: u64 = args.num("--games", 1000);
@@ -49,9 +49,8 @@ pub(crate) fn run(args: &Args) {
                 let mut pair = 0.0;
                 for seat in 0..2u64 {
                     let game_seed = seed + 2 * j + seat;
-                    let mut bot_a = Timed { bot: SearchBot::with_config(playouts, game_seed, a), nanos: 0 };
-                    let mut bot_b =
-                        Timed { bot: SearchBot::with_config(playouts_b, game_seed.wrapping_add(1 << 32), b), nanos: 0 };
+                    let mut bot_a = Timed { bot: search(playouts, game_seed, &a), nanos: 0 };
+                    let mut bot_b = Timed { bot: search(playouts_b, game_seed.wrapping_add(1 << 32), &b), nanos: 0 };
                     let bots: [&mut dyn Bot; 2] =
                         if seat == 0 { [&mut bot_a, &mut bot_b] } else { [&mut bot_b, &mut bot_a] };
                     let [x, y] = bots;

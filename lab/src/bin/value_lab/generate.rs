@@ -6,13 +6,13 @@
 
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use battleline::bot::{value_inputs, Bot, SearchBot, SearchConfig, INPUTS};
+use battleline::bot::{value_inputs, Bot, Leaf, INPUTS};
 use battleline::{Game, Options, Phase, Position};
 
-use super::{fail, search_config, Args};
+use super::{fail, leaf, search, Args};
 
 /// Floats a record: the inputs, the outcome, nine flags, the game's id.
 const RECORD: usize = INPUTS + 1 + 9 + 1;
@@ -25,7 +25,7 @@ pub(crate) fn run(args: &Args) {
     let playouts: u32 = args.num("--playouts", 300);
     let threads: usize = args.num("--threads", 2);
     let no_tactics: f64 = args.num("--no-tactics-share", 0.25);
-    let config = search_config(args.get("--model").unwrap_or("embedded"));
+    let leaf = leaf(args.get("--model").unwrap_or("embedded"));
     let file = std::fs::File::create(out).unwrap_or_else(|e| fail(&format!("{out}: {e}")));
     let mut writer = std::io::BufWriter::new(file);
     writer.write_all(b"BLD1").unwrap();
@@ -44,7 +44,7 @@ pub(crate) fn run(args: &Args) {
                 }
                 // Every fourth game (by default) without tactics, spread evenly.
                 let tactics = (g as f64 * no_tactics).floor() == ((g + 1) as f64 * no_tactics).floor();
-                let bytes = game_records(seed + g, g, tactics, playouts, config);
+                let bytes = game_records(seed + g, g, tactics, playouts, &leaf);
                 positions.fetch_add((bytes.len() / (RECORD * 4)) as u64, Ordering::Relaxed);
                 writer.lock().unwrap().write_all(&bytes).unwrap();
             });
@@ -61,10 +61,10 @@ pub(crate) fn run(args: &Args) {
 }
 
 /// One self-play game's records as little-endian bytes.
-fn game_records(seed: u64, id: u64, tactics: bool, playouts: u32, config: SearchConfig) -> Vec<u8> {
+fn game_records(seed: u64, id: u64, tactics: bool, playouts: u32, leaf: &Arc<dyn Leaf>) -> Vec<u8> {
     let options = Options { tactics, ..Options::default() };
     let mut game = Game::new(options, seed).expect("a two-player game");
-    let mut bots = [0, 1].map(|p| SearchBot::with_config(playouts, seed.wrapping_mul(2).wrapping_add(p), config));
+    let mut bots = [0, 1].map(|p| search(playouts, seed.wrapping_mul(2).wrapping_add(p), leaf));
     let mut seen: Vec<Position> = Vec::new();
     while !game.is_match_over() {
         let position = *game.position();

@@ -18,7 +18,9 @@ mod calibrate;
 mod duel;
 mod generate;
 
-use battleline::bot::{SearchConfig, ValueModel};
+use std::sync::Arc;
+
+use battleline::bot::{Leaf, SearchBot, SearchConfig, StaticLeaf, ValueLeaf, ValueModel};
 
 /// `--key value` arguments.
 pub(crate) struct Args(Vec<String>);
@@ -45,10 +47,8 @@ pub(crate) fn fail(message: &str) -> ! {
     std::process::exit(2)
 }
 
-/// A model named on the command line: a weights file, `embedded` or `handmade` (`None`), optionally
-/// followed by `@SCALE`, the factor on its logit at the search's leaves (`SearchConfig::value_scale`).
-pub(crate) fn model(name: &str) -> Option<&'static ValueModel> {
-    let name = name.split_once('@').map_or(name, |(file, _)| file);
+/// A model named on the command line: a weights file, `embedded` or `handmade` (`None`).
+fn model(name: &str) -> Option<&'static ValueModel> {
     match name {
         "handmade" => None,
         "embedded" => Some(ValueModel::embedded()),
@@ -60,11 +60,26 @@ pub(crate) fn model(name: &str) -> Option<&'static ValueModel> {
     }
 }
 
-/// The search's parameters with the model named on the command line (see [`model`]).
-pub(crate) fn search_config(name: &str) -> SearchConfig {
-    let scale = name.split_once('@').map_or(Ok(SearchConfig::default().value_scale), |(_, s)| s.parse::<f32>());
-    let value_scale = scale.unwrap_or_else(|_| fail(&format!("{name}: the scale after @ is not a number")));
-    SearchConfig { value_model: model(name), value_scale, ..SearchConfig::default() }
+/// How a search with the model named on the command line values its leaves: the name as [`model`]
+/// reads it, optionally followed by `@SCALE`, the factor on the model's logit.
+pub(crate) fn leaf(name: &str) -> Arc<dyn Leaf> {
+    let (file, scale) = name.split_once('@').unwrap_or((name, "1"));
+    let scale: f32 = scale.parse().unwrap_or_else(|_| fail(&format!("{name}: the scale after @ is not a number")));
+    let config = SearchConfig::default();
+    match model(file) {
+        None => Arc::new(StaticLeaf::new(&config)),
+        Some(model) => Arc::new(ValueLeaf::with_model(&config, model, scale)),
+    }
+}
+
+/// The model named on the command line for estimating chances (no scale).
+pub(crate) fn estimator(name: &str) -> Option<&'static ValueModel> {
+    model(name.split_once('@').map_or(name, |(file, _)| file))
+}
+
+/// A search bot of the levels' parameters whose leaves `leaf` values.
+pub(crate) fn search(playouts: u32, seed: u64, leaf: &Arc<dyn Leaf>) -> SearchBot {
+    SearchBot::with_config(playouts, seed, SearchConfig::default()).with_leaf(Arc::clone(leaf))
 }
 
 fn main() {
