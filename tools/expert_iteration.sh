@@ -4,16 +4,17 @@
 #   data so far starting from the champion's weights (tools/train_value.py), and the new model becomes
 #   champion only if its search beats the champion's by the sequential test on paired seeds
 #   (value_lab duel, H1 of 0.55 against 0.50), tried at each leaf scale of SCALES in turn (the factor on
-#   the model's logit at the search's leaves, SearchConfig::value_scale). The first champion is the
+#   the model's logit at the search's leaves, ValueLeaf::with_model). The first champion is the
 #   hand-made evaluation, and the first model starts from a network that computes it.
 #
+#   cargo build --release -p battleline-lab && python3 -m pip install -r tools/requirements.txt
 #   bash tools/expert_iteration.sh OUT_DIR
 #
 # Everything is sized by environment variables; the defaults fit the 2-core machine in about an hour
 # (run it under nice in the background). On a bigger machine raise THREADS and the seconds; the GPU,
 # where there is one, trains (PyTorch picks it), and nothing else needs it.
 #   THREADS=2 GENERATIONS=2 GEN_SECONDS=1200 GEN_PLAYOUTS=400 EPOCHS=8 DUEL_PLAYOUTS=1500 DUEL_SECONDS=600
-#   DUEL_GAMES=2000 SCALES="1 2" BIN=target/release/value_lab TRAIN=tools/train_value.py PY=python3 WORK=/tmp/value-iteration
+#   DUEL_GAMES=2000 SCALES=1 BIN=target/release/value_lab TRAIN=tools/train_value.py PY=python3 WORK=/tmp/value-iteration
 # Writes to OUT_DIR: gen<g>.bin (each candidate's weights), gen<g>.json (its training report), log.txt,
 # champion.bin (the last champion, if any model won).
 set -euo pipefail
@@ -28,7 +29,7 @@ EPOCHS=${EPOCHS:-8}
 DUEL_PLAYOUTS=${DUEL_PLAYOUTS:-1500}
 DUEL_SECONDS=${DUEL_SECONDS:-600}
 DUEL_GAMES=${DUEL_GAMES:-2000}
-SCALES=${SCALES:-1 2}
+SCALES=${SCALES:-1}
 BIN=${BIN:-target/release/value_lab}
 TRAIN=${TRAIN:-tools/train_value.py}
 PY=${PY:-python3}

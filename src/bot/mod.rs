@@ -32,6 +32,7 @@ use crate::position::Position;
 mod action_set;
 mod determinize;
 mod eval;
+mod evaluate;
 mod heuristic;
 mod ismcts;
 mod leaf;
@@ -49,6 +50,7 @@ mod win_estimate;
 
 pub use determinize::{determinize, Determinizer};
 pub use eval::{Duel, EvalParams};
+pub use evaluate::{evaluate, Evaluation};
 pub use heuristic::HeuristicBot;
 pub use ismcts::{SearchBot, SearchStats};
 pub use leaf::{result_rewards, shared_rewards, Leaf, Sampler, StaticLeaf};

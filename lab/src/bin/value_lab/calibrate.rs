@@ -1,18 +1,19 @@
 //! `value_lab calibrate`: how well the chance to win, estimated from a player's view alone, matches
 //! what happened, on games not used in training (self-play of the search with the shipped model,
 //! dealt from other seeds). Every position where a player is to play a card is read from both views,
-//! by the model (averaged over samples of the hidden cards, as `evaluate` does) and by the hand-made
-//! mapping the search used before it (the logistic of the expected flags, over the same samples).
+//! by the model (`bot::evaluate` at `--level`, its mean over samples of the hidden cards; or another
+//! model's mean over as many samples) and by the hand-made mapping the search used before it (the
+//! logistic of the expected flags and its chance per flag, over as many samples).
 //! Prints each one's log-loss and Brier score over the positions and a reliability table in tenths
 //! (predicted against observed), and the same log-loss for the flags decided by the end.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use battleline::bot::{estimate_view, Bot, SearchBot, ValueModel};
+use battleline::bot::{estimate_view, evaluate, Bot, Level, SearchBot, ValueModel};
 use battleline::{Game, Options, Phase};
 
-use super::{estimator, Args};
+use super::{estimator, fail, Args};
 
 /// One reading: the chance to win by each estimator, the outcome, and per flag (chance, outcome) for
 /// the flags decided by the end.
@@ -22,7 +23,11 @@ pub(crate) fn run(args: &Args) {
     let games: u64 = args.num("--games", 40);
     let seed: u64 = args.num("--seed", 90_000_000);
     let playouts: u32 = args.num("--playouts", 300);
-    let samples: u32 = args.num("--samples", 64);
+    let level: Level =
+        args.get("--level").unwrap_or("easy").parse().unwrap_or_else(|e: battleline::Error| fail(&e.message));
+    // As many samples as `evaluate` at that level takes, for the hand-made mapping too.
+    let samples: u32 = args.num("--samples", [64, 256, 1024][Level::ALL.iter().position(|&l| l == level).unwrap()]);
+    let shipped = args.get("--model").is_none_or(|m| m == "embedded");
     let threads: usize = args.num("--threads", 2);
     let every: usize = args.num("--every", 1);
     let learned = estimator(args.get("--model").unwrap_or("embedded"));
@@ -56,7 +61,17 @@ pub(crate) fn run(args: &Args) {
                         let outcome = winner.map_or(0.5, |w| if w == me { 1.0 } else { 0.0 });
                         let estimates: Vec<_> = estimators
                             .iter()
-                            .map(|(_, m)| estimate_view(view, *m, samples, seed ^ (g << 20) ^ i as u64).unwrap())
+                            .map(|(_, m)| {
+                                let seed = seed ^ (g << 20) ^ i as u64;
+                                match m {
+                                    // What the coach gets: the public call itself.
+                                    Some(_) if shipped => {
+                                        let found = evaluate(view, level, seed).unwrap();
+                                        (found.win, found.flags)
+                                    }
+                                    _ => estimate_view(view, *m, samples, seed).unwrap(),
+                                }
+                            })
                             .collect();
                         let flags = (0..9)
                             .filter(|&f| view.flags[f].claimed_by.is_none())
