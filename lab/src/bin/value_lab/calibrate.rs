@@ -15,6 +15,15 @@ use battleline::{Game, Options, Phase};
 
 use super::{estimator, fail, Args};
 
+/// How a chance is estimated from a view.
+#[derive(Clone, Copy)]
+enum Estimator {
+    /// The mean over samples of the hidden cards of a model (the hand-made evaluation where `None`).
+    Mean(Option<&'static ValueModel>),
+    /// `bot::evaluate` at the level asked for.
+    Evaluate,
+}
+
 /// One reading: the chance to win by each estimator, the outcome, and per flag (chance, outcome) for
 /// the flags decided by the end.
 type Reading = (Vec<f32>, f32, Vec<(Vec<f32>, f32)>);
@@ -31,7 +40,13 @@ pub(crate) fn run(args: &Args) {
     let threads: usize = args.num("--threads", 2);
     let every: usize = args.num("--every", 1);
     let learned = estimator(args.get("--model").unwrap_or("embedded"));
-    let estimators: [(&str, Option<&ValueModel>); 2] = [("hand-made", None), ("model", learned)];
+    // The hand-made mapping, the model's plain mean over samples, and (for the shipped model) what
+    // the coach gets: `evaluate` itself, the mean passed through its calibration.
+    let mut estimators: Vec<(&str, Estimator)> =
+        vec![("hand-made", Estimator::Mean(None)), ("model mean", Estimator::Mean(learned))];
+    if shipped {
+        estimators.push(("evaluate", Estimator::Evaluate));
+    }
     let readings = Mutex::new(Vec::<Reading>::new());
     let next = AtomicU64::new(0);
     std::thread::scope(|scope| {
@@ -61,15 +76,14 @@ pub(crate) fn run(args: &Args) {
                         let outcome = winner.map_or(0.5, |w| if w == me { 1.0 } else { 0.0 });
                         let estimates: Vec<_> = estimators
                             .iter()
-                            .map(|(_, m)| {
+                            .map(|(_, estimator)| {
                                 let seed = seed ^ (g << 20) ^ i as u64;
-                                match m {
-                                    // What the coach gets: the public call itself.
-                                    Some(_) if shipped => {
+                                match estimator {
+                                    Estimator::Evaluate => {
                                         let found = evaluate(view, level, seed).unwrap();
                                         (found.win, found.flags)
                                     }
-                                    _ => estimate_view(view, *m, samples, seed).unwrap(),
+                                    Estimator::Mean(model) => estimate_view(view, *model, samples, seed).unwrap(),
                                 }
                             })
                             .collect();
@@ -86,6 +100,19 @@ pub(crate) fn run(args: &Args) {
         }
     });
     let readings = readings.into_inner().unwrap();
+    if let Some(path) = args.get("--dump") {
+        // One line a reading: what, then each estimator's chance, then the outcome (for fitting a
+        // calibration, tools/fit_calibration.py).
+        let mut text = format!("what\t{}\toutcome\n", estimators.iter().map(|e| e.0).collect::<Vec<_>>().join("\t"));
+        for (wins, outcome, flags) in &readings {
+            let join = |v: &[f32]| v.iter().map(|p| format!("{p}")).collect::<Vec<_>>().join("\t");
+            text += &format!("win\t{}\t{outcome}\n", join(wins));
+            for (chances, won) in flags {
+                text += &format!("flag\t{}\t{won}\n", join(chances));
+            }
+        }
+        std::fs::write(path, text).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+    }
     let flag_count: usize = readings.iter().map(|r| r.2.len()).sum();
     println!(
         "calibrate: {games} games from seed {seed} (search:{playouts} self-play, one in four without tactics), \

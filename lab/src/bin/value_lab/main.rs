@@ -7,7 +7,7 @@
 //! value_lab duel --a MODEL --b MODEL [--playouts P] [--sprt S0,S1] [--games MAX] [--seed S]
 //!     [--playouts-b P] [--threads T] [--no-tactics] [--seconds S]
 //! value_lab calibrate [--games N] [--seed S] [--playouts P] [--level L] [--samples K] [--threads T]
-//!     [--every N] [--model FILE]
+//!     [--every N] [--model FILE] [--dump FILE]
 //! ```
 //!
 //! A MODEL is a weights file of `tools/train_value.py`, `embedded` (the model shipped in the crate) or
