@@ -5,6 +5,7 @@
 //! search's leaves, which are sampled positions, also look at the sample's next draws
 //! ([`Knowledge::with_foresight`]).
 
+use super::value_model::sigmoid;
 use crate::card_set::CardSet;
 use crate::flag::{Flag, FlagId, Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::formation::{best_completion, Completion, FormationKind, Pool, Shape, Strength};
@@ -460,8 +461,12 @@ impl Knowledge {
     }
 }
 
+/// The logistic function in portable arithmetic ([`sigmoid`]): the flag chances are inputs of the
+/// learned value model, whose outputs must be the same bits natively and in WebAssembly, and the
+/// system's `exp` is not (glibc's natively, Rust's libm in wasm: they differ in the last bit for about
+/// one input in ten).
 fn logistic(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
+    sigmoid(x)
 }
 
 #[cfg(test)]

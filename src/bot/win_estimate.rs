@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::determinize::Determinizer;
 use super::eval::Knowledge;
+use super::leaf::StaticLeaf;
 use super::search_config::Config;
 use super::value_features;
 use super::value_model::ValueModel;
@@ -67,11 +68,9 @@ pub(crate) fn of_position(position: &Position, me: Player, model: Option<&ValueM
             Estimate { win: p.win, flags: std::array::from_fn(|i| claimed(i).unwrap_or(p.flags[i])) }
         }
         _ => {
+            let leaf = StaticLeaf::new(&config);
             let chances = knowledge.chances(position);
-            let value = knowledge.value(players, &chances);
-            let center = FLAG_COUNT as f32 / players as f32;
-            let win = 1.0 / (1.0 + (-(value - center) / config.eval_scale).exp());
-            Estimate { win, flags: chances }
+            Estimate { win: leaf.win_chance(players, knowledge.value(players, &chances)), flags: chances }
         }
     }
 }
