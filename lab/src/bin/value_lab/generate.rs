@@ -101,3 +101,27 @@ fn game_records(seed: u64, id: u64, tactics: bool, playouts: u32, leaf: &Arc<dyn
     }
     bytes
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use battleline::bot::StaticLeaf;
+
+    #[test]
+    fn a_game_gives_both_sides_of_every_position_with_its_outcome() {
+        let leaf: Arc<dyn Leaf> = Arc::new(StaticLeaf::new(&battleline::bot::SearchConfig::default()));
+        let bytes = game_records(7, 3, true, 20, &leaf);
+        let floats: Vec<f32> = bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+        assert_eq!(floats.len() % RECORD, 0);
+        let records: Vec<&[f32]> = floats.chunks_exact(RECORD).collect();
+        assert!(records.len() >= 20 && records.len() % 2 == 0, "{} records", records.len());
+        let (mine, theirs) = records.split_at(records.len() / 2);
+        for (a, b) in mine.iter().zip(theirs) {
+            assert_eq!(a[RECORD - 1], 3.0, "the game's id");
+            assert_eq!(a[INPUTS] + b[INPUTS], 1.0, "one side's win is the other's loss (or both draw)");
+            assert!(a[INPUTS + 1..RECORD - 1].iter().all(|p| (0.0..=1.0).contains(p)));
+        }
+        // The same seed gives the same records.
+        assert_eq!(game_records(7, 3, true, 20, &leaf), bytes);
+    }
+}
