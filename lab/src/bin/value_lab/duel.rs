@@ -82,6 +82,7 @@ pub(crate) fn run(args: &Args) {
         }
     });
     let (pairs, decision) = verdict.into_inner().unwrap();
+    let spent = time.into_inner().unwrap();
     let (low, high) = pairs.interval();
     println!(
         "duel: A = {a_name} (search:{playouts}), B = {b_name} (search:{playouts_b}), tactics {}; {} pairs ({} games); \
@@ -101,8 +102,8 @@ pub(crate) fn run(args: &Args) {
             Decision::Undecided => "undecided".to_string(),
         },
         started.elapsed().as_secs_f64(),
-        per_decision(time.lock().unwrap()[0]),
-        per_decision(time.lock().unwrap()[1]),
+        per_decision(spent[0]),
+        per_decision(spent[1]),
     );
 }
 
