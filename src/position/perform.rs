@@ -188,6 +188,8 @@ impl Position {
                 f.sides[holder].remove(card);
             }
         }
+        // Rare (guile cards, Mud leaving): the board's latest arrival is found anew.
+        self.latest_arrival = self.board_latest_arrival();
         self.flag_changed(flag);
         Some(flag)
     }
@@ -215,9 +217,10 @@ impl Position {
     /// A card arrives on `player`'s side of `flag` (played, redeployed or taken with Traitor), stamped
     /// later than every card on the board (R-FORM-4).
     fn arrive(&mut self, card: Card, flag: FlagId, player: Player) {
-        let latest = self.flags.iter().flat_map(|f| f.sides.iter().filter_map(|s| s.latest_arrival())).max();
-        let at = latest.map_or(0, |l| l.saturating_add(1));
+        debug_assert_eq!(self.latest_arrival, self.board_latest_arrival(), "the board's clock is stale");
+        let at = self.latest_arrival.map_or(0, |l| l.saturating_add(1));
         self.flags[flag.index()].sides[player].push(card, at);
+        self.latest_arrival = Some(at);
         self.flag_changed(flag);
     }
 

@@ -161,9 +161,11 @@ impl Position {
             voluntary_pass: setup.voluntary_pass,
             result: setup.result,
             face_up: CardSet::EMPTY,
+            latest_arrival: None,
             claim_memo: Default::default(),
         };
         position.face_up = position.face_up_on_the_table();
+        position.latest_arrival = position.board_latest_arrival();
         Ok(position)
     }
 }
