@@ -27,7 +27,7 @@ calls to get below the timer's resolution; the least of three batches counts, so
 operating system does not become an input's figure. Targets: median <= 1,000 ns and p99 <= 10,000 ns.
 
 (2) Random games per second on one thread: random legal actions, claiming whenever provable, with and without
-tactics. Target: >= 20,000 games/s with tactics. The table shows the share of the time the thread was on a CPU
+tactics, each played with Position::apply_unchecked (the playouts' path; the actions are legal by construction). Target: >= 20,000 games/s with tactics. The table shows the share of the time the thread was on a CPU
 and the header the load average: on a busy machine the figures are low.
 
 --quick runs a version about ten times smaller (for tests and smoke checks).";
@@ -349,7 +349,8 @@ fn play_games(options: Options, time: Duration) -> Result<GamesRun, Failure> {
         let mut position: Position = deal(options, seed);
         let mut rng = chooser(seed);
         while let Some(action) = choose(&position, &mut legal, &mut rng) {
-            position.apply(&action).map_err(|e| Failure::new(format!("seed {seed}: {action} refused: {e}")))?;
+            // Legal by construction: the playouts' unchecked path (the checked one is Position::apply).
+            position.apply_unchecked(&action);
             actions += 1;
         }
         games += 1;
