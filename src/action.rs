@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::Card;
+use crate::card::{Card, Tactic};
 use crate::flag::FlagId;
 
 /// The two decks.
@@ -108,6 +108,28 @@ pub enum Action {
     Pass,
     /// Start the next game of a match once a game is over (R-MATCH).
     NextGame,
+}
+
+impl Action {
+    /// The card a play-step action takes from the player's hand: the troop or tactics card played, or
+    /// the guile card (Scout, Redeploy, Deserter, Traitor); `None` for the other actions.
+    ///
+    /// ```
+    /// use battleline::{Action, Card};
+    /// let play: Action = serde_json::from_str(r#"{"type": "deserter", "card": "r7"}"#).unwrap();
+    /// assert_eq!(play.played_card(), Some("deserter".parse::<Card>().unwrap()));
+    /// assert_eq!(Action::Pass.played_card(), None);
+    /// ```
+    pub fn played_card(&self) -> Option<Card> {
+        match *self {
+            Action::Play { card, .. } | Action::Environment { card, .. } => Some(card),
+            Action::Redeploy { .. } => Some(Card::tactic(Tactic::Redeploy)),
+            Action::Deserter { .. } => Some(Card::tactic(Tactic::Deserter)),
+            Action::Traitor { .. } => Some(Card::tactic(Tactic::Traitor)),
+            Action::Scout => Some(Card::tactic(Tactic::Scout)),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Action {

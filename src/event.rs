@@ -12,7 +12,7 @@ use crate::action::{Action, DeckKind};
 use crate::card::{Card, Tactic};
 use crate::flag::{FlagId, Player, FLAG_COUNT};
 use crate::formation::Strength;
-use crate::outcome::{GameResult, Victory};
+use crate::outcome::{breakthrough, GameResult, Victory};
 use crate::position::Position;
 
 /// One thing that happened. Serialized with a `type` tag like [`Action`].
@@ -217,11 +217,10 @@ fn discarded(events: &mut Vec<Event>, before: &Position, after: &Position, actio
 fn winning_flags(after: &Position, result: GameResult) -> WinningFlags {
     let mut out = WinningFlags::default();
     let Some(winner) = result.winner else { return out };
-    let held: Vec<FlagId> = FlagId::all().filter(|&f| after.flag(f).claimed == Some(winner)).collect();
-    let run = (result.victory == Victory::Breakthrough)
-        .then(|| held.windows(3).find(|w| w[1].index() == w[0].index() + 1 && w[2].index() == w[1].index() + 1))
-        .flatten();
-    for (slot, &flag) in out.flags.iter_mut().zip(run.unwrap_or(&held)) {
+    let held = FlagId::all().filter(|&f| after.flag(f).claimed == Some(winner)).fold(0u16, |m, f| m | 1 << f.index());
+    let run = if result.victory == Victory::Breakthrough { breakthrough(held) } else { None };
+    let flags = FlagId::all().filter(|f| run.unwrap_or(held) >> f.index() & 1 == 1);
+    for (slot, flag) in out.flags.iter_mut().zip(flags) {
         *slot = Some(flag);
     }
     out

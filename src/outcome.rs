@@ -80,6 +80,13 @@ pub(crate) const fn envelopment(players: usize) -> usize {
     }
 }
 
+/// The first three adjacent flags among `owned` (bits, flag 1 the lowest), as bits: a breakthrough
+/// (R-END-1); `None` without one.
+pub(crate) fn breakthrough(owned: u16) -> Option<u16> {
+    let starts = owned & (owned >> 1) & (owned >> 2);
+    (starts != 0).then(|| 0b111 << starts.trailing_zeros())
+}
+
 /// Flags held by each player.
 pub(crate) fn flag_counts(flags: &[Flag; FLAG_COUNT]) -> [u8; 3] {
     let mut counts = [0u8; 3];
@@ -97,7 +104,7 @@ pub(crate) fn victory_of(flags: &[Flag; FLAG_COUNT], player: Player, envelopment
 
 /// The same from the flags a player holds as bits (flag 1 the lowest).
 fn victory_of_flags(owned: u16, envelopment: usize) -> Option<Victory> {
-    if owned & (owned >> 1) & (owned >> 2) != 0 {
+    if breakthrough(owned).is_some() {
         Some(Victory::Breakthrough)
     } else if owned.count_ones() as usize >= envelopment {
         Some(Victory::Envelopment)
@@ -124,6 +131,15 @@ mod tests {
         assert_eq!(victory_of(&board(&[a, a, n, a, n, a, n, a, n]), 0, 5), Some(Victory::Envelopment));
         assert_eq!(victory_of(&board(&[a, a, b, a, n, a, n, n, n]), 0, 5), None);
         assert_eq!(victory_of(&board(&[a, a, b, a, n, a, n, n, n]), 1, 5), None);
+    }
+
+    // R-END-1: the breakthrough is the first three adjacent flags held.
+    #[test]
+    fn r_end_1_the_breakthrough_is_three_adjacent_flags() {
+        assert_eq!(breakthrough(0b0_0011_1000), Some(0b0_0011_1000));
+        assert_eq!(breakthrough(0b1_1101_1110), Some(0b0_0000_1110));
+        assert_eq!(breakthrough(0b1_1101_0110), Some(0b1_1100_0000));
+        assert_eq!(breakthrough(0b1_0101_0111 & !0b1), None);
     }
 
     // R-3P: with three players, four flags envelop.

@@ -9,10 +9,9 @@
 use crate::action::{Action, DeckKind};
 use crate::card::{Card, Tactic};
 use crate::card_set::CardSet;
-use crate::flag::{Flag, FlagId, Player, FLAG_COUNT};
+use crate::flag::{Flag, Player, FLAG_COUNT};
 use crate::formation::{best_strength, FormationKind, Strength};
 use crate::position::Position;
-use crate::proof::is_claimable;
 
 /// Cards by colour as value masks (bit `v - 1` for value `v`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -243,16 +242,9 @@ fn score(card: Card, f: &FlagFacts, ctx: &Context) -> f32 {
     s
 }
 
-/// The first provable claim, or the end of claims.
+/// The first flag the engine lets `me` claim now, or the end of claims.
 pub(crate) fn claim(position: &Position, me: Player) -> Action {
-    let unseen = position.unseen_troops();
-    let players = position.players();
-    FlagId::all()
-        .find(|&id| {
-            let flag = position.flag(id);
-            flag.claimed.is_none() && flag.is_complete(me) && is_claimable(flag, players, me, unseen)
-        })
-        .map_or(Action::EndClaims, |flag| Action::Claim { flag })
+    position.claimable_flags(me).next().map_or(Action::EndClaims, |flag| Action::Claim { flag })
 }
 
 /// Extra score a morale card must beat a troop by: it is scarce.
