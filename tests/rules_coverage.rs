@@ -1,8 +1,8 @@
 //! Every rule id of docs/RULES.md (a verbatim copy of the rules contract) is named by at least one test
 //! function: `r_turn_4` in the name of a `#[test]` function in tests/*.rs or in a `#[cfg(test)]` module
-//! of src/ that runs (a comment naming the id, or an `#[ignore]`d test, does not count). Section ids without numbered rules (`R-3P`) count
-//! as ids. The test prints the table of ids and the tests that name them, and fails naming every id
-//! that no test names.
+//! of src/ that runs (a comment naming the id, or an `#[ignore]`d test, does not count). Section ids
+//! without numbered rules (`R-3P`) count as ids. The test prints the table of ids and the tests that
+//! name them, and fails naming every id that no test names.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
