@@ -9,10 +9,10 @@ use battleline::{is_claimable, prove, Card, CardSet, Colour, Flag, Options, Posi
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::cli::Failure;
+use crate::failure::Failure;
 use battleline::random_play::{sample_claim_situations, ClaimSituation};
 
-use crate::random_play::{choose, chooser, deal};
+use battleline::random_play::{choose, chooser, deal};
 
 pub const LONG_ABOUT: &str = "\
 Benchmark the engine and print a small table.
