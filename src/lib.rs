@@ -20,12 +20,16 @@ mod card;
 mod card_set;
 mod claim_memo;
 mod deck;
+#[cfg(test)]
+mod declarations;
 mod error;
 #[cfg(feature = "events")]
 mod event;
 mod flag;
 mod formation;
 mod game;
+#[cfg(any(target_arch = "wasm32", test))]
+mod js_shapes;
 mod options;
 mod outcome;
 mod phase;

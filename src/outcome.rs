@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::flag::{Flag, Player, FLAG_COUNT};
 
 /// Why a game ended.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Victory {
@@ -30,14 +31,17 @@ pub enum Victory {
 ///     assert!(result.flags[winner] >= 3);
 /// }
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameResult {
     /// The winner; `None` is a draw (R-TURN-6, equal counts).
+    #[cfg_attr(test, ts(type = "PlayerIndex | null"))]
     pub winner: Option<Player>,
     /// How the game ended.
     pub victory: Victory,
     /// Flags claimed by each player.
+    #[cfg_attr(test, ts(type = "[number, number, number]"))]
     pub flags: [u8; 3],
 }
 

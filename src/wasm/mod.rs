@@ -227,9 +227,9 @@ impl WasmGame {
     ) -> JsResult<JsValue> {
         let who = self.player_or_current(&player)?;
         let position = self.game.position();
-        let list: Vec<types::ClaimableFlag> = position
+        let list: Vec<crate::js_shapes::ClaimableFlag> = position
             .claimable_flags(who)
-            .map(|flag| types::ClaimableFlag { flag, proof: position.explain_claim(who, flag) })
+            .map(|flag| crate::js_shapes::ClaimableFlag { flag, proof: position.explain_claim(who, flag) })
             .collect();
         to_js(&list)
     }
@@ -261,7 +261,7 @@ impl WasmGame {
     /// Match: results of the finished games, points per player, whether the match is over.
     #[wasm_bindgen(js_name = matchScore, unchecked_return_type = "MatchScore")]
     pub fn match_score(&self) -> JsResult<JsValue> {
-        to_js(&types::MatchScore {
+        to_js(&crate::js_shapes::MatchScore {
             game_index: self.game.game_index(),
             games: self.game.options().games,
             results: self.game.results(),
