@@ -360,6 +360,17 @@ pub fn legal_actions_of_view(#[wasm_bindgen(unchecked_param_type = "PlayerView")
     to_js(&crate::bot::legal_actions(&view).map_err(to_js_error)?)
 }
 
+/// The card an action takes from the player's hand: the card played, or the guile card (Scout,
+/// Redeploy, Deserter, Traitor); `null` for the other actions. The page asks it which hand card starts
+/// each legal action. In the full build (with the log, feature `events`) only: the rules engine alone
+/// keeps to its size budget.
+#[cfg(feature = "events")]
+#[wasm_bindgen(js_name = playedCard, unchecked_return_type = "CardName | null")]
+pub fn played_card(#[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> JsResult<JsValue> {
+    let action: Action = from_js(action, ErrorCode::BadAction, "the action")?;
+    to_js(&action.played_card())
+}
+
 /// The largest record `Game.fromRecord` accepts, in bytes of JSON text (larger ones are `bad_record`),
 /// so that a page can refuse a huge file before reading it.
 #[wasm_bindgen(js_name = maxRecordBytes)]
