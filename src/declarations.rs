@@ -22,33 +22,28 @@ use crate::position::view::{FlagView, HandSize, KnownDeckCard, PlayerView, TurnV
 use crate::proof::{OpponentBest, Proof};
 use crate::record::Record;
 
-/// A card is written in the engine's notation (`"r7"`, `"alexander"`): `CardName` (src/wasm/types.rs).
-impl TS for Card {
-    type WithoutGenerics = Self;
-    type OptionInnerType = Self;
+/// Declares a type that serializes itself in the engine's notation as the notation's hand-written
+/// TypeScript name (src/wasm/types.rs).
+macro_rules! notation {
+    ($type:ty, $name:literal) => {
+        impl TS for $type {
+            type WithoutGenerics = Self;
+            type OptionInnerType = Self;
 
-    fn name(_: &Config) -> String {
-        "CardName".into()
-    }
+            fn name(_: &Config) -> String {
+                $name.into()
+            }
 
-    fn inline(config: &Config) -> String {
-        Self::name(config)
-    }
+            fn inline(config: &Config) -> String {
+                Self::name(config)
+            }
+        }
+    };
 }
 
-/// A flag is its number, 1 to 9: `FlagNumber` (src/wasm/types.rs).
-impl TS for FlagId {
-    type WithoutGenerics = Self;
-    type OptionInnerType = Self;
-
-    fn name(_: &Config) -> String {
-        "FlagNumber".into()
-    }
-
-    fn inline(config: &Config) -> String {
-        Self::name(config)
-    }
-}
+// A card is written `"r7"`, `"alexander"`; a flag is its number, 1 to 9.
+notation!(Card, "CardName");
+notation!(FlagId, "FlagNumber");
 
 /// One exported declaration with its documentation, less the Rust examples the doc comments carry.
 fn declaration<T: TS + ?Sized>(config: &Config) -> String {

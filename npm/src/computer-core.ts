@@ -67,6 +67,15 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 // is keyed by the registered symbol of that name (what their polyfills use).
 const dispose: typeof Symbol.dispose = Symbol.dispose ?? (Symbol.for('Symbol.dispose') as typeof Symbol.dispose);
 
+/** The copy of the full engine's wasm inlined in the package, loaded only when asked. @internal */
+export const inlineWasm = (): Promise<ComputerWasm> => import('./full/wasm-base64.js').then((m) => m.bytes());
+
+/** `suggest` of an entry point: one Computer, made on the first call, shared by every call. @internal */
+export function sharedSuggest(make: () => ComputerBase): (view: PlayerView, level: BotLevel, options?: SuggestOptions) => Promise<Action> {
+  let shared: ComputerBase | null = null;
+  return (view, level, options) => (shared ??= make()).suggest(view, level, options);
+}
+
 /** Compiles whatever the caller gave as the full engine's wasm (a module, bytes, a URL or a Response). */
 async function compileWasm(given: ComputerWasm | Promise<ComputerWasm>): Promise<WebAssembly.Module> {
   let source = await given;

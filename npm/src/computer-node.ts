@@ -2,7 +2,7 @@
 // from the same inlined script as in browsers. The thread does not keep the process alive while idle.
 // Its declarations are those of computer.ts (the same API).
 import { Worker } from 'node:worker_threads';
-import { ComputerBase, type ComputerOptions, type Spawn, type SuggestOptions, type WorkerMessage } from './computer-core.js';
+import { ComputerBase, inlineWasm, sharedSuggest, type ComputerOptions, type Spawn, type SuggestOptions, type WorkerMessage } from './computer-core.js';
 import workerSource from './computer-worker.js';
 import type { Action, BotLevel, PlayerView } from './full/battleline.js';
 
@@ -29,19 +29,16 @@ const spawn: Spawn = (onMessage, onFailure) => {
   };
 };
 
-const inlineWasm = () => import('./full/wasm-base64.js').then((m) => m.bytes());
-
-/** The computer player in its own worker thread. */
+/** The computer player in its own worker thread (see {@link ComputerBase} for what it does). */
 export class Computer extends ComputerBase {
   constructor(options?: ComputerOptions) {
     super(spawn, inlineWasm, options);
   }
 }
 
-let shared: Computer | null = null;
+const shared = sharedSuggest(() => new Computer());
 
-/** A suggestion from one Computer shared by every call of this function. */
+/** `new Computer().suggest(…)` on one Computer shared by every call of this function. */
 export function suggest(view: PlayerView, level: BotLevel, options?: SuggestOptions): Promise<Action> {
-  shared ??= new Computer();
-  return shared.suggest(view, level, options);
+  return shared(view, level, options);
 }

@@ -6,7 +6,7 @@
 // In browsers: the computer player in a Web Worker. The worker's script is inlined in the package and
 // started from a Blob URL, so no bundler has to find or copy a worker file; the full engine's wasm is
 // loaded on the first request (or taken from `options.wasm`).
-import { ComputerBase, type ComputerOptions, type Spawn, type SuggestOptions } from './computer-core.js';
+import { ComputerBase, inlineWasm, sharedSuggest, type ComputerOptions, type Spawn, type SuggestOptions } from './computer-core.js';
 import workerSource from './computer-worker.js';
 import type { Action, BotLevel, PlayerView } from './full/battleline.js';
 
@@ -27,8 +27,6 @@ const spawn: Spawn = (onMessage, onFailure) => {
   return { post: (message) => worker.postMessage(message), terminate: () => worker.terminate(), busy() {}, idle() {} };
 };
 
-const inlineWasm = () => import('./full/wasm-base64.js').then((m) => m.bytes());
-
 /** The computer player in its own Web Worker (see {@link ComputerBase} for what it does). */
 export class Computer extends ComputerBase {
   constructor(options?: ComputerOptions) {
@@ -36,10 +34,9 @@ export class Computer extends ComputerBase {
   }
 }
 
-let shared: Computer | null = null;
+const shared = sharedSuggest(() => new Computer());
 
 /** `new Computer().suggest(…)` on one Computer shared by every call of this function. */
 export function suggest(view: PlayerView, level: BotLevel, options?: SuggestOptions): Promise<Action> {
-  shared ??= new Computer();
-  return shared.suggest(view, level, options);
+  return shared(view, level, options);
 }
