@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { benchViews } from './views.mjs';
 
 const [beforeDir, afterDir, level = 'hard'] = process.argv.slice(2);
 if (!beforeDir || !afterDir) {
@@ -18,16 +19,7 @@ const load = async (dir) => {
   return bl;
 };
 const sides = { before: await load(beforeDir), after: await load(afterDir) };
-const views = (bl) =>
-  [0, 1, 2].map((seed) => {
-    const game = new bl.Game({ seed });
-    for (let ply = 0; ; ply++) {
-      const legal = game.legalActions();
-      if (ply >= 20 && legal.length > 1 && legal[0].type === 'play') break;
-      game.apply(legal[0]);
-    }
-    return game.view(game.current);
-  });
+const views = (bl) => benchViews(bl, [0, 1, 2]);
 const times = { before: [], after: [] };
 for (const bl of Object.values(sides)) bl.suggest(views(bl)[0], 'medium', 2); // warm up
 for (let round = 0; round < 2; round++) {
