@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { benchViews } from './views.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = `${root}target/wasm-bench`;
@@ -30,16 +31,7 @@ const proofs = 200_000 / seconds(() => claims.run(10));
 const tactics = 2_000 / seconds(() => bl.benchRandomGames(2_000, true));
 const basic = 2_000 / seconds(() => bl.benchRandomGames(2_000, false));
 
-const views = [0, 1, 2, 3, 4, 5].map((seed) => {
-  // 20 plies of first legal actions, then on to the next play step with a choice (as the native twin).
-  const game = new bl.Game({ seed });
-  for (let ply = 0; ; ply++) {
-    const legal = game.legalActions();
-    if (ply >= 20 && legal.length > 1 && legal[0].type === 'play') break;
-    game.apply(legal[0]);
-  }
-  return game.view(game.current);
-});
+const views = benchViews(bl, [0, 1, 2, 3, 4, 5]);
 const suggestMs = {};
 bl.suggest(views[0], 'medium', 2); // warm up (the first call compiles the search's code paths)
 for (const [level, count] of [['easy', 6], ['medium', 6], ['hard', 3]]) {

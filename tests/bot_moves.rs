@@ -3,7 +3,9 @@
 //! of bot and several variants, a fingerprint of whole games (every action in order, FNV-1a) and the
 //! hard level's answer to a few mid-game views. The pins were taken before the experiments moved to
 //! the lab crate (`lab/`) and must only change with a deliberate change of play, recorded in the
-//! commit that changes them.
+//! commit that changes them: in issue 38 the two-player searches' pins changed when the learned value
+//! model became their leaf, and some searches' again when the evaluation's logistic became portable
+//! arithmetic (the same bits natively and in WebAssembly); the heuristic's games did not change.
 
 use battleline::bot::{suggest, Bot, BotKind, Level};
 use battleline::{Game, Options};
@@ -49,15 +51,15 @@ fn games_between_bots_are_pinned() {
         ("heuristic, no tactics", no_tactics(), 3, &["heuristic"], "518a506e73e52454/96"),
         ("heuristic, three players", three(), 4, &["heuristic"], "30b8a46e09bccd0a/102"),
         ("sniper against unguarded", two(), 5, &["heuristic:sniper", "heuristic:unguarded"], "fe4161054946a556/90"),
-        ("easy against heuristic", two(), 6, &["easy", "heuristic"], "0affb2d89c01697f/113"),
-        ("heuristic against easy", two(), 7, &["heuristic", "easy"], "8fe8279db8ffe4e9/118"),
-        ("easy, no tactics", no_tactics(), 8, &["easy", "heuristic"], "a73c7a0c366d51a4/85"),
+        ("easy against heuristic", two(), 6, &["easy", "heuristic"], "50d06d46c951d3e8/106"),
+        ("heuristic against easy", two(), 7, &["heuristic", "easy"], "f51e01e49e8c44f9/109"),
+        ("easy, no tactics", no_tactics(), 8, &["easy", "heuristic"], "a6abe2540385ca5f/76"),
         ("easy, three players", three(), 9, &["easy", "heuristic", "random"], "2487807cd7b6a33d/114"),
-        ("medium against easy", two(), 10, &["medium", "easy"], "be10dd2cbc288e24/75"),
-        ("medium against heuristic", two(), 11, &["heuristic", "medium"], "de9e734d0538ebd5/101"),
-        ("two trees", two(), 12, &["search:300x2", "heuristic"], "57230835ce81c50f/110"),
-        ("unguarded search", two(), 13, &["search:400:unguarded", "heuristic"], "5659657a695dcd15/114"),
-        ("medium, three players", three(), 14, &["medium", "heuristic", "easy"], "99807e64a07fbdd2/109"),
+        ("medium against easy", two(), 10, &["medium", "easy"], "64e645e4765fd33e/105"),
+        ("medium against heuristic", two(), 11, &["heuristic", "medium"], "cba41c2706ecd1dc/97"),
+        ("two trees", two(), 12, &["search:300x2", "heuristic"], "731c5e340d23c7e3/100"),
+        ("unguarded search", two(), 13, &["search:400:unguarded", "heuristic"], "f56d745e0bbb673a/115"),
+        ("medium, three players", three(), 14, &["medium", "heuristic", "easy"], "e7eb6c723d2df6e8/109"),
     ];
     let mut wrong = Vec::new();
     for (name, options, seed, kinds, pinned) in cases {
@@ -73,7 +75,7 @@ fn games_between_bots_are_pinned() {
 fn the_hard_levels_answers_are_pinned() {
     // (seed, heuristic actions played before the view, pinned answer)
     let cases: [(u64, usize, &str); 3] =
-        [(21, 12, "play g1 at flag 1"), (22, 30, "play r9 at flag 3"), (23, 45, "redeploy y5 to flag 1")];
+        [(21, 12, "play g1 at flag 1"), (22, 30, "play r6 at flag 5"), (23, 45, "play b3 at flag 1")];
     let mut wrong = Vec::new();
     for (seed, plies, pinned) in cases {
         let mut game = Game::new(Options::default(), seed).unwrap();

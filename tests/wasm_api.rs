@@ -14,6 +14,14 @@ use wasm_bindgen_test::*;
 // 30 s makes chromedriver give up ("Timed out receiving message from renderer").
 wasm_bindgen_test_configure!(run_in_dedicated_worker);
 
+mod value_pins;
+
+// The learned value model gives the native outputs to the bit (tests/value_model.rs pins the same).
+#[wasm_bindgen_test]
+fn the_value_models_outputs_are_the_native_ones() {
+    assert_eq!(value_pins::outputs(), value_pins::PINNED);
+}
+
 fn json(text: &str) -> JsValue {
     JSON::parse(text).expect("test JSON parses")
 }

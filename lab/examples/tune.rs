@@ -16,7 +16,8 @@
 //! infer_pool and infer_depth (inference about the opponent's hand from their recent plays, two players), guard (true/false),
 //! playout_actions (fast-policy actions after the tree), endgame_rollout (troop deck size at or below
 //! which playouts go to the end; `none`), flag_model (a file of weights from
-//! `train_flags`: the learned chance per flag, two players).
+//! `train_flags`: the learned chance per flag, two players), hand_made (true: the hand-made leaf
+//! evaluation instead of the learned value model, two players; the lab's other leaf switches imply it).
 //! `oracle=true` (two players) shows the search the opponent's true hand at each decision: what perfect
 //! inference about it would give. `oracle=deal` shows it the whole true position (both hands, both
 //! decks in order): what perfect information would give, the ceiling of play against the heuristic. `--base` changes the baseline too (to screen a second change on top of a first).
@@ -71,6 +72,7 @@ fn set(lab: &mut LabConfig, pair: &str) -> Result<(), String> {
             );
         }
         "win_weight" => lab.win_weight = number()?,
+        "hand_made" => lab.hand_made = value.parse().map_err(|e| format!("{key}: {e}"))?,
         "infer_temperature" => lab.infer_temperature = number()?,
         "infer_pool" => lab.infer_pool = value.parse().map_err(|e| format!("{key}: {e}"))?,
         "infer_depth" => lab.infer_depth = value.parse().map_err(|e| format!("{key}: {e}"))?,

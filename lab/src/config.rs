@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use battleline::bot::{Bot, Leaf, SearchBot, SearchConfig, SearchStats, StaticLeaf};
+use battleline::bot::{Bot, Leaf, SearchBot, SearchConfig, SearchStats, StaticLeaf, ValueLeaf};
 use battleline::{Action, Error, PlayerView};
 
 use crate::flag_model::FEATURES;
@@ -34,6 +34,10 @@ pub struct LabConfig {
     pub infer_pool: u32,
     /// How many of the opponent's recent plays the inference reads (at most).
     pub infer_depth: u32,
+    /// Leaves valued by the hand-made evaluation (the levels' leaf before the learned value model),
+    /// not by the model. The switches of the leaf above (`win_weight`, `flag_model`) build on the
+    /// hand-made evaluation and imply it.
+    pub hand_made: bool,
 }
 
 impl Default for LabConfig {
@@ -47,15 +51,17 @@ impl Default for LabConfig {
             infer_temperature: 0.0,
             infer_pool: 64,
             infer_depth: 1,
+            hand_made: false,
         }
     }
 }
 
 impl LabConfig {
-    /// The leaf of these switches: the levels' with every switch off.
+    /// The leaf of these switches: the levels' (the learned value model's) with every switch off.
     pub fn leaf(&self) -> Arc<dyn Leaf> {
         let base = StaticLeaf::new(&self.search);
         let valued: Arc<dyn Leaf> = match (self.win_weight > 0.0, self.flag_model) {
+            (false, None) if !self.hand_made => Arc::new(ValueLeaf::new(&self.search)),
             (false, None) => Arc::new(base),
             (_, flag_model) => Arc::new(LabLeaf { base, win_weight: self.win_weight, flag_model }),
         };

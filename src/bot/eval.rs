@@ -5,6 +5,7 @@
 //! search's leaves, which are sampled positions, also look at the sample's next draws
 //! ([`Knowledge::with_foresight`]).
 
+use super::value_model::sigmoid;
 use crate::card_set::CardSet;
 use crate::flag::{Flag, FlagId, Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::formation::{best_completion, Completion, FormationKind, Pool, Shape, Strength};
@@ -88,6 +89,18 @@ struct Expected {
 struct Theirs {
     points: f32,
     need: u8,
+}
+
+/// One flag as the evaluation reads it (see [`Knowledge::readings`]): the chance of winning it and
+/// each side's expected formation in points (0 where none is reachable or the flag is claimed) with
+/// the cards it still lacks.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct FlagReading {
+    pub(crate) chance: f32,
+    pub(crate) mine: f32,
+    pub(crate) missing: u8,
+    pub(crate) theirs: f32,
+    pub(crate) need: u8,
 }
 
 /// What the evaluation reads at one open flag for one player against one opponent: the numbers its
@@ -306,6 +319,17 @@ impl Knowledge {
     /// The chance that `me` wins this unclaimed flag, for a two- or three-player position; `known` is
     /// `me`'s expected points when already worked out.
     fn chance(&self, position: &Position, id: FlagId, known: Option<Option<Expected>>) -> f32 {
+        self.chance_reading(position, id, known, &mut None)
+    }
+
+    /// The same, keeping the last opponent's expected formation in `seen` where it was worked out.
+    fn chance_reading(
+        &self,
+        position: &Position,
+        id: FlagId,
+        known: Option<Option<Expected>>,
+        seen: &mut Option<Theirs>,
+    ) -> f32 {
         let flag = position.flag(id);
         if let Some(owner) = flag.claimed {
             return if owner == self.me { 1.0 } else { 0.0 };
@@ -321,6 +345,7 @@ impl Knowledge {
                 return 0.0;
             }
             let Some(theirs) = self.theirs(flag, opponent) else { continue };
+            *seen = Some(theirs);
             if flag.is_complete(self.me) && flag.is_complete(opponent) {
                 // Both complete but not yet provable (a tie in kind and sum): the first completer wins.
                 let first = matches!((flag.completed[self.me], flag.completed[opponent]), (Some(a), Some(b)) if a < b);
@@ -396,6 +421,32 @@ impl Knowledge {
         mine
     }
 
+    /// What the learned value model reads at each flag (two players, the opponent `1 - me`): the
+    /// chance this evaluation gives it and the expected formations behind it.
+    pub(crate) fn readings(&self, position: &Position) -> [FlagReading; FLAG_COUNT] {
+        let known = if self.params.allocate { self.allocated(position) } else { [None; FLAG_COUNT] };
+        let mut out = [FlagReading::default(); FLAG_COUNT];
+        for (id, reading) in FlagId::all().zip(out.iter_mut()) {
+            let flag = position.flag(id);
+            if flag.claimed.is_some() {
+                reading.chance = self.chance(position, id, known[id.index()]);
+                continue;
+            }
+            let mine = known[id.index()].unwrap_or_else(|| self.mine_expected(flag));
+            let mut theirs = None;
+            reading.chance = self.chance_reading(position, id, Some(mine), &mut theirs);
+            if let Some(mine) = mine {
+                (reading.mine, reading.missing) = (mine.points, mine.missing);
+            }
+            // Worked out by the chance unless the flag was decided before (provable, or no formation
+            // left for `me`).
+            if let Some(theirs) = theirs.or_else(|| self.theirs(flag, 1 - self.me)) {
+                (reading.theirs, reading.need) = (theirs.points, theirs.need);
+            }
+        }
+        out
+    }
+
     /// The expected flags of `me` from each flag's chance, plus the breakthrough bonus.
     pub(crate) fn value(&self, players: usize, mine: &[f32; FLAG_COUNT]) -> f32 {
         Knowledge::value_with(self.params, players, mine)
@@ -410,8 +461,12 @@ impl Knowledge {
     }
 }
 
+/// The logistic function in portable arithmetic ([`sigmoid`]): the flag chances are inputs of the
+/// learned value model, whose outputs must be the same bits natively and in WebAssembly, and the
+/// system's `exp` is not (glibc's natively, Rust's libm in wasm: they differ in the last bit for about
+/// one input in ten).
 fn logistic(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
+    sigmoid(x)
 }
 
 #[cfg(test)]

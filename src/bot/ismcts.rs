@@ -1,16 +1,18 @@
 //! The search bot: single-observer Information-Set Monte Carlo Tree Search (Cowling, Powley and
 //! Whitehouse, 2012). Every playout samples the hidden cards anew from the viewer's knowledge
 //! ([`Determinizer`]), walks down one tree shared by all samples (a child is only eligible where its
-//! action is legal in the sample; UCB uses availability counts), adds one node, and scores the leaf
-//! with the viewer's static evaluation (expected flags, with every card serving one flag only, and
-//! each player's next few draws in the sample taken as coming; see [`StaticLeaf`]).
+//! action is legal in the sample; UCB uses availability counts), adds one node, and scores the leaf:
+//! with two players by the learned value model ([`ValueLeaf`]), with three by the viewer's static
+//! evaluation (expected flags, with every card serving one flag only, and each player's next few
+//! draws in the sample taken as coming; see [`StaticLeaf`]); the model reads the sample the same way.
 //! Claims (every provable one) are not tree decisions, nor are draws
 //! where only a troop makes sense.
 //! Progressive widening, ordered by a prior, keeps the tree narrow in this wide game. The budget is a
 //! number of playouts: reproducible under a seed, natively and in WebAssembly.
 //!
 //! Here: the bot, which runs the trees and picks the move. One tree's playouts are in
-//! `search_tree.rs`, the parameters in `search_config.rs`, the leaf and the sampling in `leaf.rs`.
+//! `search_tree.rs`, the parameters in `search_config.rs`, the leaf and the sampling in `leaf.rs` and
+//! `value_leaf.rs`.
 
 use std::sync::Arc;
 
@@ -18,12 +20,15 @@ use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
 use super::eval::Knowledge;
-use super::leaf::{Leaf, Sampler, StaticLeaf};
+#[cfg(doc)]
+use super::leaf::StaticLeaf;
+use super::leaf::{Leaf, Sampler};
 use super::rollout::Prior;
 use super::search_config::Config;
 use super::search_tree::{automatic, Search};
 use super::tactics_guard;
 use super::trees::{combine, totals};
+use super::value_leaf::ValueLeaf;
 use super::{prepare, Bot};
 use crate::action::Action;
 use crate::error::Error;
@@ -63,7 +68,7 @@ pub struct SearchBot {
     rng: ChaCha8Rng,
     stats: SearchStats,
     config: Config,
-    /// How playouts are valued where they stop ([`StaticLeaf`] of `config` unless given).
+    /// How playouts are valued where they stop ([`ValueLeaf`] of `config` unless given).
     leaf: Arc<dyn Leaf>,
     /// How playouts are dealt, when not a uniform sample of the view.
     sampler: Option<Arc<dyn Sampler>>,
@@ -102,21 +107,22 @@ impl SearchBot {
             rng: crate::rng_from_seed(seed),
             stats: SearchStats::default(),
             config,
-            leaf: Arc::new(StaticLeaf::new(&config)),
+            leaf: Arc::new(ValueLeaf::new(&config)),
             sampler: None,
             last_value: None,
         }
     }
 
-    /// The same bot valuing its playouts' leaves with `leaf` instead of [`StaticLeaf`].
+    /// The same bot valuing its playouts' leaves with `leaf` instead of [`ValueLeaf`] (the hand-made
+    /// [`StaticLeaf`], say).
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use battleline::bot::{Bot, SearchBot, SearchConfig, StaticLeaf};
+    /// use battleline::bot::{Bot, SearchBot, SearchConfig, ValueLeaf};
     /// use battleline::{Game, Options};
     /// let game = Game::new(Options::default(), 8).unwrap();
     /// let view = game.view(game.position().current()).unwrap();
-    /// let leaf = Arc::new(StaticLeaf::new(&SearchConfig::default()));
+    /// let leaf = Arc::new(ValueLeaf::new(&SearchConfig::default()));
     /// let mut plain = SearchBot::new(200, 1);
     /// assert_eq!(SearchBot::new(200, 1).with_leaf(leaf).choose(&view), plain.choose(&view));
     /// ```
@@ -245,7 +251,7 @@ mod tests {
         // The same search again, to read the chosen action's own statistics.
         let turn = prepare(&view).unwrap().unwrap();
         let mut rng = crate::rng_from_seed(3);
-        let leaf = StaticLeaf::new(&Config::default());
+        let leaf = ValueLeaf::new(&Config::default());
         let order = root_order(&turn.position, &turn.legal);
         let mut search = Search::new(&turn.determinizer, None, &leaf, order, &mut rng, Config::default());
         (0..400).for_each(|_| search.iterate());

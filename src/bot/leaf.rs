@@ -15,6 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use super::determinize::Determinizer;
 use super::eval::{Duel, EvalParams, Knowledge};
 use super::search_config::Config;
+use super::value_model::sigmoid;
 use crate::flag::{FlagId, Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::position::Position;
 
@@ -59,7 +60,7 @@ impl StaticLeaf {
         StaticLeaf { eval: config.eval, foresight: config.leaf_foresight, scale: config.eval_scale }
     }
 
-    fn knowledge(&self, position: &Position, viewer: Player) -> Knowledge {
+    pub(crate) fn knowledge(&self, position: &Position, viewer: Player) -> Knowledge {
         match self.foresight {
             Some(draws) => Knowledge::with_foresight(position, viewer, self.eval, draws as usize),
             None => Knowledge::with_params(position, viewer, self.eval),
@@ -85,7 +86,8 @@ impl StaticLeaf {
         // centred on 3, search:medium scored +0.041 ± 0.018 against two heuristic bots over 900 paired
         // games, hard −0.027 ± 0.032 over 300 (docs/BOT_EXPERIMENTS.md). Two-player games are unchanged.
         let center = FLAG_COUNT as f32 / players as f32;
-        1.0 / (1.0 + (-(value - center) / self.scale).exp())
+        // In portable arithmetic, like every chance the evaluation gives (see `eval::logistic`).
+        sigmoid((value - center) / self.scale)
     }
 
     /// Every open flag's [`Duel`] of `viewer` against `opponent` as this leaf reads `position`, with the

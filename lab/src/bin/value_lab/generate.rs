@@ -1,0 +1,127 @@
+//! `value_lab generate`: self-play games of the search (both seats the same search, each with its own
+//! seed), every position where a player is to play a card read from both players' sides, with the
+//! game's outcome for that player and each flag's (a flag still open at the end: the hand-made chance
+//! there). Game g is dealt from seed + g; a share of the games is played without tactics. Written as
+//! described in `tools/train_value.py`.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use battleline::bot::{value_inputs, Bot, Leaf, INPUTS};
+use battleline::{Game, Options, Phase, Position};
+
+use super::{fail, leaf, search, Args};
+
+/// Floats a record: the inputs, the outcome, nine flags, the game's id.
+const RECORD: usize = INPUTS + 1 + 9 + 1;
+
+pub(crate) fn run(args: &Args) {
+    let out = args.get("--out").unwrap_or_else(|| fail("generate needs --out FILE"));
+    let games: u64 = args.num("--games", 100);
+    let seconds: f64 = args.num("--seconds", f64::INFINITY);
+    let seed: u64 = args.num("--seed", 10_000_000);
+    let playouts: u32 = args.num("--playouts", 300);
+    let threads: usize = args.num("--threads", 2);
+    let no_tactics: f64 = args.num("--no-tactics-share", 0.25);
+    let leaf = leaf(args.get("--model").unwrap_or("embedded"));
+    let file = std::fs::File::create(out).unwrap_or_else(|e| fail(&format!("{out}: {e}")));
+    let mut writer = std::io::BufWriter::new(file);
+    writer.write_all(b"BLD1").unwrap();
+    writer.write_all(&(INPUTS as u32).to_le_bytes()).unwrap();
+    writer.write_all(&(RECORD as u32).to_le_bytes()).unwrap();
+    let writer = Mutex::new(writer);
+    let (next, positions) = (AtomicU64::new(0), AtomicU64::new(0));
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs_f64(seconds.min(1e7));
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= games || Instant::now() >= deadline {
+                    break;
+                }
+                // Every fourth game (by default) without tactics, spread evenly.
+                let tactics = (g as f64 * no_tactics).floor() == ((g + 1) as f64 * no_tactics).floor();
+                let bytes = game_records(seed + g, g, tactics, playouts, &leaf);
+                positions.fetch_add((bytes.len() / (RECORD * 4)) as u64, Ordering::Relaxed);
+                writer.lock().unwrap().write_all(&bytes).unwrap();
+            });
+        }
+    });
+    writer.into_inner().unwrap().flush().unwrap();
+    let played = next.load(Ordering::Relaxed).min(games);
+    eprintln!(
+        "generate: about {played} games, {} positions (both sides) in {:.0} s, search:{playouts}, model {}",
+        positions.load(Ordering::Relaxed),
+        started.elapsed().as_secs_f64(),
+        args.get("--model").unwrap_or("embedded")
+    );
+}
+
+/// One self-play game's records as little-endian bytes.
+fn game_records(seed: u64, id: u64, tactics: bool, playouts: u32, leaf: &Arc<dyn Leaf>) -> Vec<u8> {
+    let options = Options { tactics, ..Options::default() };
+    let mut game = Game::new(options, seed).expect("a two-player game");
+    let mut bots = [0, 1].map(|p| search(playouts, seed.wrapping_mul(2).wrapping_add(p), leaf));
+    let mut seen: Vec<Position> = Vec::new();
+    while !game.is_match_over() {
+        let position = *game.position();
+        if position.phase() == Phase::Play {
+            seen.push(position);
+        }
+        let player = position.current();
+        let view = game.view(player).expect("a seat");
+        let action = bots[player].choose(&view).expect("the search answers");
+        game.apply(&action).expect("the search plays legally");
+    }
+    let last = *game.position();
+    let winner = last.result().and_then(|r| r.winner);
+    let mut bytes = Vec::with_capacity(seen.len() * 2 * RECORD * 4);
+    for me in 0..2 {
+        let outcome = match winner {
+            Some(w) if w == me => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        let (_, open) = value_inputs(&last, me);
+        let flags: Vec<f32> = last
+            .flags()
+            .iter()
+            .zip(open)
+            .map(|(flag, chance)| flag.claimed.map_or(chance, |p| if p == me { 1.0 } else { 0.0 }))
+            .collect();
+        for position in &seen {
+            let (inputs, _) = value_inputs(position, me);
+            let tail = [outcome, id as f32];
+            let record = inputs.iter().chain(&tail[..1]).chain(&flags).chain(&tail[1..]);
+            record.for_each(|f| bytes.extend_from_slice(&f.to_le_bytes()));
+        }
+    }
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use battleline::bot::StaticLeaf;
+
+    #[test]
+    fn a_game_gives_both_sides_of_every_position_with_its_outcome() {
+        let leaf: Arc<dyn Leaf> = Arc::new(StaticLeaf::new(&battleline::bot::SearchConfig::default()));
+        let bytes = game_records(7, 3, true, 20, &leaf);
+        let floats: Vec<f32> = bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+        assert_eq!(floats.len() % RECORD, 0);
+        let records: Vec<&[f32]> = floats.chunks_exact(RECORD).collect();
+        assert!(records.len() >= 20 && records.len() % 2 == 0, "{} records", records.len());
+        let (mine, theirs) = records.split_at(records.len() / 2);
+        for (a, b) in mine.iter().zip(theirs) {
+            assert_eq!(a[RECORD - 1], 3.0, "the game's id");
+            assert_eq!(a[INPUTS] + b[INPUTS], 1.0, "one side's win is the other's loss (or both draw)");
+            assert!(a[INPUTS + 1..RECORD - 1].iter().all(|p| (0.0..=1.0).contains(p)));
+        }
+        // The same seed gives the same records.
+        assert_eq!(game_records(7, 3, true, 20, &leaf), bytes);
+    }
+}

@@ -1,0 +1,96 @@
+//! The learned value model's workbench (never shipped): self-play data for training, paired
+//! sequential matches between models, and the calibration of the chance to win on held-out games.
+//!
+//! ```text
+//! value_lab generate --out FILE [--games N] [--seconds S] [--seed S] [--playouts P] [--threads T]
+//!     [--model FILE|handmade|embedded] [--no-tactics-share F]
+//! value_lab duel --a MODEL --b MODEL [--playouts P] [--sprt S0,S1] [--games MAX] [--seed S]
+//!     [--playouts-b P] [--threads T] [--no-tactics] [--seconds S]
+//! value_lab calibrate [--games N] [--seed S] [--playouts P] [--level L] [--samples K] [--threads T]
+//!     [--every N] [--model FILE] [--dump FILE]
+//! ```
+//!
+//! A MODEL is a weights file of `tools/train_value.py`, `embedded` (the model shipped in the crate) or
+//! `handmade` (the hand-made leaf evaluation the model replaced), optionally followed by `@SCALE`, the
+//! factor on the model's logit at the search's leaves (`FILE@2`). The pipeline that uses these commands
+//! is `tools/expert_iteration.sh`; results are in docs/BOT_EXPERIMENTS.md.
+
+mod calibrate;
+mod duel;
+mod generate;
+
+use std::sync::Arc;
+
+use battleline::bot::{Leaf, SearchBot, SearchConfig, StaticLeaf, ValueLeaf, ValueModel};
+
+/// `--key value` arguments.
+pub(crate) struct Args(Vec<String>);
+
+impl Args {
+    pub(crate) fn get(&self, key: &str) -> Option<&str> {
+        self.0.iter().position(|a| a == key).and_then(|i| self.0.get(i + 1)).map(String::as_str)
+    }
+
+    pub(crate) fn flag(&self, key: &str) -> bool {
+        self.0.iter().any(|a| a == key)
+    }
+
+    pub(crate) fn num<T: std::str::FromStr>(&self, key: &str, default: T) -> T {
+        match self.get(key) {
+            None => default,
+            Some(text) => text.parse().unwrap_or_else(|_| fail(&format!("{key} {text:?}: not a number"))),
+        }
+    }
+}
+
+pub(crate) fn fail(message: &str) -> ! {
+    eprintln!("value_lab: {message}");
+    std::process::exit(2)
+}
+
+/// A model named on the command line: a weights file, `embedded` or `handmade` (`None`).
+fn model(name: &str) -> Option<&'static ValueModel> {
+    match name {
+        "handmade" => None,
+        "embedded" => Some(ValueModel::embedded()),
+        path => {
+            let bytes = std::fs::read(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+            let model = ValueModel::from_bytes(&bytes).unwrap_or_else(|e| fail(&format!("{path}: {}", e.message)));
+            Some(Box::leak(Box::new(model)))
+        }
+    }
+}
+
+/// How a search with the model named on the command line values its leaves: the name as [`model`]
+/// reads it, optionally followed by `@SCALE`, the factor on the model's logit.
+pub(crate) fn leaf(name: &str) -> Arc<dyn Leaf> {
+    let (file, scale) = name.split_once('@').unwrap_or((name, "1"));
+    let scale: f32 = scale.parse().unwrap_or_else(|_| fail(&format!("{name}: the scale after @ is not a number")));
+    let config = SearchConfig::default();
+    match model(file) {
+        None => Arc::new(StaticLeaf::new(&config)),
+        Some(model) => Arc::new(ValueLeaf::with_model(&config, model, scale)),
+    }
+}
+
+/// The model named on the command line for estimating chances (no scale).
+pub(crate) fn estimator(name: &str) -> Option<&'static ValueModel> {
+    model(name.split_once('@').map_or(name, |(file, _)| file))
+}
+
+/// A search bot of the levels' parameters whose leaves `leaf` values.
+pub(crate) fn search(playouts: u32, seed: u64, leaf: &Arc<dyn Leaf>) -> SearchBot {
+    SearchBot::with_config(playouts, seed, SearchConfig::default()).with_leaf(Arc::clone(leaf))
+}
+
+fn main() {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    let Some((command, rest)) = words.split_first() else { fail("expected generate, duel or calibrate") };
+    let args = Args(rest.to_vec());
+    match command.as_str() {
+        "generate" => generate::run(&args),
+        "duel" => duel::run(&args),
+        "calibrate" => calibrate::run(&args),
+        other => fail(&format!("unknown command {other:?} (expected generate, duel or calibrate)")),
+    }
+}

@@ -1,0 +1,56 @@
+//! The levels' leaf: with two players, the learned value model's chance that the viewer wins the game
+//! from the sampled position, read as the hand-made evaluation reads it (each player's next draws in
+//! the sample counted as coming); with three players, for which no model is trained, the hand-made
+//! [`StaticLeaf`].
+
+use super::leaf::{shared_rewards, Leaf, StaticLeaf};
+use super::search_config::Config;
+use super::value_features;
+use super::value_model::ValueModel;
+use crate::flag::{Player, MAX_PLAYERS};
+use crate::position::Position;
+
+/// How the levels value a playout that stopped before the end of the game (see the module's
+/// documentation).
+///
+/// ```
+/// use battleline::bot::{Leaf, SearchConfig, ValueLeaf};
+/// use battleline::{Game, Options};
+/// let game = Game::new(Options::default(), 4).unwrap();
+/// let rewards = ValueLeaf::new(&SearchConfig::default()).rewards(game.position(), 0, 0);
+/// assert!((rewards[0] + rewards[1] - 1.0).abs() < 1e-6);
+/// assert!(rewards[0] > 0.2 && rewards[0] < 0.8, "a fresh deal is open: {}", rewards[0]);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct ValueLeaf {
+    model: &'static ValueModel,
+    /// The factor on the model's logit (1: its own chance).
+    scale: f32,
+    /// The hand-made leaf: its knowledge of the sample, and the three-player games.
+    hand_made: StaticLeaf,
+}
+
+impl ValueLeaf {
+    /// The leaf of the search with `config`, valuing with the shipped model.
+    pub fn new(config: &Config) -> ValueLeaf {
+        ValueLeaf::with_model(config, ValueModel::embedded(), 1.0)
+    }
+
+    /// The same with another model, its logit multiplied by `scale` (experiments: the lab's
+    /// `value_lab`, which trains and compares models).
+    #[doc(hidden)]
+    pub fn with_model(config: &Config, model: &'static ValueModel, scale: f32) -> ValueLeaf {
+        ValueLeaf { model, scale, hand_made: StaticLeaf::new(config) }
+    }
+}
+
+impl Leaf for ValueLeaf {
+    fn rewards(&self, position: &Position, viewer: Player, seed: u64) -> [f32; MAX_PLAYERS] {
+        if position.players() != 2 {
+            return self.hand_made.rewards(position, viewer, seed);
+        }
+        let knowledge = self.hand_made.knowledge(position, viewer);
+        let inputs = value_features::inputs(position, viewer, &knowledge);
+        shared_rewards(2, viewer, self.model.win(&inputs, self.scale))
+    }
+}
