@@ -148,6 +148,13 @@ fn tactics_counts_beyond_the_ten_cards_are_refused() {
 fn a_scout_return_step_play_cannot_reach_is_refused() {
     let mut setup = Game::new(Options::default(), 5).unwrap().position().to_setup();
     setup.phase = Phase::ScoutReturn { remaining: 2 };
+    // Only after Scout was played (issue 36): without it in the discards the step is refused.
+    assert!(Position::from_setup(&setup).unwrap_err().message.contains("Scout is not in player"));
+    let scout = battleline::Card::tactic(battleline::Tactic::Scout);
+    setup.tactics_deck.retain(|&c| c != scout);
+    setup.discards[setup.current].push(scout);
+    setup.tactics_played[setup.current] = 1;
+    setup.turn.skip_draw = true;
     assert!(Position::from_setup(&setup).is_ok());
     setup.phase = Phase::ScoutReturn { remaining: 3 };
     assert_eq!(Position::from_setup(&setup).unwrap_err().code, ErrorCode::BadInput);

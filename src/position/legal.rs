@@ -100,6 +100,14 @@ impl Position {
         self.hand(self.current).tactics().iter().any(|card| self.tactic_count(card, &targets) > 0)
     }
 
+    /// Whether `player` could play a tactics card in their play step, the board as it is.
+    pub(crate) fn could_play_a_tactic(&self, player: Player) -> bool {
+        let mut as_player = *self;
+        as_player.current = player;
+        as_player.phase = Phase::Play;
+        as_player.can_play_a_tactic()
+    }
+
     /// Action number `pick(n)` of the `n` legal actions of the play step, the same as
     /// `legal_actions()[pick(n)]` but without listing them (the random player's hot path); `pick` is
     /// called once, with `n >= 1`, and must return an index below `n`. `None` outside the play step.

@@ -121,10 +121,6 @@ pub struct PlayerView {
     pub scout_returned: Vec<KnownDeckCard>,
     /// Consecutive passing turns without a claim.
     pub passes_in_row: u8,
-    /// One of those passes was voluntary (a tactics card was playable): if the row ends the game, it
-    /// is a draw (R-TURN-6).
-    #[serde(default)]
-    pub voluntary_pass: bool,
     /// Flags the viewer could claim right now (they are in their claim step or not).
     pub claimable: Vec<FlagId>,
     /// The result, once the game is over.
@@ -202,7 +198,6 @@ impl Position {
             leader_played: self.leader_played()[..self.players()].to_vec(),
             scout_returned,
             passes_in_row: self.passes_in_row(),
-            voluntary_pass: self.voluntary_pass(),
             claimable: self.claimable_flags(player).collect(),
             result: self.result(),
             game_index: 0,

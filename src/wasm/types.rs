@@ -171,9 +171,11 @@ export interface PlayerView {
   leaderPlayed: boolean[];
   /** Cards this player returned with Scout that are still in a deck. */
   scoutReturned: KnownDeckCard[];
+  /**
+   * Consecutive passing turns without a claim. Whether one of them was voluntary (R-TURN-6) depends on
+   * the passer's hidden cards, so no view says: the result tells once the game is over.
+   */
   passesInRow: number;
-  /** One of those passes was voluntary: if the round ends the game, it is a draw (R-TURN-6). */
-  voluntaryPass: boolean;
   /** Flags this player could claim right now. */
   claimable: FlagNumber[];
   result: GameResult | null;
@@ -200,7 +202,8 @@ export interface FullState {
   leaderPlayed: boolean[];
   scoutReturned: CardName[][];
   passesInRow: number;
-  voluntaryPass: boolean;
+  /** One of those passes was voluntary (R-TURN-6): derived from the hands; if given, it must agree. */
+  voluntaryPass?: boolean;
   result: GameResult | null;
 }
 
