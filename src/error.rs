@@ -144,10 +144,32 @@ pub struct Error {
     pub message: String,
 }
 
+/// The longest message an error carries, in characters. Messages quote what was refused; a quoted
+/// 15 MiB record once made a 31.5 M-character message, so a longer one is cut here, for every error.
+pub const MAX_MESSAGE_CHARS: usize = 2_000;
+
 impl Error {
-    /// An error of this code with this message.
+    /// An error of this code with this message (cut to [`MAX_MESSAGE_CHARS`] characters).
+    ///
+    /// ```
+    /// use battleline::{Error, ErrorCode, MAX_MESSAGE_CHARS};
+    /// let error = Error::new(ErrorCode::BadRecord, "x".repeat(10_000_000));
+    /// assert!(error.message.chars().count() <= MAX_MESSAGE_CHARS);
+    /// assert!(error.message.ends_with("(message cut: 10000000 characters in all)"));
+    /// ```
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Error {
-        Error { code, message: message.into() }
+        let mut message = message.into();
+        if message.len() > MAX_MESSAGE_CHARS {
+            let total = message.chars().count();
+            if total > MAX_MESSAGE_CHARS {
+                let note = format!("… (message cut: {total} characters in all)");
+                let keep = MAX_MESSAGE_CHARS - note.chars().count();
+                let cut = message.char_indices().nth(keep).map_or(message.len(), |(at, _)| at);
+                message.truncate(cut);
+                message.push_str(&note);
+            }
+        }
+        Error { code, message }
     }
 }
 
