@@ -48,8 +48,17 @@ export class ComputerBase {
   }
 
   suggest(view, level, options = {}) {
-    const { seed, signal } = options;
     return new Promise((resolve, reject) => {
+      // Bad options reject like every other failure (`null` used to throw a TypeError at the caller).
+      const badOptions = (what) => reject(new BattleLineError('bad_options', `the options of suggest ${what}`));
+      if (options === null || typeof options !== 'object') return badOptions(`are an object like { seed, signal }, not ${options === null ? 'null' : typeof options}`);
+      let seed, signal;
+      try {
+        ({ seed, signal } = options);
+      } catch (error) {
+        return badOptions(`cannot be read: ${error?.message ?? error}`);
+      }
+      if (signal !== undefined && typeof signal?.addEventListener !== 'function') return badOptions('have a signal that is not an AbortSignal');
       if (this.#terminated) return reject(new BattleLineError('aborted', 'the computer was terminated'));
       if (signal?.aborted) return reject(aborted(signal));
       const job = { id: this.#nextId++, view, level, seed, resolve, reject, signal, onAbort: null };

@@ -306,6 +306,8 @@ export type ErrorCode =
   | "bad_card" | "bad_action" | "bad_options" | "bad_record" | "bad_player" | "bad_input"
   /** Raised on the JavaScript side: a call on a Game after `free()` (or the end of its `using` block). */
   | "freed"
+  /** Raised on the JavaScript side: a call made with too little stack left to run safely (deep recursion). */
+  | "stack_exhausted"
   /** Raised on the JavaScript side by `battleline-engine/computer`: the suggestion was cancelled. */
   | "aborted"
   /** Raised on the JavaScript side by `battleline-engine/computer`: no worker could run the computer. */
