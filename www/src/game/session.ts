@@ -18,7 +18,12 @@ import { exitReplay, startReplay } from './replay.js';
 
 /** Resumes the saved game, or asks for a new one. */
 export async function boot(ctx: Ctx): Promise<void> {
-  const saved = loadGame(ctx.host.store);
+  // A save that is not a game the page can resume is removed and said so, never used (issue 36).
+  const dropped = (why: string): void => {
+    console.warn(`battleline: the saved game was not resumed: ${why}`);
+    ctx.s.message = { text: t('savedGameDropped'), kind: 'error' };
+  };
+  const saved = loadGame(ctx.host.store, dropped);
   if (saved) {
     try {
       const { game, entries } = replayLogged(saved.record, Game);
@@ -43,8 +48,11 @@ export async function boot(ctx: Ctx): Promise<void> {
       render(ctx);
       continueAfterChange(ctx, null);
       return;
-    } catch {
+    } catch (error) {
       clearGame(ctx.host.store);
+      ctx.s.game = null;
+      ctx.s.entries = [];
+      dropped(String(error));
     }
   }
   render(ctx);
