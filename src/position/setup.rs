@@ -26,12 +26,15 @@ use crate::position::Position;
 /// setup.hands[0].push(stolen); // one card in two hands
 /// assert_eq!(Position::from_setup(&setup).unwrap_err().code, battleline::ErrorCode::BadInput);
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "FullState"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Setup {
     /// The options.
     pub options: Options,
     /// Whose turn it is.
+    #[cfg_attr(test, ts(type = "PlayerIndex"))]
     pub current: usize,
     /// The current step.
     pub phase: Phase,
@@ -44,6 +47,7 @@ pub struct Setup {
     /// The tactics deck, top card first.
     pub tactics_deck: Vec<Card>,
     /// The nine flags.
+    #[cfg_attr(test, ts(type = "Array<FlagState>"))]
     pub flags: Vec<FlagView>,
     /// Each player's discard pile.
     pub discards: Vec<Vec<Card>>,
@@ -55,9 +59,10 @@ pub struct Setup {
     pub scout_returned: Vec<Vec<Card>>,
     /// Consecutive passing turns without a claim.
     pub passes_in_row: u8,
-    /// One of those passes was voluntary (R-TURN-6). Derived from the passing players' hands: written by
-    /// [`Position::to_setup`]; when read, it may be left out (`None`), and if given it must agree.
+    /// One of those passes was voluntary (R-TURN-6). Derived from the passing players' hands: always
+    /// written; when a setup is read it may be left out, and if given it must agree with the hands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub voluntary_pass: Option<bool>,
     /// The result, if the game is over.
     pub result: Option<GameResult>,
@@ -162,9 +167,11 @@ impl Position {
             passes_in_row: setup.passes_in_row,
             result: setup.result,
             face_up: CardSet::EMPTY,
+            latest_arrival: None,
             claim_memo: Default::default(),
         };
         position.face_up = position.face_up_on_the_table();
+        position.latest_arrival = position.board_latest_arrival();
         position.check_reachable(setup.voluntary_pass)?;
         Ok(position)
     }
