@@ -48,7 +48,14 @@ for (const build of builds) {
       `pkg/${build}/battleline.js default wasm`,
     );
     if (glue.includes('import.meta')) throw new Error(`finish-pkg: pkg/${build}/battleline.js still uses import.meta`);
-    glue += "\nimport { guardFreed } from '../errors.js';\nguardFreed(Game, 'Game');\n";
+    // Every entry into the engine first checks that enough stack is left (errors.js ensureStack): the
+    // functions, Game's static constructors and `new Game` here, Game's methods through guardFreed.
+    let entries = 0;
+    glue = glue.replace(/^(export function (\w+)\([^)]*\) \{)$/gm, (line, head, name) => (entries++, `${head}\n    ensureStack('${name}');`));
+    glue = glue.replace(/^( {4}static ((?!__)\w+)\([^)]*\) \{)$/gm, (line, head, name) => (entries++, `${head}\n        ensureStack('Game.${name}');`));
+    glue = replaceOnce(glue, '    constructor(options) {', "    constructor(options) {\n        ensureStack('new Game');", `pkg/${build}/battleline.js constructor`);
+    if (entries < 4) throw new Error(`finish-pkg: pkg/${build}/battleline.js: only ${entries} functions found to guard`);
+    glue += "\nimport { guardFreed, ensureStack } from '../errors.js';\nguardFreed(Game, 'Game');\n";
     writeFileSync(join(dir, 'battleline.js'), glue);
   }
   rmSync(join(dir, 'snippets'), { recursive: true, force: true });

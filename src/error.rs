@@ -146,11 +146,38 @@ pub struct Error {
     pub message: String,
 }
 
+/// The longest message an error carries, in bytes of UTF-8. Messages quote what was refused; a quoted
+/// 15 MiB record once made a 31.5 M-character message, so a longer one is cut here, for every error.
+pub const MAX_MESSAGE_BYTES: usize = 2_000;
+
 impl Error {
-    /// An error of this code with this message.
+    /// An error of this code with this message (cut to [`MAX_MESSAGE_BYTES`]).
+    ///
+    /// ```
+    /// use battleline::{Error, ErrorCode, MAX_MESSAGE_BYTES};
+    /// let error = Error::new(ErrorCode::BadRecord, "x".repeat(10_000_000));
+    /// assert!(error.message.len() <= MAX_MESSAGE_BYTES);
+    /// assert!(error.message.ends_with("… (cut)"));
+    /// ```
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Error {
-        Error { code, message: message.into() }
+        Error { code, message: bounded(message.into()) }
     }
+}
+
+/// `message` cut to [`MAX_MESSAGE_BYTES`]. Not inlined: `Error::new` is generic and called in many
+/// places, and the wasm size budget would pay for a copy at each.
+#[inline(never)]
+fn bounded(mut message: String) -> String {
+    if message.len() > MAX_MESSAGE_BYTES {
+        const CUT: &str = "… (cut)";
+        let mut end = MAX_MESSAGE_BYTES - CUT.len();
+        while !message.is_char_boundary(end) {
+            end -= 1;
+        }
+        message.truncate(end);
+        message.push_str(CUT);
+    }
+    message
 }
 
 impl fmt::Display for Error {

@@ -86,7 +86,11 @@ impl<'de> Deserialize<'de> for FlagId {
         if number.fract() != 0.0 || !number.is_finite() {
             return Err(serde::de::Error::custom(format!("flag {number} is not a whole number 1..9")));
         }
-        FlagId::from_number(number.clamp(-1.0, 100.0) as i64).map_err(|e| serde::de::Error::custom(e.message))
+        if !(1.0..=FLAG_COUNT as f64).contains(&number) {
+            // The number as given (a clamp once showed -2^64 - 1 as "flag -1").
+            return Err(serde::de::Error::custom(format!("flag {number} does not exist (flags are 1..9)")));
+        }
+        FlagId::from_number(number as i64).map_err(|e| serde::de::Error::custom(e.message))
     }
 }
 

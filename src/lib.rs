@@ -45,7 +45,7 @@ pub mod wasm;
 pub use action::{Action, DeckKind};
 pub use card::{Card, Colour, Tactic, TacticKind};
 pub use card_set::CardSet;
-pub use error::{Error, ErrorCode};
+pub use error::{Error, ErrorCode, MAX_MESSAGE_BYTES};
 #[cfg(feature = "events")]
 pub use event::{Event, WinningFlags};
 pub use flag::{Flag, FlagId, Player, SideCards, FLAG_COUNT, MAX_PLAYERS};

@@ -49,6 +49,12 @@ pub(crate) struct RawActions {
 /// The marker of the "too many actions" error raised inside the parser, to tell it from JSON errors.
 const TOO_MANY: &str = "battleline: too many actions";
 
+/// The marker of a field given twice.
+const DUPLICATE: &str = "battleline: a field given twice";
+
+/// The fields a record may have.
+const KNOWN_FIELDS: [&str; 6] = ["format", "version", "options", "seed", "actions", "start"];
+
 /// Parses the text of a record into its raw fields (`bad_record` for oversize text, invalid JSON,
 /// anything but an object, or more than [`MAX_RECORD_ACTIONS`] actions).
 pub(crate) fn raw_record_from_text(text: &str) -> Result<RawRecord, Error> {
@@ -86,6 +92,9 @@ pub(crate) fn raw_record_from_value(value: Value) -> Result<RawRecord, Error> {
 fn json_error(text: String) -> Error {
     if text.starts_with(TOO_MANY) {
         bad(format!("the record has more than {MAX_RECORD_ACTIONS} actions, more than any match can have"))
+    } else if let Some(place) = text.strip_prefix(DUPLICATE) {
+        // serde_json adds " at line L column C": where the second one is.
+        bad(format!("the record gives a field twice{place}"))
     } else {
         bad(format!("not valid JSON ({text})"))
     }
@@ -106,7 +115,16 @@ impl<'de> Visitor<'de> for RecordVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawRecord, A::Error> {
         let mut raw = RawRecord::default();
+        let mut seen = 0u8;
         while let Some(key) = map.next_key::<String>()? {
+            // A field given twice is refused, not read as its last value (or first): two `seed`s
+            // could make one record replay as two games to two readers.
+            if let Some(index) = KNOWN_FIELDS.iter().position(|&known| known == key) {
+                if seen & 1 << index != 0 {
+                    return Err(de::Error::custom(DUPLICATE));
+                }
+                seen |= 1 << index;
+            }
             match key.as_str() {
                 "format" => raw.format = Some(map.next_value()?),
                 "version" => raw.version = Some(map.next_value()?),

@@ -160,4 +160,41 @@ fn write_the_regression_cases() {
     // Item 6: action 1 illegal and action 4 malformed.
     let record = r#"{"format":"battleline-record","version":1,"options":{},"seed":1,"actions":[{"type":"endClaims"},{"type":"pass"},{"type":"pass"},{"type":"fly"}]}"#;
     write("records", "illegal-before-malformed", record.as_bytes());
+
+    // Issue 36: setups that could never end (a draw or Scout-draw step with both decks empty, Scout's
+    // steps without tactics) or that play cannot reach (a 41-card hand, five flags and no result), and a
+    // record that starts from one and gives its seed twice.
+    let mut empty = Game::new(Options::default(), 12).unwrap().position().to_setup();
+    let decks: Vec<_> = empty.troop_deck.drain(..).chain(empty.tactics_deck.drain(..)).collect();
+    empty.discards[0].extend(decks);
+    empty.current = 0;
+    let mut drawing = empty.clone();
+    let played = drawing.hands[0].pop().unwrap();
+    drawing.discards[0].push(played);
+    drawing.phase = Phase::Draw;
+    drawing.turn.step = 2;
+    json_setup("draw-step-both-decks-empty", &drawing);
+    let mut scouting = empty.clone();
+    scouting.phase = Phase::ScoutDraw { remaining: 2 };
+    scouting.turn.skip_draw = true;
+    json_setup("scout-draw-both-decks-empty", &scouting);
+    let mut basic = Game::new(Options { tactics: false, ..Options::default() }, 3).unwrap().position().to_setup();
+    basic.phase = Phase::ScoutDraw { remaining: 1 };
+    basic.turn.skip_draw = true;
+    json_setup("scout-draw-without-tactics", &basic);
+    let mut big_hand = Game::new(Options::default(), 4).unwrap().position().to_setup();
+    let deck: Vec<_> = big_hand.troop_deck.drain(..34).collect();
+    big_hand.hands[1].extend(deck);
+    json_setup("hand-of-41-cards", &big_hand);
+    let mut enveloped = Game::new(Options::default(), 5).unwrap().position().to_setup();
+    for f in [0, 2, 4, 6, 8] {
+        enveloped.flags[f].claimed_by = Some(1);
+    }
+    json_setup("five-flags-and-no-result", &enveloped);
+    let started = Game::from_setup(&empty, 1).unwrap();
+    let mut record = serde_json::to_value(started.record()).unwrap();
+    record["start"] = serde_json::to_value(&drawing).unwrap();
+    write("records", "start-at-a-draw-with-no-deck", record.to_string().as_bytes());
+    let twice = started.record().to_json().replacen('{', r#"{"seed":2,"#, 1);
+    write("records", "seed-twice", twice.as_bytes());
 }

@@ -97,3 +97,58 @@ fn replay_refuses_a_record_larger_than_the_limit() {
     let stderr = text(&output.stderr);
     assert!(stderr.contains("bad_record") && stderr.contains("more than 16777216 bytes"), "{stderr}");
 }
+
+/// Whether process `pid` is still running (a zombie waiting for its parent counts as ended).
+fn running(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command name in parentheses: "pid (comm) S ...".
+        Ok(stat) => stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().next()) != Some("Z"),
+        Err(_) => false,
+    }
+}
+
+// Issue 36: a looping bot outlived its forfeit and the referee (only the `sh -c` wrapper was killed):
+// one orphan per forfeited game kept a core busy. Now each bot runs in a process group of its own and
+// the whole group is ended, by SIGKILL after a grace period if it ignores SIGTERM. The bot here ignores
+// SIGTERM, never answers, and starts a child that ignores SIGTERM too; each records its process id.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_looping_bot_and_what_it_started_do_not_outlive_the_referee() {
+    let dir = std::env::temp_dir().join(format!("battleline-orphans-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pids = dir.join("pids");
+    let _ = std::fs::remove_file(&pids);
+    let bot = format!(
+        // The child lets go of the referee's output pipes, so that a regression fails here, not hangs.
+        "trap '' TERM; echo $$ >> {file}; sleep 120 >/dev/null 2>&1 & echo $! >> {file}; while :; do sleep 1; done",
+        file = pids.display()
+    );
+    let builtin = format!("{} bot random", env!("CARGO_BIN_EXE_battleline"));
+    let start = Instant::now();
+    let output = run(&["referee", "--a", &bot, "--b", &builtin, "--games", "2", "--move-timeout", "0.3"], Vec::new());
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(stdout.matches("A forfeits: no answer within 0.3 s").count(), 2, "{stdout}");
+    let recorded: Vec<u32> =
+        std::fs::read_to_string(&pids).unwrap().lines().map(|l| l.trim().parse().unwrap()).collect();
+    assert_eq!(recorded.len(), 4, "two games, a shell and its child each: {recorded:?}");
+    let survivors: Vec<u32> = recorded.iter().copied().filter(|&pid| running(pid)).collect();
+    for pid in &survivors {
+        // Clean up after a failure (they ignore SIGTERM).
+        let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+    }
+    assert!(survivors.is_empty(), "processes outlived the referee: {survivors:?}");
+    assert!(start.elapsed() < Duration::from_secs(30), "took {:?}", start.elapsed());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Issue 36, minor: the referee reported a bot's flag -2^64 - 1 as "flag -1" (the number was clamped).
+#[test]
+fn the_referee_shows_a_bot_s_flag_number_as_given() {
+    let bot = r#"while read line; do echo '{"type":"claim","flag":-18446744073709551617}'; done"#;
+    let builtin = format!("{} bot random", env!("CARGO_BIN_EXE_battleline"));
+    let output = run(&["referee", "--a", bot, "--b", &builtin, "--games", "1", "--seed", "1"], Vec::new());
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("A forfeits") && stdout.contains("flag -18446744073709552000 does not exist"), "{stdout}");
+    assert!(!stdout.contains("flag -1 "), "{stdout}");
+}

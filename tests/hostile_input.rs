@@ -148,6 +148,13 @@ fn tactics_counts_beyond_the_ten_cards_are_refused() {
 fn a_scout_return_step_play_cannot_reach_is_refused() {
     let mut setup = Game::new(Options::default(), 5).unwrap().position().to_setup();
     setup.phase = Phase::ScoutReturn { remaining: 2 };
+    // Only after Scout was played (issue 36): without it in the discards the step is refused.
+    assert!(Position::from_setup(&setup).unwrap_err().message.contains("Scout is not in player"));
+    let scout = battleline::Card::tactic(battleline::Tactic::Scout);
+    setup.tactics_deck.retain(|&c| c != scout);
+    setup.discards[setup.current].push(scout);
+    setup.tactics_played[setup.current] = 1;
+    setup.turn.skip_draw = true;
     assert!(Position::from_setup(&setup).is_ok());
     setup.phase = Phase::ScoutReturn { remaining: 3 };
     assert_eq!(Position::from_setup(&setup).unwrap_err().code, ErrorCode::BadInput);
@@ -252,4 +259,50 @@ fn the_first_bad_action_of_a_record_is_the_one_named() {
     let text = record_text(&[json(&legal[0]), r#"{"type":"fly"}"#.into()].join(","));
     let err = Game::from_record_json(&text).unwrap_err();
     assert!(err.message.starts_with("action 2 ") && err.message.contains("malformed"), "{err}");
+}
+
+// Issue 36, minor: a 15 MiB record produced a 31.5 M-character error message. Every message is cut to
+// MAX_MESSAGE_BYTES, whatever it quotes.
+#[test]
+fn error_messages_are_bounded_in_length() {
+    let huge_card = "x".repeat(MAX_RECORD_BYTES - 200);
+    let record = format!(
+        r#"{{"format":"battleline-record","version":1,"options":{{}},"seed":1,"actions":[{{"type":"play","card":"{huge_card}","flag":1}}]}}"#
+    );
+    assert!(record.len() <= MAX_RECORD_BYTES);
+    let error = Game::from_record_json(&record).unwrap_err();
+    assert_eq!(error.code, ErrorCode::BadRecord);
+    assert!(error.message.len() <= battleline::MAX_MESSAGE_BYTES, "{} bytes", error.message.len());
+    assert!(error.message.ends_with("… (cut)"), "{}", &error.message[..200]);
+    // Short messages are untouched.
+    let short = Game::from_record_json("{}").unwrap_err();
+    assert!(!short.message.contains("(cut)"), "{short}");
+}
+
+// Issue 36, minor: a record with two `seed` keys (or any field twice) was accepted, one of them ignored:
+// two readers could replay two different games from one record.
+#[test]
+fn a_record_giving_a_field_twice_is_refused() {
+    let game = Game::new(Options::default(), 5).unwrap();
+    let json = game.record().to_json();
+    assert!(Game::from_record_json(&json).is_ok());
+    for field in ["seed", "options", "actions", "format", "version"] {
+        let value = serde_json::to_value(game.record()).unwrap()[field].to_string();
+        let doubled = json.replacen('{', &format!("{{\"{field}\":{value},"), 1);
+        let error = Game::from_record_json(&doubled).unwrap_err();
+        assert_eq!(error.code, ErrorCode::BadRecord);
+        assert!(error.message.contains("the record gives a field twice at line 1 column"), "{field}: {error}");
+    }
+}
+
+// Issue 36, minor: a flag number far out of range was shown clamped ("flag -1" for -2^64 - 1).
+#[test]
+fn out_of_range_flag_numbers_are_shown_as_given() {
+    let error =
+        serde_json::from_str::<Action>(r#"{"type":"play","card":"r1","flag":-18446744073709551617}"#).unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("flag -18446744073709552000 does not exist"), "{message}");
+    assert!(!message.contains("flag -1 "), "{message}");
+    let error = serde_json::from_str::<Action>(r#"{"type":"claim","flag":1e300}"#).unwrap_err().to_string();
+    assert!(error.contains("does not exist"), "{error}");
 }

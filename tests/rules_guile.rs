@@ -115,7 +115,7 @@ fn r_guile_1_scout_with_few_cards_left() {
 #[test]
 fn r_guile_1_scout_needs_a_deck() {
     let mut b = Board::standard();
-    b.hand(0, "scout r1").troop_deck_to_hand(1).tactics_deck_to_hand(1);
+    b.hand(0, "scout r1").troop_deck_to_discard(1).tactics_deck_to_discard(1);
     let mut pos = b.position();
     let err = refused(&mut pos, Action::Scout, ErrorCode::BadTarget);
     assert!(err.message.contains("R-GUILE-5"), "{}", err.message);

@@ -10,16 +10,19 @@ fn strength(kind: FormationKind, sum: u8) -> Strength {
     Strength { kind, sum }
 }
 
-/// Player 0 holds one of each kind of tactic and a troop; player 0 owns r1 (flag 2), player 1 owns b1 (flag 3).
-fn every_tactic_in_hand(played: [u8; 2]) -> Board {
+/// Player 0 holds a troop and one of each kind of tactic of one half (a hand holds at most 7 cards);
+/// player 0 owns r1 (flag 2), player 1 owns b1 (flag 3).
+fn every_tactic_in_hand(played: [u8; 2], half: usize) -> Board {
     let mut b = Board::standard();
-    b.hand(0, "alexander companion fog mud scout redeploy deserter traitor r5").hand(1, "b9");
+    let hands = ["alexander companion fog mud r5", "scout redeploy deserter traitor r5"];
+    b.hand(0, hands[half]).hand(1, "b9");
     b.side(2, 0, "r1").side(3, 1, "b1").tactics_played(&played);
     b
 }
 
-fn tactic_actions() -> Vec<Action> {
-    vec![
+/// The plays of the tactics cards that [`every_tactic_in_hand`] gives for `half`.
+fn tactic_actions(half: usize) -> Vec<Action> {
+    let actions = vec![
         play("alexander", 1),
         play("companion", 1),
         env("fog", 1),
@@ -29,25 +32,32 @@ fn tactic_actions() -> Vec<Action> {
         redeploy("r1", Some(4)),
         deserter("b1"),
         traitor("b1", 4),
-    ]
+    ];
+    if half == 0 {
+        actions[..4].to_vec()
+    } else {
+        actions[4..].to_vec()
+    }
 }
 
 // R-TAC-1: one tactics card ahead of the opponent, no tactics card can be played.
 #[test]
 fn r_tac_1_at_most_one_ahead() {
-    let mut pos = every_tactic_in_hand([1, 0]).position();
-    for action in tactic_actions() {
-        let err = refused(&mut pos, action, ErrorCode::TacticsLimit);
-        assert!(err.message.contains("R-TAC-1"), "{}", err.message);
-    }
-    // The troop can still be played.
-    assert_legal(&pos, play("r5", 1));
-    assert!(pos.legal_actions().iter().all(|a| matches!(a, Action::Play { card, .. } if card.is_troop())));
-    // Level, or behind: every tactic is playable.
-    for played in [[0, 0], [1, 1], [0, 1], [2, 3]] {
-        let pos = every_tactic_in_hand(played).position();
-        for action in tactic_actions() {
-            assert_legal(&pos, action);
+    for half in 0..2 {
+        let mut pos = every_tactic_in_hand([1, 0], half).position();
+        for action in tactic_actions(half) {
+            let err = refused(&mut pos, action, ErrorCode::TacticsLimit);
+            assert!(err.message.contains("R-TAC-1"), "{}", err.message);
+        }
+        // The troop can still be played.
+        assert_legal(&pos, play("r5", 1));
+        assert!(pos.legal_actions().iter().all(|a| matches!(a, Action::Play { card, .. } if card.is_troop())));
+        // Level, or behind: every tactic is playable.
+        for played in [[0, 0], [1, 1], [0, 1], [2, 3]] {
+            let pos = every_tactic_in_hand(played, half).position();
+            for action in tactic_actions(half) {
+                assert_legal(&pos, action);
+            }
         }
     }
 }

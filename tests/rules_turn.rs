@@ -162,7 +162,7 @@ fn r_turn_2_only_side_cards_are_played() {
 #[test]
 fn r_turn_3_empty_troop_deck_draws_tactics() {
     let mut b = Board::standard();
-    b.hand(0, "r5").hand(1, "b5").troop_deck_to_hand(1);
+    b.hand(0, "r5").hand(1, "b5").troop_deck_to_discard(1);
     let mut pos = b.position();
     apply_all(&mut pos, &[play("r5", 1)]);
     assert_eq!(pos.phase(), Phase::Draw);
@@ -178,7 +178,7 @@ fn r_turn_3_empty_troop_deck_draws_tactics() {
 #[test]
 fn r_turn_3_empty_tactics_deck_draws_troop() {
     let mut b = Board::standard();
-    b.hand(0, "r5").hand(1, "b5").tactics_deck_to_hand(1);
+    b.hand(0, "r5").hand(1, "b5").tactics_deck_to_discard(1);
     let mut pos = b.position();
     apply_all(&mut pos, &[play("r5", 1)]);
     assert_eq!(pos.legal_actions(), vec![DRAW_TROOP]);
@@ -190,7 +190,7 @@ fn r_turn_3_empty_tactics_deck_draws_troop() {
 fn r_turn_3_both_decks_empty_no_draw_game_goes_on() {
     for timing in [ClaimTiming::AfterPlay, ClaimTiming::StartOfTurn, ClaimTiming::EndOfTurn] {
         let mut b = Board::new(timing_options(timing));
-        b.troop_deck_to_hand(1).tactics_deck_to_hand(1).hand(0, "r5 g5");
+        b.troop_deck_to_discard(1).tactics_deck_to_discard(1).hand(0, "r5 g5").hand(1, "b5");
         b.turn(0, Phase::Play);
         let mut pos = b.position();
         apply_all(&mut pos, &[play("r5", 1)]);

@@ -116,3 +116,28 @@ fn suggest_seeds_are_exact_up_to_the_largest_safe_integer() {
         "bad_input"
     );
 }
+
+/// `new Game(options)` with `options` built in JS (NaN and the infinities cannot be written in JSON).
+fn new_game_with(source: &str) -> Result<JsValue, JsValue> {
+    let options = js_sys::Function::new_no_args(&format!("return {source};")).call0(&JsValue::NULL).unwrap();
+    WasmGame::new(options).map(JsValue::from)
+}
+
+// Issue 36, minor: `new Game({games: NaN})` or `{players: Infinity}` silently meant the defaults
+// (JSON.stringify writes them as null). Every non-finite number given to the engine is refused.
+#[wasm_bindgen_test]
+fn nan_and_infinite_numbers_are_refused_not_read_as_defaults() {
+    for source in
+        ["{games: NaN}", "{players: Infinity}", "{players: -Infinity}", "{seed: NaN}", "{games: 0/0, seed: 1}"]
+    {
+        let result = new_game_with(source);
+        assert_eq!(code_of(result.clone()), "bad_options", "{source}");
+        assert!(message_of(result).contains("not a finite number"), "{source}");
+    }
+    assert!(new_game_with("{games: 3, seed: 1}").is_ok());
+    let game = WasmGame::new(json(r#"{"seed": 2}"#)).unwrap();
+    let view = game.view(game.current()).unwrap();
+    Reflect::set(&view, &"troopDeck".into(), &JsValue::from(f64::NAN)).unwrap();
+    let refused = suggest(view, "random".into(), JsValue::from(1));
+    assert!(message_of(refused).contains("\"troopDeck\" is NaN, not a finite number"));
+}

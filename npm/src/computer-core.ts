@@ -133,8 +133,23 @@ export class ComputerBase {
    * signal aborts or the computer is terminated, `worker_failed` when no worker can run.
    */
   suggest(view: PlayerView, level: BotLevel, options: SuggestOptions = {}): Promise<Action> {
-    const { seed, signal } = options;
     return new Promise((resolve, reject) => {
+      // Bad options reject like every other failure (`null` used to throw a TypeError at the caller).
+      const badOptions = (what: string): void => reject(new BattleLineError('bad_options', `the options of suggest ${what}`));
+      const given: unknown = options;
+      if (given === null || typeof given !== 'object') {
+        return badOptions(`are an object like { seed, signal }, not ${given === null ? 'null' : typeof given}`);
+      }
+      let seed: SuggestOptions['seed'];
+      let signal: SuggestOptions['signal'];
+      try {
+        ({ seed, signal } = options);
+      } catch (error) {
+        return badOptions(`cannot be read: ${(error as Error | undefined)?.message ?? String(error)}`);
+      }
+      if (signal !== undefined && typeof (signal as { addEventListener?: unknown } | null)?.addEventListener !== 'function') {
+        return badOptions('have a signal that is not an AbortSignal');
+      }
       if (this.#terminated) return reject(new BattleLineError('aborted', 'the computer was terminated'));
       if (signal?.aborted) return reject(aborted(signal));
       const job: Job = { id: this.#nextId++, view, level, seed, resolve, reject, signal, onAbort: null };

@@ -172,7 +172,8 @@ impl Determinizer {
                 .map(|p| if p == me { view.scout_returned.iter().map(|k| k.card).collect() } else { Vec::new() })
                 .collect(),
             passes_in_row: view.passes_in_row,
-            voluntary_pass: view.voluntary_pass,
+            // Hidden (R-TURN-6): the engine derives it from the sampled hands.
+            voluntary_pass: None,
             result: view.result,
         };
         determinizer.base = Position::from_setup(&setup)?;

@@ -89,15 +89,20 @@ impl Position {
         }
     }
 
-    /// Whether the current player, in the play step, could play a tactics card: a pass then is
-    /// voluntary (R-TURN-6).
-    pub(crate) fn can_play_a_tactic(&self) -> bool {
-        if self.phase != Phase::Play || !self.may_play_tactics(self.current) {
-            return false;
-        }
-        let (mut room, mut open) = ([first_flag(); FLAG_COUNT], [first_flag(); FLAG_COUNT]);
-        let targets = self.targets(&mut room, &mut open);
-        self.hand(self.current).tactics().iter().any(|card| self.tactic_count(card, &targets) > 0)
+    /// Whether `player` could play a tactics card in their play step, the board as it is: a pass then
+    /// is voluntary (R-TURN-6). Rare (the end of a round of passes, a setup): it lists the actions
+    /// rather than keep a second, faster copy of the tactics rules.
+    pub(crate) fn could_play_a_tactic(&self, player: Player) -> bool {
+        let mut as_player = *self;
+        as_player.current = player;
+        as_player.phase = Phase::Play;
+        as_player.result = None;
+        let plays_a_tactic = |action: &Action| match action {
+            Action::Pass => false,
+            Action::Play { card, .. } => !card.is_troop(),
+            _ => true,
+        };
+        as_player.legal_actions().iter().any(plays_a_tactic)
     }
 
     /// Action number `pick(n)` of the `n` legal actions of the play step, the same as

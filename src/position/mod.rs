@@ -5,6 +5,7 @@
 pub(crate) mod inspect;
 mod legal;
 mod perform;
+mod reachable;
 pub(crate) mod setup;
 mod turn;
 mod validate;
@@ -58,9 +59,6 @@ pub struct Position {
     claimed_this_turn: bool,
     /// Consecutive turns that were passes without a claim (R-TURN-6).
     passes_in_row: u8,
-    /// A pass of the passes in a row (this turn's included) was voluntary: the passing player could have
-    /// played a tactics card. If the row ends the game, it is a draw (R-TURN-6).
-    voluntary_pass: bool,
     result: Option<GameResult>,
     /// Every card face up: on the flags or in a discard pile. Kept as cards are played because a card
     /// that leaves a hand never returns to a hand or a deck (board and discards only move among
@@ -99,7 +97,6 @@ impl Position {
             passed_this_turn: false,
             claimed_this_turn: false,
             passes_in_row: 0,
-            voluntary_pass: false,
             result: None,
             face_up: CardSet::EMPTY,
             latest_arrival: None,
@@ -275,11 +272,6 @@ impl Position {
     /// Consecutive passing turns without a claim (R-TURN-6).
     pub fn passes_in_row(&self) -> u8 {
         self.passes_in_row
-    }
-
-    /// Whether a pass of the passes in a row was voluntary (R-TURN-6: the row then ends in a draw).
-    pub fn voluntary_pass(&self) -> bool {
-        self.voluntary_pass
     }
 
     /// Every card face up: on the flags (cards and Fog/Mud) and in the discard piles.

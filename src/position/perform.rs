@@ -131,8 +131,6 @@ impl Position {
                 self.finish_step();
             }
             Action::Pass => {
-                // Judged before the pass changes anything: could a tactics card have been played?
-                self.voluntary_pass |= self.can_play_a_tactic();
                 self.passed_this_turn = true;
                 self.skip_draw = true;
                 self.finish_step();

@@ -59,9 +59,11 @@ pub struct Setup {
     pub scout_returned: Vec<Vec<Card>>,
     /// Consecutive passing turns without a claim.
     pub passes_in_row: u8,
-    /// One of those passes was voluntary (R-TURN-6).
-    #[serde(default)]
-    pub voluntary_pass: bool,
+    /// One of those passes was voluntary (R-TURN-6). Derived from the passing players' hands: always
+    /// written; when a setup is read it may be left out, and if given it must agree with the hands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub voluntary_pass: Option<bool>,
     /// The result, if the game is over.
     pub result: Option<GameResult>,
 }
@@ -86,13 +88,14 @@ impl Position {
             leader_played: view.leader_played,
             scout_returned: players.map(|p| self.scout_returned[p].iter().collect()).collect(),
             passes_in_row: self.passes_in_row,
-            voluntary_pass: self.voluntary_pass,
+            voluntary_pass: Some(self.voluntary_pass()),
             result: self.result,
         }
     }
 
     /// Validates a setup: every card exactly once, sides within their room, a step that exists under
-    /// the claim timing. The error (`bad_input`) names the first problem.
+    /// the claim timing, a state play can reach and, unless the game is over, a legal action (see
+    /// `reachable.rs`). The error (`bad_input`) names the first problem.
     pub fn from_setup(setup: &Setup) -> Result<Position, Error> {
         let bad = |message: String| Error::new(ErrorCode::BadInput, message);
         let options = setup.options.validate()?;
@@ -162,7 +165,6 @@ impl Position {
             passed_this_turn: setup.turn.passed,
             claimed_this_turn: setup.turn.claimed,
             passes_in_row: setup.passes_in_row,
-            voluntary_pass: setup.voluntary_pass,
             result: setup.result,
             face_up: CardSet::EMPTY,
             latest_arrival: None,
@@ -170,6 +172,7 @@ impl Position {
         };
         position.face_up = position.face_up_on_the_table();
         position.latest_arrival = position.board_latest_arrival();
+        position.check_reachable(setup.voluntary_pass)?;
         Ok(position)
     }
 }
@@ -301,9 +304,6 @@ fn check_turn(setup: &Setup, options: Options, hands: &[CardSet; MAX_PLAYERS]) -
     }
     if usize::from(setup.passes_in_row) >= options.players && setup.result.is_none() {
         return bad("every player has passed in a row, so the game must be over".into());
-    }
-    if setup.voluntary_pass && setup.passes_in_row == 0 && !setup.turn.passed {
-        return bad("a voluntary pass is recorded but nobody has passed in a row".into());
     }
     Ok(())
 }

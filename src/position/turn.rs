@@ -113,7 +113,6 @@ impl Position {
             self.passes_in_row += 1;
         } else {
             self.passes_in_row = 0;
-            self.voluntary_pass = false;
         }
         if usize::from(self.passes_in_row) >= self.players() {
             self.end_by_exhaustion();
@@ -133,9 +132,38 @@ impl Position {
         let flags = flag_counts(&self.flags);
         let best = *flags.iter().max().unwrap_or(&0);
         let leaders: Vec<Player> = (0..self.players()).filter(|&p| flags[p] == best).collect();
-        let winner = (leaders.len() == 1 && !self.voluntary_pass).then(|| leaders[0]);
+        let winner = (leaders.len() == 1 && !self.voluntary_pass()).then(|| leaders[0]);
         self.result = Some(GameResult { winner, victory: Victory::Exhaustion, flags });
         self.phase = Phase::GameOver;
+    }
+
+    /// R-TURN-6: whether a pass of the row of passes in progress (this turn's included) was voluntary,
+    /// that is, made while its player could have played a tactics card; if the row ends the game, it is a
+    /// draw. Derived, never stored: a row of passes changes nothing on the board, in the hands or in the
+    /// decks, so each passer can still play exactly what they could when they passed. Hidden
+    /// information (it depends on the passers' hands): no player's view carries it.
+    pub fn voluntary_pass(&self) -> bool {
+        self.passers_in_row().any(|p| self.could_play_a_tactic(p))
+    }
+
+    /// The players whose passes make up the row in progress, the current player included once they
+    /// passed; none once the current player played a card or claimed (the row ends with their turn).
+    pub(crate) fn passers_in_row(&self) -> impl Iterator<Item = Player> + '_ {
+        let broken = self.claimed_this_turn || self.played_this_turn();
+        let players = self.players();
+        let earlier = if broken { 0 } else { usize::from(self.passes_in_row).min(players) };
+        (1..=earlier)
+            .map(move |k| (self.current + players - k) % players)
+            .chain((self.passed_this_turn && !broken).then_some(self.current))
+    }
+
+    /// Whether the current player has played a card this turn (the play step is behind them, or they
+    /// are in Scout's steps, and they did not pass).
+    fn played_this_turn(&self) -> bool {
+        let steps = turn_steps(self.options.claim_timing);
+        let play_step = steps.iter().position(|&s| s == Phase::Play).unwrap_or(0);
+        matches!(self.phase, Phase::ScoutDraw { .. } | Phase::ScoutReturn { .. })
+            || (usize::from(self.step) > play_step && !self.passed_this_turn)
     }
 
     /// After a claim: a breakthrough or envelopment ends the game at once (R-END-1).

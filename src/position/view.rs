@@ -130,12 +130,9 @@ pub struct PlayerView {
     pub leader_played: Vec<bool>,
     /// Cards the viewer returned with Scout that are still in a deck.
     pub scout_returned: Vec<KnownDeckCard>,
-    /// Consecutive passing turns without a claim.
+    /// Consecutive passing turns without a claim. Whether one of them was voluntary (R-TURN-6) depends
+    /// on the passer's hidden cards, so no view says; the result does once the game is over.
     pub passes_in_row: u8,
-    /// One of those passes was voluntary (a tactics card was playable): if the row ends the game, it
-    /// is a draw (R-TURN-6).
-    #[serde(default)]
-    pub voluntary_pass: bool,
     /// Flags the viewer could claim right now (they are in their claim step or not).
     pub claimable: Vec<FlagId>,
     /// The result, once the game is over.
@@ -213,7 +210,6 @@ impl Position {
             leader_played: self.leader_played()[..self.players()].to_vec(),
             scout_returned,
             passes_in_row: self.passes_in_row(),
-            voluntary_pass: self.voluntary_pass(),
             claimable: self.claimable_flags(player).collect(),
             result: self.result(),
             game_index: 0,

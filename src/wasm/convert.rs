@@ -14,6 +14,10 @@ use crate::record::MAX_RECORD_BYTES;
 extern "C" {
     #[wasm_bindgen(js_name = makeBattleLineError)]
     fn make_battle_line_error(code: &str, message: &str) -> JsValue;
+
+    /// `JSON.stringify` that refuses NaN and the infinities (errors.js).
+    #[wasm_bindgen(js_name = jsonText, catch)]
+    fn json_text(value: &JsValue) -> Result<JsValue, JsValue>;
 }
 
 /// The thrown form of an engine error: a `BattleLineError` with `code` and `message`.
@@ -36,17 +40,18 @@ pub fn to_js<T: Serialize>(value: &T) -> JsResult<JsValue> {
 ///
 /// Input goes through `JSON.stringify` (whose exceptions wasm-bindgen catches) and serde_json, never
 /// through object reflection: a hostile getter, a Proxy, a BigInt or a cycle becomes an error here
-/// instead of an exception unwinding through wasm frames.
+/// instead of an exception unwinding through wasm frames. NaN and the infinities, which
+/// `JSON.stringify` would write as null (a default, silently), are refused too (errors.js `jsonText`).
 /// The most characters of JSON a value other than a record may take (a view is under 20,000): a larger
 /// one is refused while it is still a JS string, before it is copied into wasm memory.
 const MAX_INPUT_CHARS: u32 = 1024 * 1024;
 
 pub fn from_js<T: DeserializeOwned>(value: JsValue, code: ErrorCode, what: &str) -> JsResult<T> {
     let fail = |detail: String| to_js_error(Error::new(code, format!("{what} is malformed: {detail}")));
-    let text = js_sys::JSON::stringify(&value)
-        .map_err(|e| fail(e.as_string().unwrap_or_else(|| "it is not plain data".into())))?;
-    if text.is_string() && text.length() > MAX_INPUT_CHARS {
-        return Err(fail(format!("{} characters of JSON, more than {MAX_INPUT_CHARS}", text.length())));
+    let text = json_text(&value).map_err(|e| fail(thrown_message(&e)))?;
+    let length = text.dyn_ref::<js_sys::JsString>().map(js_sys::JsString::length);
+    if let Some(length) = length.filter(|&l| l > MAX_INPUT_CHARS) {
+        return Err(fail(format!("{length} characters of JSON, more than {MAX_INPUT_CHARS}")));
     }
     let text = text.as_string().ok_or_else(|| fail(format!("{} is not plain data", describe(&value))))?;
     serde_json::from_str(&text).map_err(|e| fail(e.to_string()))
@@ -61,13 +66,11 @@ pub fn record_text(record: JsValue) -> JsResult<String> {
     let text: js_sys::JsString = if record.is_string() {
         record.unchecked_into()
     } else {
-        let text = js_sys::JSON::stringify(&record).map_err(|e| {
-            fail(format!("the record is malformed: {}", e.as_string().unwrap_or_else(|| "it is not plain data".into())))
-        })?;
-        if !text.is_string() {
-            return Err(fail(format!("the record is malformed: {} is not plain data", describe(&record))));
+        let text = json_text(&record).map_err(|e| fail(format!("the record is malformed: {}", thrown_message(&e))))?;
+        match text.dyn_into::<js_sys::JsString>() {
+            Ok(text) => text,
+            Err(_) => return Err(fail(format!("the record is malformed: {} is not plain data", describe(&record)))),
         }
-        text
     };
     let length = text.length() as usize;
     if length > MAX_RECORD_BYTES {
@@ -76,6 +79,11 @@ pub fn record_text(record: JsValue) -> JsResult<String> {
         )));
     }
     Ok(String::from(text))
+}
+
+/// What `jsonText` threw: its message, a string.
+fn thrown_message(thrown: &JsValue) -> String {
+    thrown.as_string().unwrap_or_else(|| "it is not plain data".into())
 }
 
 fn describe(value: &JsValue) -> String {

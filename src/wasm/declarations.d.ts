@@ -342,14 +342,10 @@ export type PlayerView = {
    */
   scoutReturned: Array<KnownDeckCard>;
   /**
-   * Consecutive passing turns without a claim.
+   * Consecutive passing turns without a claim. Whether one of them was voluntary (R-TURN-6) depends
+   * on the passer's hidden cards, so no view says; the result does once the game is over.
    */
   passesInRow: number;
-  /**
-   * One of those passes was voluntary (a tactics card was playable): if the row ends the game, it
-   * is a draw (R-TURN-6).
-   */
-  voluntaryPass: boolean;
   /**
    * Flags the viewer could claim right now (they are in their claim step or not).
    */
@@ -425,9 +421,10 @@ export type FullState = {
    */
   passesInRow: number;
   /**
-   * One of those passes was voluntary (R-TURN-6).
+   * One of those passes was voluntary (R-TURN-6). Derived from the passing players' hands: always
+   * written; when a setup is read it may be left out, and if given it must agree with the hands.
    */
-  voluntaryPass: boolean;
+  voluntaryPass?: boolean;
   /**
    * The result, if the game is over.
    */

@@ -13,15 +13,55 @@ export function makeBattleLineError(code, message) {
   return new BattleLineError(code, message);
 }
 
+// The JSON text of a value given to the engine. JSON.stringify would write NaN and the infinities as
+// null (so `new Game({ games: NaN })` silently meant the default): they are refused here instead, with
+// the key that holds them. Whatever goes wrong (that, a cycle, a BigInt, a hostile getter) is thrown as
+// its message, a string, which the engine turns into a BattleLineError.
+export function jsonText(value) {
+  try {
+    return JSON.stringify(value, (key, item) => {
+      if (typeof item === 'number' && !Number.isFinite(item)) {
+        throw new TypeError(`${key === '' ? 'the value' : JSON.stringify(key)} is ${item}, not a finite number`);
+      }
+      return item;
+    });
+  } catch (error) {
+    throw String(error?.message ?? error);
+  }
+}
+
+// A call into the engine needs stack. Made with the JavaScript stack nearly exhausted (deep recursion in
+// the calling page), it could fail part-way inside the engine: after wasm-bindgen borrowed the Game (then
+// borrowed for good), or while the glue or the engine kept its books (then the whole instance was
+// unusable) (issue 36). So every call of the package first makes sure that a margin of stack is left, by
+// calling `probe` that deep, and refuses with `stack_exhausted`, changing nothing, when it is not. The
+// margin is ten times what tests/node/stack.test.mjs needs for every call it makes (40 frames already
+// kept every Game usable and the instance alive there); it costs about 3 us a call.
+const MARGIN_FRAMES = 400;
+function probe(n, a, b, c, d, e, f, g, h) {
+  return n > 0 ? probe(n - 1, a, b, c, d, e, f, g, h) + 1 : a;
+}
+
+export function ensureStack(what) {
+  try {
+    probe(MARGIN_FRAMES, 0, 0, 0, 0, 0, 0, 0, 0);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new BattleLineError('stack_exhausted', `${what}: too little of the JavaScript stack is left to call the engine safely (the call was made from very deep recursion); nothing was changed`);
+  }
+}
+
 // Makes every method and getter of a wasm-bindgen class throw BattleLineError `freed` once the object
 // was freed (wasm-bindgen itself would throw "null pointer passed to rust"), and makes free() (and
-// Symbol.dispose, which `using` calls) safe to call twice. Called by the package's glue on its classes.
+// Symbol.dispose, which `using` calls) safe to call twice. Every call first checks the stack
+// (`ensureStack`). Called by the package's glue on its classes.
 export function guardFreed(cls, name) {
   const proto = cls.prototype;
   const check = (self, key) => {
     if (!self.__wbg_ptr) {
       throw new BattleLineError('freed', `${name}.${String(key)}: this ${name} was freed (free() or a using block); it can no longer be used`);
     }
+    ensureStack(`${name}.${String(key)}`);
   };
   for (const key of Reflect.ownKeys(proto)) {
     if (key === 'constructor') continue;
@@ -29,7 +69,9 @@ export function guardFreed(cls, name) {
     if (key === 'free' || key === Symbol.dispose) {
       const free = d.value;
       d.value = function () {
-        if (this.__wbg_ptr) free.call(this);
+        if (!this.__wbg_ptr) return;
+        ensureStack(`${name}.free`);
+        free.call(this);
       };
     } else if (typeof d.value === 'function') {
       const method = d.value;

@@ -70,6 +70,8 @@ export type ErrorCode =
   | EngineErrorCode
   /** Raised on the JavaScript side: a call on a Game after `free()` (or the end of its `using` block). */
   | "freed"
+  /** Raised on the JavaScript side: a call made with too little stack left to run safely (deep recursion). */
+  | "stack_exhausted"
   /** Raised on the JavaScript side by `battleline-engine/computer`: the suggestion was cancelled. */
   | "aborted"
   /** Raised on the JavaScript side by `battleline-engine/computer`: no worker could run the computer. */

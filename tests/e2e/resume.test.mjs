@@ -1,7 +1,7 @@
 // Save and resume: a reload loses nothing (the position, the log, the hot-seat curtain).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, clickAction, legal, openPage, revealIfHandover, serveAndLaunch, startGame, state, waitReady } from './helpers.mjs';
+import { assertAccessible, assertNoErrors, clickAction, legal, openPage, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
 
 const env = serveAndLaunch();
 
@@ -54,6 +54,41 @@ test('a reload during a hot-seat hand-over keeps the hand hidden', async () => {
   assert.equal(await page.locator('#hand [data-hand]').count(), 0);
   await revealIfHandover(page);
   assert.ok((await page.locator('#hand [data-hand]').count()) > 0);
+  assertNoErrors(errors);
+  await context.close();
+});
+
+// Issue 36: a crafted save (humanSeat 5, -1 or "1", or a text that is not JSON) was resumed unchecked: the
+// page drew nothing and New game did not work until the site's storage was cleared. Now the page says, in
+// a dialog, that the save could not be resumed, removes it, and a new game starts and is played.
+test('a crafted save is dropped with a message and a new game can be played', async () => {
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
+  await waitReady(page);
+  await page.evaluate(() => window.__battleline.setAiDelay(0));
+  await startGame(page, { mode: 'computer', level: 'random', seed: 21 });
+  await page.waitForFunction(() => window.__battleline.state().myTurn, null, { timeout: 15000 });
+  const good = await page.evaluate(() => localStorage.getItem('battleline.game.v1'));
+  assert.ok(good, 'the game is saved');
+  const crafted = [5, -1, '1'].map((seat) => JSON.stringify({ ...JSON.parse(good), humanSeat: seat }));
+  crafted.push('{"version":1,"mode":"computer"', JSON.stringify({ ...JSON.parse(good), seats: 'everyone' }));
+  for (const text of crafted) {
+    await page.evaluate((t) => localStorage.setItem('battleline.game.v1', t), text);
+    await page.reload();
+    await waitReady(page);
+    const notice = page.locator('dialog.dlg:not(.start)');
+    assert.match(await notice.innerText(), /Your saved game could not be resumed, so it was removed/, text);
+    assert.equal(await page.evaluate(() => localStorage.getItem('battleline.game.v1')), null, 'the bad save is gone');
+    if (text === crafted[0]) {
+      await shot(page, 'crafted-save-dropped');
+      await assertAccessible(page, 'the notice that a save was dropped');
+    }
+    await notice.locator('[data-dlg=ok]').click();
+    await startGame(page, { mode: 'computer', level: 'random', seed: 22 });
+    await page.waitForFunction(() => window.__battleline.state().myTurn, null, { timeout: 15000 });
+    assert.ok((await page.locator('#hand [data-hand]').count()) > 0, 'the new game shows the hand');
+    await clickAction(page, pick(await legal(page)));
+  }
   assertNoErrors(errors);
   await context.close();
 });

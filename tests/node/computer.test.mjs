@@ -58,6 +58,22 @@ test('engine errors, bad views and a terminated computer reject with BattleLineE
   await rejectsWith(computer.suggest(game.view(game.current), 'easy'), 'aborted');
 });
 
+// Issue 36: suggest(view, level, null) threw a TypeError at the caller instead of rejecting.
+test('bad options reject with a BattleLineError bad_options, and the computer goes on', async () => {
+  const computer = new Computer();
+  const game = new Game({ seed: 6 });
+  const view = game.view(game.current);
+  const throwing = { get seed() { throw new Error('hostile getter'); } };
+  for (const options of [null, 5, 'fast', true, throwing, { signal: {} }, { signal: 'stop' }]) {
+    const answer = computer.suggest(view, 'easy', options);
+    await rejectsWith(answer, 'bad_options');
+    await rejectsWith(suggest(view, 'easy', options), 'bad_options');
+  }
+  assert.ok(same(await computer.suggest(view, 'easy', { seed: 3 }), full.suggest(view, 'easy', 3)));
+  assert.ok(same(await computer.suggest(view, 'easy', undefined), full.suggest(view, 'easy', 0)), 'undefined is no options');
+  computer.terminate();
+});
+
 test('`using` terminates the computer at the end of its block (Symbol.dispose)', { skip: !Symbol.dispose && 'no Symbol.dispose in this Node' }, async () => {
   const computer = new Computer();
   const game = new Game({ seed: 8 });

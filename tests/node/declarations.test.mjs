@@ -147,6 +147,22 @@ async function producedCodes() {
     codes.add(e.code);
   });
   wrong.terminate();
+  // A call from the very end of the stack is refused (stack_exhausted) before it enters the engine.
+  // (Where even the call's own frame does not fit, the RangeError goes one frame up and it tries again.)
+  const deep = () => {
+    try {
+      deep();
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      try {
+        live.legalActions();
+      } catch (refusal) {
+        if (!(refusal instanceof BattleLineError)) throw refusal;
+        codes.add(refusal.code);
+      }
+    }
+  };
+  deep();
   return [...codes];
 }
 

@@ -117,6 +117,8 @@ impl Board {
                 }
             }
         }
+        // Derived from the hands (R-TURN-6): a board states only what its test means.
+        setup.voluntary_pass = None;
         let mut board = Board { setup, next_arrival: 0 };
         board.turn(0, steps(options.claim_timing)[0]);
         board
@@ -253,20 +255,6 @@ impl Board {
                 self.setup.tactics_deck.insert(0, c);
             }
         }
-        self
-    }
-
-    /// Moves every card left in the troop deck to player `p`'s hand (the deck becomes empty).
-    pub fn troop_deck_to_hand(&mut self, p: Player) -> &mut Board {
-        let deck = std::mem::take(&mut self.setup.troop_deck);
-        self.setup.hands[p].extend(deck);
-        self
-    }
-
-    /// Moves every card left in the tactics deck to player `p`'s hand (the deck becomes empty).
-    pub fn tactics_deck_to_hand(&mut self, p: Player) -> &mut Board {
-        let deck = std::mem::take(&mut self.setup.tactics_deck);
-        self.setup.hands[p].extend(deck);
         self
     }
 

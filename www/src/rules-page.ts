@@ -10,7 +10,10 @@ function show(lang: Lang): void {
   for (const tab of document.querySelectorAll<HTMLElement>('[data-show]')) tab.setAttribute('aria-pressed', String(tab.dataset['show'] === lang));
   try {
     const key = 'battleline.settings.v1';
-    const settings = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+    const stored: unknown = JSON.parse(localStorage.getItem(key) ?? '{}');
+    // Only a plain object is kept (a stored string or array would be spread into nonsense); the game
+    // checks each setting again when it loads them (storage.ts).
+    const settings = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored : {};
     localStorage.setItem(key, JSON.stringify({ ...settings, lang }));
   } catch {
     // no storage: the choice lasts for this page only

@@ -1,4 +1,7 @@
-// Saving and resuming (localStorage): the game in progress after every action, and the settings.
+// Saving and resuming (localStorage): the game in progress after every action, and the settings. What is
+// read back is never trusted: anyone (a crafted save, another version of the page, a browser extension)
+// can write these keys, and a saved game with humanSeat 5 once left the page blank for good. Every
+// value is checked as it is loaded; a bad one is dropped (the page says so), never used.
 import type { GameRecord, PlayerIndex } from '../../pkg/index.js';
 import type { Lang } from './i18n.js';
 
@@ -35,20 +38,30 @@ export interface Settings {
  * keeps them in memory only, so that two elements on one page never read each other's game.
  */
 export interface Store {
+  /** The value stored under `name`, null if none, or {@link UNREADABLE} if what is there is not JSON. */
   read<T>(name: string): T | null;
   write(name: string, value: unknown): void;
   remove(name: string): void;
 }
 
+/** What {@link Store.read} returns for a stored text that is not JSON: no reader accepts it as a value. */
+export const UNREADABLE = Object.freeze({ unreadable: true });
+
 /** localStorage under `prefix` (the page's is "battleline", as it always was). */
 export function localStore(prefix: string): Store {
   return {
     read<T>(name: string): T | null {
+      let text: string | null;
       try {
-        const text = localStorage.getItem(`${prefix}.${name}`);
-        return text ? (JSON.parse(text) as T) : null;
+        text = localStorage.getItem(`${prefix}.${name}`);
       } catch {
-        return null;
+        return null; // storage unavailable (private mode, blocked): nothing saved
+      }
+      if (text === null) return null;
+      try {
+        return JSON.parse(text) as T;
+      } catch {
+        return UNREADABLE as T;
       }
     },
     write(name: string, value: unknown): void {
@@ -81,10 +94,59 @@ export function memoryStore(): Store {
 const GAME = 'game.v1';
 const SETTINGS = 'settings.v1';
 
-export function loadGame(store: Store): SavedGame | null {
-  const saved = store.read<SavedGame>(GAME);
-  if (!saved || saved.version !== 1 || !saved.record || !Array.isArray(saved.record.actions)) return null;
-  return saved;
+const MODES: readonly unknown[] = ['computer', 'hotseat'] satisfies Mode[];
+const LEVELS: readonly unknown[] = ['easy', 'medium', 'hard', 'random'] satisfies Level[];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isSeat(value: unknown): value is Seat {
+  return isObject(value) && (value['kind'] === 'person' || (value['kind'] === 'computer' && LEVELS.includes(value['level'])));
+}
+
+/**
+ * A stored game checked field by field: the game to resume, or why it cannot be (a short English reason,
+ * for tests and the console). The record's moves are checked by the engine when it is replayed.
+ */
+export function checkSavedGame(value: unknown): SavedGame | string {
+  if (value === UNREADABLE) return 'not JSON';
+  if (!isObject(value)) return 'not an object';
+  if (value['version'] !== 1) return 'version is not 1';
+  if (!MODES.includes(value['mode'])) return 'mode is not computer or hotseat';
+  if (!LEVELS.includes(value['level'])) return 'level is not a level';
+  const record = value['record'];
+  if (!isObject(record) || !Array.isArray(record['actions']) || !isObject(record['options'])) return 'record is not a record';
+  const players = record['options']['players'] ?? 2;
+  if (players !== 2 && players !== 3) return 'the record has neither 2 nor 3 players';
+  const seat = value['humanSeat'];
+  if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat >= players) return `humanSeat is not a seat 0..${players - 1}`;
+  const handover = value['handover'] ?? false;
+  if (typeof handover !== 'boolean') return 'handover is not true or false';
+  const aiSeed = value['aiSeed'];
+  if (typeof aiSeed !== 'number' || !Number.isSafeInteger(aiSeed) || aiSeed < 0) return 'aiSeed is not a whole number';
+  const seats = value['seats'];
+  if (seats !== undefined && !(Array.isArray(seats) && seats.length === players && seats.every(isSeat))) return 'seats are not one seat per player';
+  if (seats === undefined && players === 3) return 'a three-player game without its seats';
+  const savedAt = value['savedAt'] ?? 0;
+  if (typeof savedAt !== 'number' || !Number.isFinite(savedAt)) return 'savedAt is not a time';
+  return { ...(value as unknown as SavedGame), handover, savedAt };
+}
+
+/**
+ * The saved game, checked ({@link checkSavedGame}); null if there is none. A bad one is removed from the
+ * store and `onDropped` is told why, so that the page can say the save could not be resumed.
+ */
+export function loadGame(store: Store, onDropped: (why: string) => void = () => {}): SavedGame | null {
+  const saved = store.read<unknown>(GAME);
+  if (saved === null) return null;
+  const checked = checkSavedGame(saved);
+  if (typeof checked === 'string') {
+    clearGame(store);
+    onDropped(checked);
+    return null;
+  }
+  return checked;
 }
 
 export function saveGame(store: Store, game: SavedGame): void {
@@ -100,12 +162,18 @@ export function defaultLang(): Lang {
   return langs.some((l) => l.toLowerCase().startsWith('zh')) ? 'zh' : 'en';
 }
 
+/** The longest pause between the computer's steps a stored setting may ask for (the slowest choice is 1.1 s). */
+export const MAX_AI_DELAY = 10_000;
+
+/** The settings, each stored value used only if it is one the page offers; anything else is the default. */
 export function loadSettings(store: Store): Settings {
-  const saved = store.read<Partial<Settings>>(SETTINGS) ?? {};
+  const stored = store.read<unknown>(SETTINGS);
+  const saved: Record<string, unknown> = isObject(stored) ? stored : {};
+  const { lang, hints, aiDelay } = saved;
   return {
-    lang: saved.lang === 'zh' || saved.lang === 'en' ? saved.lang : defaultLang(),
-    hints: saved.hints ?? true,
-    aiDelay: typeof saved.aiDelay === 'number' && saved.aiDelay >= 0 ? saved.aiDelay : 650,
+    lang: lang === 'zh' || lang === 'en' ? lang : defaultLang(),
+    hints: typeof hints === 'boolean' ? hints : true,
+    aiDelay: typeof aiDelay === 'number' && aiDelay >= 0 && aiDelay <= MAX_AI_DELAY ? aiDelay : 650,
   };
 }
 

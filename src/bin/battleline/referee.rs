@@ -13,6 +13,7 @@ use rand::Rng;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::bot_group::{self, BotGroup};
 use crate::failure::Failure;
 use crate::lines::{self, Line, MAX_ANSWER_BYTES, MAX_MESSAGE_BYTES};
 use crate::match_cmd::{bot_seeds, series_options, Tally};
@@ -115,24 +116,23 @@ enum Message<'a> {
     },
 }
 
-/// A running bot program.
+/// A running bot program: the shell running its command and everything it starts, in a process group
+/// of their own (`bot_group.rs`), which ends with the program.
 struct Program {
     child: Child,
-    stdin: ChildStdin,
+    stdin: Option<ChildStdin>,
     lines: Receiver<io::Result<String>>,
+    group: BotGroup,
 }
 
 impl Program {
     fn start(command: &str) -> Result<Program, String> {
         let (shell, flag) = if cfg!(windows) { ("cmd", "/C") } else { ("sh", "-c") };
-        let mut child = Command::new(shell)
-            .arg(flag)
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| format!("cannot run {command:?}: {e}"))?;
+        let mut command_line = Command::new(shell);
+        command_line.arg(flag).arg(command).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit());
+        bot_group::own_group(&mut command_line);
+        let mut child = command_line.spawn().map_err(|e| format!("cannot run {command:?}: {e}"))?;
+        let group = BotGroup::of(&child);
         let stdin = child.stdin.take().ok_or("no standard input")?;
         let stdout = child.stdout.take().ok_or("no standard output")?;
         // A small bounded channel: a bot that floods short lines blocks on its full pipe instead of
@@ -157,13 +157,14 @@ impl Program {
                 }
             }
         });
-        Ok(Program { child, stdin, lines })
+        Ok(Program { child, stdin: Some(stdin), lines, group })
     }
 
     fn send(&mut self, message: &Message) -> Result<(), String> {
         let mut line = serde_json::to_string(message).map_err(|e| e.to_string())?;
         line.push('\n');
-        self.stdin.write_all(line.as_bytes()).and_then(|()| self.stdin.flush()).map_err(|e| {
+        let Some(stdin) = self.stdin.as_mut() else { return Err("the bot was stopped".into()) };
+        stdin.write_all(line.as_bytes()).and_then(|()| stdin.flush()).map_err(|e| {
             // A bot whose output was refused (an overlong line) is stopped from writing and may have
             // exited: its offence, not the closed pipe, is the reason to give.
             match std::iter::from_fn(|| self.lines.try_recv().ok()).find_map(Result::err) {
@@ -187,17 +188,30 @@ impl Program {
         }
     }
 
+    /// Ends the bot: its input closes, a well-behaved bot exits within a moment, and then whatever is
+    /// left of its process group (a looping bot, what it started) is ended, by force if it must be.
     fn stop(mut self) {
-        drop(self.stdin);
-        // Give a well-behaved bot a moment to exit at the end of its input, then make sure.
+        self.end();
+    }
+
+    fn end(&mut self) {
+        if self.stdin.take().is_none() {
+            return;
+        }
         for _ in 0..20 {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.group.end(&mut self.child);
+    }
+}
+
+impl Drop for Program {
+    /// The referee leaving early (an error, a panic) ends the bot too: no bot outlives the referee.
+    fn drop(&mut self) {
+        self.end();
     }
 }
 

@@ -3,7 +3,7 @@
 import { Game, type Action, type GameRecord, type PlayerIndex } from '../../../pkg/full.js';
 import { adviceText } from '../advice.js';
 import { escapeHTML } from '../cards.js';
-import { endDialog, startDialog, type StartChoice } from '../dialogs.js';
+import { endDialog, openDialog, startDialog, type StartChoice } from '../dialogs.js';
 import { canExport } from '../fairplay.js';
 import { t } from '../i18n.js';
 import { replayLogged } from '../log.js';
@@ -19,7 +19,13 @@ import { exitReplay, startReplay } from './replay.js';
 
 /** Resumes the saved game, or asks for a new one. */
 export async function boot(ctx: Ctx): Promise<void> {
-  const saved = loadGame(ctx.host.store);
+  // A save that is not a game the page can resume is removed and said so, never used (issue 36).
+  let dropped = false;
+  const drop = (why: string): void => {
+    console.warn(`battleline: the saved game was not resumed: ${why}`);
+    dropped = true;
+  };
+  const saved = loadGame(ctx.host.store, drop);
   if (saved) {
     try {
       const { game, entries } = replayLogged(saved.record, Game);
@@ -44,11 +50,21 @@ export async function boot(ctx: Ctx): Promise<void> {
       render(ctx);
       continueAfterChange(ctx, null);
       return;
-    } catch {
+    } catch (error) {
       clearGame(ctx.host.store);
+      ctx.s.game = null;
+      ctx.s.entries = [];
+      drop(String(error));
     }
   }
   render(ctx);
+  if (dropped) {
+    await openDialog(ctx.host.shadow, {
+      title: t('savedGameDroppedTitle'),
+      body: `<p>${t('savedGameDropped')}</p>`,
+      buttons: [{ id: 'ok', label: t('ok'), primary: true }],
+    });
+  }
   // An element given its game's options starts it; otherwise the start dialog asks.
   if (ctx.host.autostart) start(ctx, ctx.host.autostart);
   else await newGame(ctx, false);

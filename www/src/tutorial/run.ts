@@ -28,7 +28,8 @@ interface Progress {
 
 export function loadProgress(store: Store): Progress | null {
   const saved = store.read<Progress>(PROGRESS);
-  if (!saved || typeof saved.index !== 'number' || !Array.isArray(saved.completed)) return null;
+  // Stored values are checked, never trusted (storage.ts).
+  if (!saved || typeof saved.index !== 'number' || !Number.isFinite(saved.index) || !Array.isArray(saved.completed)) return null;
   return { index: Math.min(Math.max(0, Math.floor(saved.index)), STEPS.length - 1), completed: saved.completed.filter((x) => typeof x === 'string') };
 }
 
