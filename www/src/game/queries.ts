@@ -29,8 +29,9 @@ export function levelOf(state: GameState, seat: PlayerIndex): Level {
 }
 
 export function seatNames(state: GameState): string[] {
-  const three = [t('player1'), t('player2'), t('player3')];
-  if (state.replay) return three.slice(0, playerCount(state));
+  const given = state.session.names ?? [];
+  const three = [0, 1, 2].map((i) => given[i] || [t('player1'), t('player2'), t('player3')][i]!);
+  if (state.replay && !state.replay.own) return [t('player1'), t('player2'), t('player3')].slice(0, playerCount(state));
   if (state.session.seats.length === 3) {
     const persons = personSeats(state).length;
     const computers = 3 - persons;
@@ -44,7 +45,7 @@ export function seatNames(state: GameState): string[] {
     names[other(state.session.humanSeat)] = t('computer');
     return names;
   }
-  return [t('player1'), t('player2')];
+  return three.slice(0, 2);
 }
 
 /** The seat drawn at the bottom. */
