@@ -136,7 +136,7 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
     `<label class="sub">${t('level')} <select name="level" aria-describedby="level-hint">` +
     LEVELS.map((l) => option(l, t(levelKey[l]), defaults.level === l)).join('') +
     `</select></label>` +
-    `<p class="hint sub" id="level-hint">${t('levelHint')}</p>` +
+    `<p class="hint level-hint" id="level-hint">${t('levelHint')}</p>` +
     radio('mode', 'hotseat', t('vsFriend'), defaults.mode === 'hotseat') +
     `</fieldset>` +
     `<fieldset class="names"><legend>${t('playerNames')}</legend>` +
