@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, PHONE, assertNoErrors, fastForward, openPage, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
-import { contrastOverBackground, screenText, smallTargets, smallText } from './audit.mjs';
+import { clippedText, contrastOverBackground, screenText, smallTargets, smallText } from './audit.mjs';
 
 const env = serveAndLaunch();
 const LAPTOP = { width: 1366, height: 768 };
@@ -216,4 +216,20 @@ test('an unfinished game against the computer, imported, goes on without a curta
   assert.doesNotMatch(await screenText(page), /Player [12]/);
   assertNoErrors(errors);
   await context.close();
+});
+
+test('the rules\' card pictures: their words are whole and 12 px at least, in both languages and on a phone', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const { context, page, errors } = await openPage(env.browser, { viewport });
+    await page.goto(`${env.server.url}rules.html#en`);
+    for (const lang of ['en', 'zh']) {
+      await page.locator(`[data-show=${lang}]`).click();
+      const article = page.locator(`article[data-lang=${lang}]`);
+      await article.locator('.rules-cards .card').first().waitFor();
+      assert.deepEqual(await clippedText(page, '.card .unit, .card .tname'), [], `words cut off (${lang}, ${viewport.width} px)`);
+      assert.deepEqual(await smallText(page), [], `text under 12 px (${lang}, ${viewport.width} px)`);
+    }
+    assertNoErrors(errors);
+    await context.close();
+  }
 });
