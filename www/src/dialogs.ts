@@ -141,7 +141,7 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
     `</fieldset>` +
     `<fieldset class="names"><legend>${t('playerNames')}</legend>` +
     [0, 1, 2]
-      .map((i) => `<label class="name-row n${i}"><span class="seat-dot p${i}" aria-hidden="true"></span><span class="visually-hidden">${t('nameOf', { n: i + 1 })}</span><input name="name${i}" maxlength="20" autocomplete="off" placeholder="${escapeAttr(t(i === 0 ? 'player1' : i === 1 ? 'player2' : 'player3'))}" value="${escapeAttr(defaults.names?.[i] ?? '')}"></label>`)
+      .map((i) => `<label class="seat-row name-row n${i}"><span class="seat-dot p${i}" aria-hidden="true"></span><span class="visually-hidden">${t('nameOf', { n: i + 1 })}</span><input name="name${i}" maxlength="20" autocomplete="off" placeholder="${escapeAttr(t(i === 0 ? 'player1' : i === 1 ? 'player2' : 'player3'))}" value="${escapeAttr(defaults.names?.[i] ?? '')}"></label>`)
       .join('') +
     `</fieldset>` +
     `<fieldset aria-describedby="timing-hint"><legend>${t('claimTiming')}</legend>` +
