@@ -162,6 +162,15 @@ test('persons at one device give their names: the curtain, the status, the log a
   await page.reload();
   await waitReady(page);
   assert.match(await page.locator('#log').innerText(), /Ana/);
+  // A name read back from storage is cleaned as a typed one is: text, never markup.
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('battleline.game.v1'));
+    localStorage.setItem('battleline.game.v1', JSON.stringify({ ...saved, names: ['<img src=x>', 'Bo'] }));
+  });
+  await page.reload();
+  await waitReady(page);
+  assert.match(await page.locator('#log').innerText(), /img src=x/);
+  assert.equal(await page.evaluate(() => document.querySelector('battle-line-game').shadowRoot.querySelectorAll('img').length), 0);
   assertNoErrors(errors);
   await context.close();
 });
