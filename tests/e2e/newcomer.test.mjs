@@ -90,7 +90,7 @@ test('the start dialog shows Start at every size, with two and three players and
 
 test('the start dialog can be closed: Menu, Rules and the language are at hand, and the board says how to begin', async () => {
   const { context, page, errors } = await fresh({ viewport: LAPTOP });
-  await page.keyboard.press('Escape');
+  await page.locator('dialog.start [data-dlg=cancel]').click();
   await page.locator('dialog.start').waitFor({ state: 'detached' });
   const bar = page.locator('#actionbar');
   assert.match(await bar.innerText(), /No game in progress/);
