@@ -206,6 +206,23 @@ test('an unfinished game against the computer, imported, goes on without a curta
   await dialog.locator('[data-dlg=load]').click();
   const status = await dialog.locator('.status').innerText();
   assert.equal(status.match(/This is not a valid record/g)?.length, 1, `said once: ${status}`);
+  await dialog.locator('textarea').fill('{"format":"battleline-record","version":1,"seed":1,"options":{},"actions":[{"type":"fly"}]}');
+  await dialog.locator('[data-dlg=load]').click();
+  const other = await dialog.locator('.status').innerText();
+  assert.equal(other.match(/This is not a valid record/g)?.length, 1, `said once: ${other}`);
+  // In Chinese too.
+  await dialog.locator('[data-dlg=cancel]').click();
+  await page.locator('.tools [data-act=lang]').click();
+  await page.locator('.tools [data-act=menu]').click();
+  await page.locator('.menu [data-act=import]').click();
+  await dialog.locator('textarea').fill('{"format":"battleline-record","version":1,"oops":true}');
+  await dialog.locator('[data-dlg=load]').click();
+  const zh = await dialog.locator('.status').innerText();
+  assert.equal(zh.match(/这不是有效的记录/g)?.length, 1, `said once: ${zh}`);
+  await dialog.locator('[data-dlg=cancel]').click();
+  await page.locator('.tools [data-act=lang]').click();
+  await page.locator('.tools [data-act=menu]').click();
+  await page.locator('.menu [data-act=import]').click();
   await dialog.locator('textarea').fill(record);
   await dialog.locator('[data-dlg=load]').click();
   await dialog.waitFor({ state: 'detached' }).catch(() => {});
@@ -241,4 +258,32 @@ test('the rules\' card pictures: their words are whole and 12 px at least, in bo
     assertNoErrors(errors);
     await context.close();
   }
+});
+
+test('a phone: the tool bar has words, and a hand of nine cards (Scout) keeps 44 px targets without scrolling', async () => {
+  const { context, page, errors } = await fresh({ viewport: PHONE, hasTouch: true });
+  await startGame(page, { mode: 'hotseat', seed: 12 });
+  const words = await page.locator('.tools button').evaluateAll((buttons) =>
+    buttons.filter((b) => b.getBoundingClientRect().width > 0).map((b) => [b.dataset.act, [...b.querySelectorAll('.tool-label')].filter((l) => l.getBoundingClientRect().width > 0).map((l) => l.textContent.trim()).join('')]),
+  );
+  assert.deepEqual(words.filter(([, w]) => !w), [], 'every tool shows a word under its icon');
+  assert.ok(words.length >= 6, `the tools: ${JSON.stringify(words)}`);
+  // To a turn with Scout in hand; Scout played and three cards drawn: nine cards in the hand.
+  await fastForward(page, {
+    until: (h) => h.legal().some((a) => a.type === 'scout'),
+    policy: (acts, h, random) => {
+      const troops = acts.filter((a) => a.type === 'play' && /^[roygbp]/.test(a.card));
+      return troops.length ? troops[Math.floor(random() * troops.length)] : (acts.find((a) => a.type === 'draw' && a.deck === 'tactics') ?? acts.find((a) => a.type === 'draw') ?? acts[0]);
+    },
+  });
+  await revealIfHandover(page);
+  await page.locator('[data-hand=scout]').click();
+  await page.locator('[data-act=scout]').click();
+  for (let i = 0; i < 3; i++) await page.locator('[data-deck=troop]').click();
+  assert.equal(await page.locator('#hand [data-hand]').count(), 9);
+  assert.deepEqual(await smallTargets(page, 44, 40), [], 'touch targets with nine cards in hand');
+  assert.equal(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight), true, 'no scrolling with nine cards in hand');
+  await shot(page, 'newcomer-phone-scout-nine');
+  assertNoErrors(errors);
+  await context.close();
 });
