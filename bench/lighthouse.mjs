@@ -2,9 +2,12 @@
 // served now (scripts/serve.mjs: brotli, the wasm preloaded) and, with --before, as it was served before
 // (no compression, no preload: a copy of www/dist/ without the preload link, the compressed copies and
 // Accept-Encoding). Lighthouse's default mobile settings (simulated slow 4G, 4x CPU slowdown), in Debian's
-// Chromium. Prints the median of --runs (default 3) and writes test-results/lighthouse.json.
+// Chromium. Prints the median of --runs (default 3) and writes test-results/lighthouse.json. With --desktop,
+// Lighthouse's desktop settings instead; with --all, the accessibility, best-practices and SEO scores too
+// (SEO holds the legible-font-size audit); --dist DIR measures another build (another worktree's www/dist,
+// for a before/after table).
 //
-//   bash scripts/build-www.sh && node bench/lighthouse.mjs [--before] [--runs 5]
+//   bash scripts/build-www.sh && node bench/lighthouse.mjs [--before] [--desktop] [--all] [--dist DIR] [--runs 5]
 //
 // Lighthouse is installed on first use into target/lighthouse/ (not a dependency of the project).
 import { execFile, execFileSync, spawn } from 'node:child_process';
@@ -17,8 +20,10 @@ const LIGHTHOUSE = '12.8.2';
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const before = args.includes('--before');
+const desktop = args.includes('--desktop');
+const all = args.includes('--all');
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
-const dist = join(root, 'www', 'dist');
+const dist = args.includes('--dist') ? args[args.indexOf('--dist') + 1] : join(root, 'www', 'dist');
 if (!existsSync(join(dist, 'index.html'))) throw new Error('www/dist/ is missing: run scripts/build-www.sh first');
 
 const tools = join(root, 'target', 'lighthouse');
@@ -77,13 +82,15 @@ try {
     const out = join(tools, `report-${i}.json`);
     // Asynchronously: the --before server runs in this process and must keep answering.
     await promisify(execFile)(process.execPath, [
-      cli, server.url, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet',
+      cli, server.url, `--only-categories=${all ? 'performance,accessibility,best-practices,seo' : 'performance'}`, ...(desktop ? ['--preset=desktop'] : []), '--output=json', `--output-path=${out}`, '--quiet',
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
     ], { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, maxBuffer: 64 << 20 });
     const report = JSON.parse(readFileSync(out, 'utf8'));
     const metric = (id) => report.audits[id].numericValue;
+    const score = (id) => Math.round(report.categories[id].score * 100);
     results.push({
-      performance: Math.round(report.categories.performance.score * 100),
+      performance: score('performance'),
+      ...(all ? { accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'), legibleText: report.audits['font-size']?.displayValue ?? 'n/a' } : {}),
       lcpMs: Math.round(metric('largest-contentful-paint')),
       fcpMs: Math.round(metric('first-contentful-paint')),
       tbtMs: Math.round(metric('total-blocking-time')),
@@ -96,6 +103,7 @@ try {
 }
 const median = (key) => results.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(results.length / 2)];
 const summary = Object.fromEntries(Object.keys(results[0]).map((k) => [k, median(k)]));
-console.log(`${before ? 'before (no compression, no preload)' : 'now'}: median of ${runs}: ${JSON.stringify(summary)}`);
+const what = `${before ? 'before (no compression, no preload)' : 'now'}${desktop ? ', desktop' : ', mobile'}${args.includes('--dist') ? `, ${dist}` : ''}`;
+console.log(`${what}: median of ${runs}: ${JSON.stringify(summary)}`);
 mkdirSync(join(root, 'test-results'), { recursive: true });
-writeFileSync(join(root, 'test-results', `lighthouse${before ? '-before' : ''}.json`), JSON.stringify({ runs: results, median: summary }, null, 2) + '\n');
+writeFileSync(join(root, 'test-results', `lighthouse${before ? '-before' : ''}${desktop ? '-desktop' : ''}.json`), JSON.stringify({ what, runs: results, median: summary }, null, 2) + '\n');

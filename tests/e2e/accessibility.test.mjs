@@ -1,10 +1,12 @@
 // axe-core (WCAG 2 A/AA and best practices) on every screen a person meets, at desktop and phone sizes and
 // in both languages: the start dialog, the hand-over curtain, the board mid-game with a card selected (troop
 // and tactics cards in hand), a claim's explanation, the menu, settings, the import dialog, the game log,
-// the end of the game, the replay, and the export dialog. Zero violations; a screenshot of each.
+// the end of the game, the replay, and the export dialog. Zero violations, no text under 12 px, on the
+// phone no touch target under 44 px; a screenshot of each.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, PHONE, assertAccessible, assertNoErrors, fastForward, legal, openPage, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
+import { smallTargets, smallText } from './audit.mjs';
 
 const env = serveAndLaunch();
 
@@ -19,6 +21,10 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       const { context, page, errors } = await openPage(env.browser, { viewport, locale: lang === 'zh' ? 'zh-CN' : 'en-GB' });
       const check = async (screen) => {
         await assertAccessible(page, `${screen} (${size}, ${lang})`);
+        // Text of 12 px at least; on the phone, touch targets of 44 px (the nine flags: as wide as a ninth
+        // of the screen allows, 40 px at least).
+        assert.deepEqual(await smallText(page), [], `text under 12 px on ${screen} (${size}, ${lang})`);
+        if (size === 'phone') assert.deepEqual(await smallTargets(page, 44, 40), [], `touch targets under 44 px on ${screen} (${lang})`);
         await shot(page, `a11y-${size}-${lang}-${screen}`);
       };
       await page.goto(env.server.url);

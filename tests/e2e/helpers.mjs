@@ -77,7 +77,7 @@ export function launchBrowser() {
 
 /**
  * A fresh context and page; every console error and page error is collected in `errors`.
- * Options: viewport, reducedMotion, locale.
+ * Options: viewport, reducedMotion, locale, hasTouch.
  */
 export async function openPage(browser, opts = {}) {
   const context = await browser.newContext({
@@ -86,6 +86,7 @@ export async function openPage(browser, opts = {}) {
     reducedMotion: opts.reducedMotion ?? 'reduce',
     locale: opts.locale ?? 'en-GB',
     acceptDownloads: true,
+    hasTouch: opts.hasTouch ?? false,
   });
   // The focused element inside the game's shadow root (document.activeElement is the element hosting it).
   await context.addInitScript(() => {
@@ -146,12 +147,25 @@ export async function revealIfHandover(page) {
   }
 }
 
-/** Clicks through the page to carry out `action` (an engine action) for the player at the bottom. */
-export async function clickAction(page, action) {
+/**
+ * Clicks through the page to carry out `action` (an engine action) for the player at the bottom;
+ * `selected()`, if given, runs once a card of the hand is selected, before the rest of the move.
+ */
+export async function clickAction(page, action, { selected = async () => {} } = {}) {
   const before = await actionCount(page);
-  const sideOf = (flag) => page.locator(`.col[data-flag="${flag}"] .side.me`);
+  // The side's last slot, which a card can go to: its cards may be targets themselves (a guile card's).
+  const sideOf = (flag) => {
+    const side = page.locator(`.col[data-flag="${flag}"] .side.me`);
+    return { click: async () => side.click({ position: { x: (await side.boundingBox()).width / 2, y: (await side.boundingBox()).height - 4 } }) };
+  };
   const flagBtn = (flag) => page.locator(`.flag-btn[data-flag="${flag}"]`);
-  const hand = (card) => page.locator(`[data-hand="${card}"]`);
+  const handCard = (card) => page.locator(`[data-hand="${card}"]`);
+  const hand = (card) => ({
+    click: async () => {
+      await handCard(card).click();
+      await selected();
+    },
+  });
   // A covered card shows only its top band: click there, as a player would.
   const src = (card) => ({ click: () => page.locator(`[data-src="${card}"]`).click({ position: { x: 12, y: 7 } }) });
   switch (action.type) {
@@ -172,7 +186,7 @@ export async function clickAction(page, action) {
       await page.locator(`[data-deck="${action.deck}"]`).click();
       break;
     case 'scoutReturn':
-      await hand(action.card).click();
+      await handCard(action.card).click();
       break;
     case 'redeploy':
       await hand('redeploy').click();

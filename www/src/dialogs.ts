@@ -81,9 +81,12 @@ export interface StartChoice {
   /** 2 or 3 players; with 3, `seats` says who sits where and tactics are off (R-3P). */
   players?: 2 | 3;
   seats?: Seat[];
+  /** The names the persons gave (by seat; empty: the default name). */
+  names?: string[];
 }
 
-const LEVELS: Level[] = ['easy', 'medium', 'hard', 'random'];
+/** Weakest first: random moves, then the search at growing budgets. */
+const LEVELS: Level[] = ['random', 'easy', 'medium', 'hard'];
 const levelKey = { easy: 'levelEasy', medium: 'levelMedium', hard: 'levelHard', random: 'levelRandom' } as const;
 
 function seatValue(seat: Seat): string {
@@ -98,18 +101,23 @@ function parseSeat(value: string): Seat {
   return { kind: 'person' };
 }
 
+/** A name as typed, kept short and free of markup characters (names are put in the page's HTML). */
+export function cleanName(name: string): string {
+  return name.replace(/[<>&"]/g, '').trim().slice(0, 20);
+}
+
 /**
- * The new-game dialog. With `offerTutorial` (a first visit) it offers the tutorial too, and resolves to
- * `'tutorial'` when that is chosen.
+ * The new-game dialog. With `offerTutorial` it offers the tutorial too (`'first'`: with a word for a
+ * newcomer), and resolves to `'tutorial'` when that is chosen.
  */
-export async function startDialog(host: ParentNode, defaults: StartChoice, canCancel: boolean, offerTutorial = false): Promise<StartChoice | 'tutorial' | null> {
+export async function startDialog(host: ParentNode, defaults: StartChoice, canCancel: boolean, offerTutorial: false | 'first' | 'again' = false): Promise<StartChoice | 'tutorial' | null> {
   const radio = (name: string, value: string, label: string, checked: boolean): string =>
     `<label class="choice"><input type="radio" name="${name}" value="${value}" ${checked ? 'checked' : ''}><span>${label}</span></label>`;
   const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
   const seats3: Seat[] = defaults.seats ?? [{ kind: 'person' }, { kind: 'computer', level: 'easy' }, { kind: 'computer', level: 'easy' }];
   const offer = tutorialText().ui;
   const body =
-    (offerTutorial ? `<p class="tutorial-offer">${escapeHTML(offer.offer)}</p>` : '') +
+    (offerTutorial === 'first' ? `<p class="tutorial-offer">${escapeHTML(offer.offer)}</p>` : '') +
     `<form class="start-form" onsubmit="return false">` +
     `<fieldset class="players"><legend>${t('playersCount')}</legend>` +
     radio('players', '2', t('twoPlayers'), (defaults.players ?? 2) === 2) +
@@ -125,13 +133,16 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
     `</fieldset>` +
     `<fieldset class="mode2"><legend>${t('opponent')}</legend>` +
     radio('mode', 'computer', t('vsComputer'), defaults.mode === 'computer') +
-    `<label class="sub">${t('level')} <select name="level">` +
-    option('easy', t('levelEasy'), defaults.level === 'easy') +
-    option('medium', t('levelMedium'), defaults.level === 'medium') +
-    option('hard', t('levelHard'), defaults.level === 'hard') +
-    option('random', t('levelRandom'), defaults.level === 'random') +
+    `<label class="sub">${t('level')} <select name="level" aria-describedby="level-hint">` +
+    LEVELS.map((l) => option(l, t(levelKey[l]), defaults.level === l)).join('') +
     `</select></label>` +
+    `<p class="hint level-hint" id="level-hint">${t('levelHint')}</p>` +
     radio('mode', 'hotseat', t('vsFriend'), defaults.mode === 'hotseat') +
+    `</fieldset>` +
+    `<fieldset class="names"><legend>${t('playerNames')}</legend>` +
+    [0, 1, 2]
+      .map((i) => `<label class="seat-row name-row n${i}"><span class="seat-dot p${i}" aria-hidden="true"></span><span class="visually-hidden">${t('nameOf', { n: i + 1 })}</span><input name="name${i}" maxlength="20" autocomplete="off" placeholder="${escapeAttr(t(i === 0 ? 'player1' : i === 1 ? 'player2' : 'player3'))}" value="${escapeAttr(defaults.names?.[i] ?? '')}"></label>`)
+      .join('') +
     `</fieldset>` +
     `<fieldset aria-describedby="timing-hint"><legend>${t('claimTiming')}</legend>` +
     `<p class="hint" id="timing-hint">${t('timingHint')}</p>` +
@@ -148,7 +159,7 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
   let choice: StartChoice | null = null;
   const buttons: DialogButton[] = [];
   if (canCancel) buttons.push({ id: 'cancel', label: t('cancel') });
-  if (offerTutorial) buttons.push({ id: 'tutorial', label: offer.learn });
+  if (offerTutorial) buttons.push({ id: 'tutorial', label: offerTutorial === 'first' ? offer.learn : offer.tutorial });
   buttons.push({ id: 'start', label: t('start'), primary: true });
   const result = await openDialog(host, {
     title: t('newGame'),
@@ -167,6 +178,16 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
         form.classList.toggle('three', three);
         form.querySelector<HTMLFieldSetElement>('fieldset.mode2')!.disabled = three;
         form.querySelector<HTMLFieldSetElement>('fieldset.seats3')!.disabled = !three;
+        // Names for the persons of a game on this device (a lone person against the computer is "You").
+        const persons = [0, 1, 2].map((i) => (three ? (form.elements.namedItem(`seat${i}`) as HTMLSelectElement).value === 'person' : i < 2 && mode === 'hotseat'));
+        const named = persons.filter(Boolean).length >= 2;
+        form.classList.toggle('named', named);
+        form.querySelector<HTMLFieldSetElement>('fieldset.names')!.disabled = !named;
+        persons.forEach((person, i) => {
+          const row = form.querySelector<HTMLElement>(`.name-row.n${i}`)!;
+          row.hidden = !person;
+          (form.elements.namedItem(`name${i}`) as HTMLInputElement).disabled = !person;
+        });
         // R-3P: no tactics cards with three players.
         if (three && !tactics.disabled) tacticsWanted = tactics.checked;
         tactics.disabled = three;
@@ -196,9 +217,11 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
       const three = value('players') === '3';
       const seats = three ? [0, 1, 2].map((i) => parseSeat(value(`seat${i}`))) : undefined;
       const humans = seats ? seats.filter((x) => x.kind === 'person').length : 0;
+      const names = [0, 1, 2].map((i) => cleanName(value(`name${i}`)));
       choice = {
         players: three ? 3 : 2,
         ...(seats ? { seats } : {}),
+        ...(names.some((n) => n !== '') ? { names } : {}),
         mode: three ? (humans >= 2 ? 'hotseat' : 'computer') : value('mode') === 'hotseat' ? 'hotseat' : 'computer',
         level: (value('level') || 'medium') as Level,
         claimTiming: value('timing') as ClaimTiming,
@@ -240,7 +263,7 @@ export function endDialog(host: ParentNode, opts: {
   if (opts.breakthrough) body += `<p class="sub">${t('breakthroughFlags', { flags: opts.breakthrough.join(' – ') })}</p>`;
   body += `<p class="flags-count">${names
     .slice(0, Math.max(2, names.length))
-    .map((n, i) => `<span class="p${i}">${escapeHTML(n)}: ${t('flagsClaimedN', { n: result.flags[i] ?? 0 })}</span>`)
+    .map((n, i) => `<span class="p${i}">${t('flagsOf', { name: escapeHTML(n), n: result.flags[i] ?? 0 })}</span>`)
     .join(' · ')}</p>`;
   if (match.games > 1) {
     const rows = match.results
@@ -346,9 +369,10 @@ export async function importDialog(host: ParentNode, check: (text: string) => st
         dialog.querySelector('.status')!.textContent = tooLarge(text.length);
         return false;
       }
+      // `check` says the whole problem ("This is not a valid record: …"), in words for people.
       const error = check(text);
       if (error) {
-        dialog.querySelector('.status')!.textContent = t('importBad', { msg: error });
+        dialog.querySelector('.status')!.textContent = error;
         return false;
       }
       accepted = text;
@@ -393,13 +417,13 @@ export async function settingsDialog(host: ParentNode, settings: Settings): Prom
   return result === 'ok' ? out : null;
 }
 
-/** The curtain between hot-seat turns: hides the hand of the player who just moved. */
-export function handoverHTML(next: PlayerIndex, prev: PlayerIndex, names: readonly string[], recent: string[]): string {
+/** The curtain between hot-seat turns: hides the hand of the player who just moved (`prev`: null before anyone has). */
+export function handoverHTML(next: PlayerIndex, prev: PlayerIndex | null, names: readonly string[], recent: string[]): string {
   const name = escapeHTML(names[next] ?? '');
   return (
     `<div class="curtain-card" role="dialog" aria-modal="true" aria-labelledby="handover-title">` +
     `<h2 id="handover-title">${t('handoverTitle', { name })}</h2>` +
-    `<p>${t('handoverBody', { prev: escapeHTML(names[prev] ?? ''), name })}</p>` +
+    `<p>${prev === null ? t('handoverFirst', { name }) : t('handoverBody', { prev: escapeHTML(names[prev] ?? ''), name })}</p>` +
     (recent.length ? `<div class="recent"><h3>${t('handoverRecent')}</h3><ul>${recent.map((r) => `<li>${r}</li>`).join('')}</ul></div>` : '') +
     `<button type="button" class="btn primary big" data-act="reveal">${t('handoverShow', { name })}</button>` +
     `</div>`

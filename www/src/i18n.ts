@@ -31,7 +31,8 @@ const en = {
   levelEasy: 'Easy',
   levelMedium: 'Medium',
   levelHard: 'Hard',
-  levelRandom: 'Random',
+  levelRandom: 'Random moves (weakest)',
+  levelHint: 'Random plays any allowed move, without thinking: the place to start. Easy, Medium and Hard think ahead, longer at each level.',
   claimTiming: 'Claim timing',
   timingAfterPlay: 'Play, claim, draw (standard)',
   timingStartOfTurn: 'Claim, play, draw (advanced)',
@@ -41,6 +42,8 @@ const en = {
   seed: 'Seed (optional)',
   seedPlaceholder: 'random',
   playerNames: 'Names',
+  nameOf: 'Name of seat {n}',
+  noGame: 'No game in progress: start one, or learn to play with the tutorial.',
   // players
   you: 'You',
   computer: 'Computer',
@@ -104,12 +107,15 @@ const en = {
   troopDeck: 'Troop deck',
   tacticsDeck: 'Tactics deck',
   cardsLeft: '{n} cards',
+  cardsLeftOne: '1 card',
   discardPile: 'Discards',
   emptyPile: 'none',
   handOf: 'Hand',
-  inHand: '{troops} troops, {tactics} tactics in hand',
+  inHand: 'In hand: troop cards {troops}, tactics cards {tactics}',
   tacticsPlayedN: 'Tactics played: {n}',
   flagsClaimedN: 'Flags: {n}',
+  flagsOf: '{name}: {n} flags',
+  flagsOfOne: '{name}: 1 flag',
   fog: 'Fog',
   mud: 'Mud',
   claimable: 'Claim!',
@@ -142,7 +148,8 @@ const en = {
   withMud: 'Mud: four cards per side.',
   // hand-over
   handoverTitle: 'Pass the device to {name}',
-  handoverBody: '{prev} has finished. {name}, tap when you are ready: your hand will be shown.',
+  handoverBody: '{prev} has finished their turn. {name}, when you are ready, show your hand.',
+  handoverFirst: '{name} starts. When you are ready, show your hand.',
   handoverShow: 'Show {name}’s hand',
   handoverRecent: 'Since your last turn',
   // end
@@ -164,6 +171,8 @@ const en = {
   points: 'points',
   // log
   logTitle: 'Game log',
+  gameTools: 'Game',
+  newGameShort: 'New',
   whyTacticsLimit: 'Not now: you may be at most one tactics card ahead of your opponent.',
   whyLeaderLimit: 'Not playable: you have already played a Leader this game.',
   whyWrongStep: 'Not in this step of your turn.',
@@ -284,11 +293,14 @@ const en = {
   logStartYou: 'The game begins. {who} start.',
   logNextGameYou: 'Game {n} begins. {who} start.',
   logResultYou: '{who} win by {victory}.',
+  replayOwnViewYou: 'The game is not over: the replay shows only what you saw.',
 } as const;
 
-export type Key = Exclude<keyof typeof en, YouKey>;
+export type Key = Exclude<keyof typeof en, YouKey | OneKey>;
 /** The English second-person forms (`turnOfYou` beside `turnOf`). */
 type YouKey = Extract<keyof typeof en, `${string}You`>;
+/** The English singular forms, used when `n` is 1 (`cardsLeftOne` beside `cardsLeft`). */
+type OneKey = Extract<keyof typeof en, `${string}One`>;
 
 const zh: Record<Key, string> = {
   title: '战线',
@@ -316,7 +328,8 @@ const zh: Record<Key, string> = {
   levelEasy: '简单',
   levelMedium: '中等',
   levelHard: '困难',
-  levelRandom: '随机',
+  levelRandom: '随机走子（最弱）',
+  levelHint: '随机：不加思考，任意走一步合法的棋，适合入门。简单、中等、困难会向前推算，难度越高想得越久。',
   claimTiming: '声明占据的时机',
   timingAfterPlay: '出牌、声明、抓牌（标准）',
   timingStartOfTurn: '声明、出牌、抓牌（进阶）',
@@ -326,6 +339,8 @@ const zh: Record<Key, string> = {
   seed: '随机种子（可选）',
   seedPlaceholder: '随机',
   playerNames: '名字',
+  nameOf: '第{n}座的名字',
+  noGame: '当前没有进行中的游戏：开始一局，或者跟着教程学习玩法。',
   you: '你',
   computer: '电脑',
   player1: '玩家一',
@@ -391,6 +406,7 @@ const zh: Record<Key, string> = {
   inHand: '手牌：部队牌 {troops} 张，战术牌 {tactics} 张',
   tacticsPlayedN: '已用战术牌：{n}',
   flagsClaimedN: '地区：{n}',
+  flagsOf: '{name}：{n} 个地区',
   fog: '迷雾',
   mud: '沼泽',
   claimable: '可占据！',
@@ -421,7 +437,8 @@ const zh: Record<Key, string> = {
   underFog: '迷雾：只比较数字总和。',
   withMud: '沼泽：每侧需要四张牌。',
   handoverTitle: '请把设备交给{name}',
-  handoverBody: '{prev}已经完成回合。{name}准备好后请点击：将显示你的手牌。',
+  handoverBody: '{prev}已经完成回合。{name}，准备好后请显示你的手牌。',
+  handoverFirst: '{name}先行动。准备好后请显示你的手牌。',
   handoverShow: '显示{name}的手牌',
   handoverRecent: '自你上个回合以来',
   winsBy: '{name}以{victory}获胜！',
@@ -441,6 +458,8 @@ const zh: Record<Key, string> = {
   matchTie: '比赛打平 {a} – {b}。',
   points: '分',
   logTitle: '游戏记录',
+  gameTools: '游戏',
+  newGameShort: '新游戏',
   whyTacticsLimit: '现在不行：你打出的战术牌最多只能比对手多一张。',
   whyLeaderLimit: '不能打出：这局你已经打出过一张首领。',
   whyWrongStep: '回合的这个步骤不能出这张牌。',
@@ -544,7 +563,7 @@ const zh: Record<Key, string> = {
   cardBack: '背面朝上的牌',
 };
 
-const tables: Record<Lang, Record<Key, string> & Partial<Record<YouKey, string>>> = { en, zh };
+const tables: Record<Lang, Record<Key, string> & Partial<Record<YouKey | OneKey, string>>> = { en, zh };
 let current: Lang = 'en';
 
 /**
@@ -569,7 +588,8 @@ export function t(key: Key, params?: Record<string, string | number>): string {
   const table = tables[current];
   // "You starts", "can You claim it?": a sentence about the person at the screen takes its own form.
   const you = params && [params['name'], params['who']].some((v) => typeof v === 'string' && v.replace(/<[^>]*>/g, '') === table.you);
-  const text = (you ? table[`${key}You` as YouKey] : undefined) ?? table[key];
+  const one = params?.['n'] === 1 ? table[`${key}One` as OneKey] : undefined;
+  const text = (you ? table[`${key}You` as YouKey] : undefined) ?? one ?? table[key];
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -27,8 +27,10 @@ export function icon(name: string): string {
   return `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${icons[name] ?? ''}</svg>`;
 }
 
-function toolButton(act: string, iconName: string, label: string, enabled = true, extra = '', title = label): string {
-  return `<button type="button" class="tool" data-act="${act}" data-focus="tool:${act}" aria-label="${escapeAttr(label)}" title="${escapeAttr(title)}" ${enabled ? '' : 'disabled'} ${extra}>${icon(iconName)}<span class="tool-label">${escapeHTML(label)}</span></button>`;
+/** A tool: icon and word; `short` is the word under the icon on a phone, where it must be brief. */
+function toolButton(act: string, iconName: string, label: string, enabled = true, extra = '', title = label, short = label): string {
+  const words = short === label ? `<span class="tool-label">${escapeHTML(label)}</span>` : `<span class="tool-label long">${escapeHTML(label)}</span><span class="tool-label short" aria-hidden="true">${escapeHTML(short)}</span>`;
+  return `<button type="button" class="tool" data-act="${act}" data-focus="tool:${act}" aria-label="${escapeAttr(label)}" title="${escapeAttr(title)}" ${enabled ? '' : 'disabled'} ${extra}>${icon(iconName)}${words}</button>`;
 }
 
 /** A button that is unavailable for a reason: it looks disabled, says why, and a press shows the reason. */
@@ -61,7 +63,7 @@ export function renderTools(s: ToolState): string {
     `<button type="button" role="menuitem" data-act="tutorial">${escapeHTML(tutorialText().ui.tutorial)}</button>` +
     `</div>`;
   return (
-    toolButton('new', 'new', t('newGame')) +
+    toolButton('new', 'new', t('newGame'), true, '', t('newGame'), t('newGameShort')) +
     (s.undoBlocked && !s.inReplay
       ? toolButton('undo', 'undo', t('undo'), true, blockedAttrs(s.undoBlocked), s.undoBlocked)
       : toolButton('undo', 'undo', t('undo'), s.canUndo && !s.inReplay)) +

@@ -22,6 +22,8 @@ export interface SavedGame {
   aiSeed: number;
   /** Three-player games: every seat (two-player games use mode and humanSeat). */
   seats?: Seat[];
+  /** The names persons gave themselves, by seat (empty: the default name). */
+  names?: string[];
   savedAt: number;
 }
 

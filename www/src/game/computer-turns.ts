@@ -53,7 +53,8 @@ export async function runComputer(ctx: Ctx): Promise<void> {
       if (failure !== null) {
         setLang(ctx.s.settings.lang);
         ctx.s.computerFailed = true;
-        ctx.s.message = { text: t('computerFailed', { msg: escapeHTML(failure) }), kind: 'error' };
+        const msg = escapeHTML(failure);
+        ctx.s.message = { text: () => t('computerFailed', { msg }), kind: 'error' };
         break;
       }
       ctx.s.lookaheadFor = -1;

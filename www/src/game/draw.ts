@@ -1,17 +1,18 @@
 // Drawing: puts the view model in the element's parts, patching only what changed, and the log. Nothing here
 // decides anything.
-import type { PlayerIndex } from '../../../pkg/full.js';
 import { boardParts, renderDecks, renderStrip, type RenderModel } from '../board.js';
 import { handoverHTML } from '../dialogs.js';
 import { canExport } from '../fairplay.js';
+import { escapeHTML } from '../cards.js';
 import { handItems, hiddenHandHTML } from '../hand.js';
 import { getLang, langTag, setLang, t } from '../i18n.js';
 import { sinceLastTurnOf, tell, type LogEntry, type TellContext } from '../log.js';
 import { renderActionBar, renderReplayBar, renderSteps, renderTools, stepOf } from '../panels.js';
 import { patchChildren, setClass, setHTML } from '../patch.js';
 import { lessonPanelHTML } from '../tutorial/panel.js';
+import { tutorialText } from '../tutorial/text.js';
 import type { Ctx } from './state.js';
-import { canReplay, myTurn, playerCount, seatNames, undoBlockedText, undoTarget } from './queries.js';
+import { canReplay, myTurn, seatNames, undoBlockedText, undoTarget } from './queries.js';
 import { promptOf, statusHTML, viewModel } from './view-model.js';
 
 /** The nine columns: each keeps its element; its content is redrawn only when it changed. */
@@ -75,7 +76,7 @@ export function renderLog(ctx: Ctx): void {
     if (html) list.insertAdjacentHTML('beforeend', html);
   } else {
     const first = entries[0];
-    const start = first ? `<li>${t('logStart', { who: `<b class="who p${first.actor}">${names[first.actor] ?? ''}</b>` })}</li>` : '';
+    const start = first ? `<li>${t('logStart', { who: `<b class="who p${first.actor}">${escapeHTML(names[first.actor] ?? '')}</b>` })}</li>` : '';
     const close = `<button type="button" class="log-close" data-act="log" aria-label="${t('closeLog')}">×</button>`;
     // tabindex: the list scrolls, so keyboard users must be able to reach it to scroll it.
     el.log.innerHTML = `<h2>${t('logTitle')}</h2>${close}<ol class="log-lines" tabindex="0" aria-label="${t('logTitle')}">${start}${entries.map(line).join('')}</ol>`;
@@ -93,6 +94,14 @@ export function renderLog(ctx: Ctx): void {
   }
 }
 
+/** The game's own name and its parts' names, in the language of the moment (the markup has English). */
+function nameParts(ctx: Ctx): void {
+  const brand = ctx.el.root.querySelector('.brand span');
+  if (brand && brand.textContent !== t('title')) brand.textContent = t('title');
+  if (ctx.el.tools.getAttribute('aria-label') !== t('gameTools')) ctx.el.tools.setAttribute('aria-label', t('gameTools'));
+  if (ctx.el.log.getAttribute('aria-label') !== t('logTitle')) ctx.el.log.setAttribute('aria-label', t('logTitle'));
+}
+
 /** Redraws everything from the engine's state; `t0` is the time of the click that caused it. */
 export function render(ctx: Ctx, t0?: number): void {
   const el = ctx.el;
@@ -101,11 +110,14 @@ export function render(ctx: Ctx, t0?: number): void {
   const tag = langTag(ctx.s.settings.lang);
   if (el.root.lang !== tag) el.root.lang = tag;
   const focusKey = (ctx.host.shadow.activeElement as HTMLElement | null)?.dataset?.['focus'];
+  nameParts(ctx);
   el.root.classList.toggle('tutorial', ctx.s.lesson !== null);
   el.lesson.hidden = ctx.s.lesson === null;
   setHTML(el.lesson, ctx.s.lesson ? lessonPanelHTML(ctx.s.lesson, ctx.s.thinking) : '');
   if (!ctx.s.game && !ctx.s.replay) {
     el.tools.innerHTML = renderTools({ canUndo: false, canHint: false, logOpen: ctx.s.logOpen, menuOpen: ctx.s.menuOpen, inReplay: false, canReplay: false, exportBlocked: t('exportUnavailable'), hasRules: ctx.host.rules !== null });
+    // The start dialog was closed without a game: the way back to one, and to the tutorial.
+    setHTML(el.bar, renderActionBar(t('noGame'), [{ act: 'tutorial', label: tutorialText().ui.tutorial }, { act: 'new', label: t('newGame'), primary: true }], null));
     return;
   }
   const m = viewModel(ctx.s);
@@ -138,14 +150,16 @@ export function render(ctx: Ctx, t0?: number): void {
   } else {
     const { prompt, buttons } = promptOf(ctx.s, m);
     const steps = ctx.s.handover || m.view.result ? '' : renderSteps(m.view.options.claimTiming, stepOf(m.view.phase));
-    setHTML(el.bar, renderActionBar(prompt, buttons, ctx.s.message, steps));
+    const message = ctx.s.message ? { text: ctx.s.message.text(), kind: ctx.s.message.kind } : null;
+    setHTML(el.bar, renderActionBar(prompt, buttons, message, steps));
   }
   renderLog(ctx);
   if (ctx.s.handover && ctx.s.game && !ctx.s.replay) {
     const recent = sinceLastTurnOf(ctx.s.entries, ctx.s.game.current)
       .map((e) => tell(e, { names: m.names, reveal: null }))
       .filter((x): x is string => x !== null);
-    const prev = ctx.s.entries[ctx.s.entries.length - 1]?.actor ?? (((ctx.s.game.current + playerCount(ctx.s) - 1) % playerCount(ctx.s)) as PlayerIndex);
+    // Before anyone has played, nobody "has finished".
+    const prev = ctx.s.entries[ctx.s.entries.length - 1]?.actor ?? null;
     const wasHidden = el.curtain.hidden;
     setHTML(el.curtain, handoverHTML(ctx.s.game.current, prev, m.names, recent));
     el.curtain.hidden = false;

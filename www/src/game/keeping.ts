@@ -19,6 +19,7 @@ export function replaceGame(ctx: Ctx, game: Game | null, entries: LogEntry[]): v
   ctx.s.computerFailed = false;
   ctx.s.lookaheadFor = -1;
   ctx.s.animate = false;
+  ctx.s.message = null;
 }
 
 /** Saves the game in progress (never a lesson's). */
@@ -34,6 +35,7 @@ export function save(ctx: Ctx): void {
     handover: ctx.s.handover,
     aiSeed: ctx.s.session.aiSeed,
     ...(ctx.s.session.seats.length === 3 ? { seats: ctx.s.session.seats } : {}),
+    ...(ctx.s.session.names ? { names: ctx.s.session.names } : {}),
     savedAt: Date.now(),
   });
 }

@@ -36,7 +36,7 @@ export function nextStep(ctx: Ctx): void {
   const run = ctx.s.lesson;
   if (!run?.done) return;
   if (run.index + 1 >= STEP_COUNT) {
-    void leaveTutorial(ctx, tutorialText().ui.allDone);
+    void leaveTutorial(ctx, () => tutorialText().ui.allDone);
     return;
   }
   startTutorial(ctx, run.index + 1);
@@ -49,7 +49,7 @@ export function restartLessonStep(ctx: Ctx): void {
 }
 
 /** Back to the game of one's own that was saved before the tutorial (or a new one). */
-export async function leaveTutorial(ctx: Ctx, note?: string): Promise<void> {
+export async function leaveTutorial(ctx: Ctx, note?: () => string): Promise<void> {
   if (!ctx.s.lesson) return;
   endRun(ctx.s.lesson);
   ctx.s.lesson = null;

@@ -1,7 +1,7 @@
 // Reading the game's state: whose seat is shown, whose turn, what the viewer may do now (from the engine's
 // legal actions, never a rule of its own), what undo would take back. Pure functions of the state.
 import type { Action, CardName, PlayerIndex } from '../../../pkg/full.js';
-import { dialogOpen } from '../dialogs.js';
+import { cleanName, dialogOpen } from '../dialogs.js';
 import { replayIsOpen, undoPolicy, type UndoBlock } from '../fairplay.js';
 import { t } from '../i18n.js';
 import { affordances, find, type Affordances } from '../moves.js';
@@ -29,8 +29,10 @@ export function levelOf(state: GameState, seat: PlayerIndex): Level {
 }
 
 export function seatNames(state: GameState): string[] {
-  const three = [t('player1'), t('player2'), t('player3')];
-  if (state.replay) return three.slice(0, playerCount(state));
+  // Names given in the start dialog (or read back from storage): cleaned here, where every name comes from.
+  const given = (state.session.names ?? []).map((n) => cleanName(String(n ?? '')));
+  const three = [0, 1, 2].map((i) => given[i] || [t('player1'), t('player2'), t('player3')][i]!);
+  if (state.replay && !state.replay.own) return [t('player1'), t('player2'), t('player3')].slice(0, playerCount(state));
   if (state.session.seats.length === 3) {
     const persons = personSeats(state).length;
     const computers = 3 - persons;
@@ -44,7 +46,7 @@ export function seatNames(state: GameState): string[] {
     names[other(state.session.humanSeat)] = t('computer');
     return names;
   }
-  return [t('player1'), t('player2')];
+  return three.slice(0, 2);
 }
 
 /** The seat drawn at the bottom. */

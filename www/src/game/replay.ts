@@ -9,16 +9,18 @@ import { replayLogged } from '../log.js';
 import type { Seat } from '../storage.js';
 import { NONE, type Ctx } from './state.js';
 import { render } from './draw.js';
-import { viewerSeat } from './queries.js';
+import { isComputer, viewerSeat } from './queries.js';
 import { replaceGame, save } from './keeping.js';
 
 export function startReplay(ctx: Ctx, record: GameRecord): void {
   const viewer = viewerSeat(ctx.s);
+  // The game of this session keeps its players' names ("You", "Computer"); another record has none.
+  const own = ctx.s.game !== null && ctx.s.game.seed === record.seed && ctx.s.game.actionCount === record.actions.length;
   exitReplay(ctx, false);
   const { game: full, entries } = replayLogged(record, Game);
   const game = full.replayTo(0);
   const open = replayIsOpen(full);
-  ctx.s.replay = { record, open, full, game, index: 0, entries, viewer: open ? 0 : viewer, timer: null };
+  ctx.s.replay = { record, open, full, game, index: 0, entries, viewer: open ? 0 : viewer, timer: null, own };
   ctx.s.animate = false;
   ctx.s.sel = NONE;
   render(ctx);
@@ -73,7 +75,7 @@ export function exitReplay(ctx: Ctx, redraw = true): void {
 
 export async function exportRecord(ctx: Ctx): Promise<void> {
   if (!canExport(ctx.s.replay?.full ?? ctx.s.game)) {
-    ctx.s.message = { text: t('exportUnavailable'), kind: 'info' };
+    ctx.s.message = { text: () => t('exportUnavailable'), kind: 'info' };
     render(ctx);
     return;
   }
@@ -114,7 +116,8 @@ export function loadRecord(ctx: Ctx, record: GameRecord): void {
     ctx.s.session = { mode: 'hotseat', level: ctx.s.session.level, humanSeat: 0, aiSeed: ctx.s.session.aiSeed, seats: persons };
   }
   ctx.s.shownSeat = null;
-  ctx.s.handover = true;
+  // The curtain only between persons at one device: against the computer the game simply goes on.
+  ctx.s.handover = ctx.s.session.mode === 'hotseat' && !isComputer(ctx.s, game.current);
   ctx.s.endShownAt = -1;
   save(ctx);
   render(ctx);

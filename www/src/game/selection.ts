@@ -32,8 +32,9 @@ export function onHand(ctx: Ctx, card: CardName, t0: number): void {
   }
   if (!handCards(ctx.s).has(card)) {
     // A greyed-out card says why when pressed (a tap has no hover to show the tooltip).
-    const why = ctx.s.game ? whyUnplayable(ctx.s.game, [card]).get(card) : undefined;
-    if (why) ctx.s.message = { text: why, kind: 'info' };
+    const g = ctx.s.game;
+    const why = g ? whyUnplayable(g, [card]).get(card) : undefined;
+    if (g && why) ctx.s.message = { text: () => (ctx.s.game === g ? (whyUnplayable(g, [card]).get(card) ?? why) : why), kind: 'info' };
     render(ctx, t0);
     return;
   }
@@ -88,7 +89,7 @@ export function onFlag(ctx: Ctx, flag: FlagNumber, t0: number): void {
     }
     const why = sel.kind === 'card' ? ctx.s.flagWhy.reasons.get(flag) : undefined;
     if (why) {
-      ctx.s.message = { text: why, kind: 'info' };
+      ctx.s.message = { text: () => ctx.s.flagWhy.reasons.get(flag) ?? why, kind: 'info' };
       render(ctx, t0);
       return;
     }
@@ -107,7 +108,8 @@ export async function explainFlag(ctx: Ctx, flag: FlagNumber): Promise<void> {
   try {
     proof = g.explainClaim(flag, viewer);
   } catch (err) {
-    ctx.s.message = { text: errorText(err), kind: 'error' };
+    const text = errorText(err);
+    ctx.s.message = { text: () => text, kind: 'error' };
     render(ctx);
     return;
   }

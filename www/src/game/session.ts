@@ -32,7 +32,7 @@ export async function boot(ctx: Ctx): Promise<void> {
       ctx.s.game = game;
       ctx.s.entries = entries;
       const seats = saved.seats ?? twoSeats(saved.mode, saved.level, saved.humanSeat);
-      ctx.s.session = { mode: saved.mode, level: saved.level, humanSeat: saved.humanSeat, aiSeed: saved.aiSeed, seats };
+      ctx.s.session = { mode: saved.mode, level: saved.level, humanSeat: saved.humanSeat, aiSeed: saved.aiSeed, seats, ...(saved.names ? { names: saved.names } : {}) };
       ctx.s.handover = saved.mode === 'hotseat' && saved.handover;
       ctx.s.shownSeat = ctx.s.handover || isComputer(ctx.s, game.current) ? null : game.current;
       ctx.s.lastStart = {
@@ -44,8 +44,9 @@ export async function boot(ctx: Ctx): Promise<void> {
         seed: null,
         players: saved.record.options.players,
         ...(saved.seats ? { seats: saved.seats } : {}),
+        ...(saved.names ? { names: saved.names } : {}),
       };
-      ctx.s.message = { text: t('resumeNote'), kind: 'info' };
+      ctx.s.message = { text: () => t('resumeNote'), kind: 'info' };
       ctx.s.endShownAt = game.result() ? game.actionCount : -1;
       render(ctx);
       continueAfterChange(ctx, null);
@@ -67,13 +68,14 @@ export async function boot(ctx: Ctx): Promise<void> {
   }
   // An element given its game's options starts it; otherwise the start dialog asks.
   if (ctx.host.autostart) start(ctx, ctx.host.autostart);
-  else await newGame(ctx, false);
+  else await newGame(ctx);
 }
 
-export async function newGame(ctx: Ctx, canCancel = true): Promise<void> {
-  // A first visit (nothing saved, no tutorial begun) is offered the tutorial beside the game options.
-  const firstVisit = !canCancel && loadProgress(ctx.host.store) === null;
-  const choice = await startDialog(ctx.host.shadow, ctx.s.lastStart, canCancel && ctx.s.game !== null, firstVisit);
+export async function newGame(ctx: Ctx): Promise<void> {
+  // The tutorial is always offered beside the game options, with a word for a newcomer (no tutorial begun);
+  // the dialog can always be closed: without a game, the board says how to start one (draw.ts).
+  const firstVisit = loadProgress(ctx.host.store) === null;
+  const choice = await startDialog(ctx.host.shadow, ctx.s.lastStart, true, firstVisit ? 'first' : 'again');
   if (choice === 'tutorial') startTutorial(ctx);
   else if (choice) start(ctx, choice);
 }
@@ -99,7 +101,7 @@ export function start(ctx: Ctx, choice: StartChoice): void {
   const seats: Seat[] = three ? (choice.seats ?? [{ kind: 'person' }, { kind: 'person' }, { kind: 'person' }]) : twoSeats(choice.mode, choice.level, 0);
   const firstPerson = seats.findIndex((x) => x.kind === 'person');
   const humanSeat = (firstPerson < 0 ? 0 : firstPerson) as PlayerIndex;
-  ctx.s.session = { mode: choice.mode, level: choice.level, humanSeat, aiSeed: freshAiSeed(), seats };
+  ctx.s.session = { mode: choice.mode, level: choice.level, humanSeat, aiSeed: freshAiSeed(), seats, ...(choice.names ? { names: choice.names } : {}) };
   ctx.s.shownSeat = null;
   ctx.s.handover = choice.mode === 'hotseat' && !isComputer(ctx.s, game.current);
   ctx.s.message = null;
@@ -128,7 +130,8 @@ export function perform(ctx: Ctx, actions: Action[], t0?: number): boolean {
       play(ctx, g, action);
       ctx.s.lesson?.history.actions.push(action);
     } catch (err) {
-      ctx.s.message = { text: t('illegal', { msg: errorText(err) }), kind: 'error' };
+      const msg = errorText(err);
+      ctx.s.message = { text: () => t('illegal', { msg }), kind: 'error' };
       ok = false;
       break;
     }
@@ -194,7 +197,7 @@ export function undo(ctx: Ctx): void {
   if (target === null || !ctx.s.game) {
     const why = undoBlockedText(ctx.s);
     if (why) {
-      ctx.s.message = { text: why, kind: 'info' };
+      ctx.s.message = { text: () => undoBlockedText(ctx.s) ?? why, kind: 'info' };
       render(ctx);
     }
     return;
@@ -205,7 +208,7 @@ export function undo(ctx: Ctx): void {
   replaceGame(ctx, game, entries);
   ctx.s.handover = false;
   ctx.s.endShownAt = -1;
-  ctx.s.message = { text: t('undone'), kind: 'info' };
+  ctx.s.message = { text: () => t('undone'), kind: 'info' };
   save(ctx);
   render(ctx, t0);
   if (isComputer(ctx.s, game.current) && !game.result()) void runComputer(ctx);
@@ -221,12 +224,14 @@ export async function hint(ctx: Ctx): Promise<void> {
   const s = await ctx.computer.suggest(g.view(viewer), g.legalActions(), level, ctx.s.session.aiSeed + 7919);
   if (ctx.s.game !== g || g.actionCount !== count) return;
   if (!s) {
-    ctx.s.message = { text: t('hintNone'), kind: 'info' };
+    ctx.s.message = { text: () => t('hintNone'), kind: 'info' };
   } else if ('error' in s) {
-    ctx.s.message = { text: t('computerFailed', { msg: escapeHTML(s.error) }), kind: 'error' };
+    const msg = escapeHTML(s.error);
+    ctx.s.message = { text: () => t('computerFailed', { msg }), kind: 'error' };
   } else {
-    ctx.s.suggestion = s.action;
-    ctx.s.message = { text: adviceText(g, viewer, s.action), kind: 'info' };
+    const action = s.action;
+    ctx.s.suggestion = action;
+    ctx.s.message = { text: () => (ctx.s.game === g ? adviceText(g, viewer, action) : ''), kind: 'info' };
   }
   render(ctx);
 }

@@ -24,6 +24,8 @@ export interface Session {
   aiSeed: number;
   /** Every seat: a person or the computer (two-player games: derived from mode and humanSeat). */
   seats: Seat[];
+  /** The names persons gave themselves, by seat (empty or missing: the default name). */
+  names?: string[];
 }
 
 export interface ReplayState {
@@ -36,6 +38,8 @@ export interface ReplayState {
   entries: LogEntry[];
   viewer: PlayerIndex;
   timer: number | null;
+  /** The record is the game of this session: its players keep their names ("You", "Computer"). */
+  own: boolean;
 }
 
 /** The parts of the element the game draws in. */
@@ -75,7 +79,8 @@ export interface GameState {
   readonly redrawTimes: number[];
   /** Milliseconds each computer decision with a choice took, worker round trip included (tests read it). */
   readonly computerTimes: { level: string; ms: number }[];
-  message: { text: string; kind: 'info' | 'error' } | null;
+  /** The answer to the last press; `text` is asked again at each drawing, so it follows the language. */
+  message: { text: () => string; kind: 'info' | 'error' } | null;
   suggestion: Action | null;
   /** Bumped when the game on the board is replaced: a computer turn of an older generation stops. */
   generation: number;

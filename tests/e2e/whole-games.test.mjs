@@ -1,0 +1,120 @@
+// Every screen of whole games, not only the tested states (issue 41): at a laptop's 1366×768 and a touch
+// phone's 390×844, in English and Chinese, against the computer and hot-seat, a quick random player taking
+// each action by the page's own controls. After every action, with each card selected before it is played,
+// on every hand-over curtain, the end and the replay: axe-core finds nothing, no text is under 12 px, no
+// tactics card's words are cut off, every message is checked against the forms known to read wrong, and
+// on the phone every touch target is at least 44 px.
+//
+//   node --test tests/e2e/whole-games.test.mjs
+//   AUDIT_COUNT=1 node tests/e2e/whole-games.test.mjs [www/dist-e2e/]   counts only (for a before/after table)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertNoErrors, launchBrowser, openPage, PHONE, startServer, shot, state, waitReady } from './helpers.mjs';
+import { axeViolations, badForms, clippedText, minTarget, screenText, smallTargets, smallText, walkGame } from './audit.mjs';
+
+const LAPTOP = { width: 1366, height: 768 };
+// Against the computer the walk checks the person's screens only; a hot-seat game checks every seat's and
+// the hand-over curtain, in each language (about 100 and 220 screens a game).
+const GAMES = [
+  { size: 'laptop', viewport: LAPTOP, lang: 'en', mode: 'computer', seed: 3 },
+  { size: 'laptop', viewport: LAPTOP, lang: 'zh', mode: 'hotseat', seed: 4 },
+  { size: 'phone', viewport: PHONE, lang: 'en', mode: 'hotseat', seed: 5 },
+  { size: 'phone', viewport: PHONE, lang: 'zh', mode: 'computer', seed: 6 },
+];
+
+const touch = (g) => g.size === 'phone';
+
+/** Plays one whole game; returns what was found on its screens, by kind, and how many screens. */
+async function auditGame(browser, url, g) {
+  const { context, page, errors } = await openPage(browser, { viewport: g.viewport, locale: g.lang === 'zh' ? 'zh-CN' : 'en-GB', hasTouch: touch(g) });
+  await page.goto(url);
+  await waitReady(page);
+  await page.evaluate(() => window.__battleline.setAiDelay(0));
+  const dialog = page.locator('dialog.start');
+  await dialog.locator(`input[name=mode][value=${g.mode}]`).check();
+  if (g.mode === 'computer') await dialog.locator('select[name=level]').selectOption('random');
+  await dialog.locator('input[name=tactics]').setChecked(true);
+  await dialog.locator('input[name=seed]').fill(String(g.seed));
+  await dialog.locator('[data-dlg=start]').click();
+  await dialog.waitFor({ state: 'detached' });
+  const found = { axe: [], targets: [], text: [], clipped: [], wording: [] };
+  const seen = { axe: new Set(), targets: new Set(), text: new Set(), clipped: new Set(), wording: new Set() };
+  const note = (kind, where, list) => {
+    for (const item of list) {
+      found[kind].push(item);
+      if (!seen[kind].has(item)) {
+        seen[kind].add(item);
+        if (seen[kind].size <= 3) shot(page, `whole-${g.size}-${g.lang}-${kind}-${seen[kind].size}`);
+      }
+    }
+  };
+  let screens = 0;
+  let smallest = { px: Infinity, what: '' };
+  const times = { axe: 0, rest: 0 };
+  const check = async (where) => {
+    screens++;
+    let t0 = performance.now();
+    note('axe', where, await axeViolations(page));
+    times.axe += performance.now() - t0;
+    t0 = performance.now();
+    note('text', where, await smallText(page));
+    note('clipped', where, await clippedText(page, '.card .unit, .card .tname'));
+    if (touch(g)) {
+      note('targets', where, await smallTargets(page, 44, 40));
+      const least = await minTarget(page);
+      if (least.px < smallest.px) smallest = least;
+    }
+    const started = (await state(page)).actionCount > 0;
+    note('wording', where, badForms(await screenText(page), { lang: g.lang, mode: g.mode, touch: touch(g), started }));
+    times.rest += performance.now() - t0;
+    if (screens % 25 === 1) await shot(page, `whole-${g.size}-${g.lang}-${where}-${screens}`);
+  };
+  const actions = await walkGame(page, { seed: g.seed, check });
+  await shot(page, `whole-${g.size}-${g.lang}-replay`);
+  await context.close();
+  if (process.env.AUDIT_COUNT) console.log(`  time in checks: ${JSON.stringify(times)}`);
+  return { actions, screens, smallest, found, distinct: Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...v]])), errors };
+}
+
+if (process.env.AUDIT_COUNT) {
+  // Counts only: `AUDIT_COUNT=1 node tests/e2e/whole-games.test.mjs [dist]`.
+  const server = await startServer(process.argv[2]);
+  const browser = await launchBrowser();
+  try {
+    for (const g of GAMES.filter((x) => !process.env.AUDIT_ONLY || `${x.size}-${x.lang}` === process.env.AUDIT_ONLY)) {
+      const r = await auditGame(browser, server.url, g);
+      const counts = Object.fromEntries(Object.entries(r.found).map(([k, v]) => [k, v.length]));
+      console.log(`${g.size} ${g.lang} ${g.mode}: ${r.actions} actions, ${r.screens} screens checked, findings ${JSON.stringify(counts)}${touch(g) ? `, smallest touch target ${r.smallest.what}` : ''}`);
+      // Grouped: the same rule on the same kind of element, the same target or text style, once.
+      const group = (k, item) => (k === 'axe' ? item.replace(/ #game.*?(contrast of [\d.]+).*$/, ' $1').replace(/^([\w-]+): .*[ >](\.[\w-]+)(\[[^\]]*\])*( .*)?$/, '$1 $2$4') : k === 'text' ? item.replace(/^".*" /, '') : k === 'targets' ? item.replace(/ \S+ (\d+×\d+)$/, ' $1') : item);
+      for (const [k, v] of Object.entries(r.distinct)) {
+        const groups = new Map();
+        for (const item of v) groups.set(group(k, item), (groups.get(group(k, item)) ?? 0) + 1);
+        for (const [item, n] of groups) console.log(`  ${k}: ${item}${n > 1 ? ` (${n} distinct)` : ''}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+} else {
+  let server;
+  let browser;
+  test.before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  test.after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  for (const g of GAMES) {
+    test(`a whole game, ${g.mode}, ${g.size} ${g.viewport.width}×${g.viewport.height}, ${g.lang}: every screen accessible, readable and well worded`, async () => {
+      const r = await auditGame(browser, server.url, g);
+      assert.ok(r.actions >= 30, `a whole game was played (${r.actions} actions)`);
+      console.log(`# ${g.size} ${g.lang} ${g.mode}: ${r.actions} actions, ${r.screens} screens checked${touch(g) ? `, smallest touch target ${r.smallest.what}` : ''}`);
+      for (const [kind, list] of Object.entries(r.distinct)) assert.deepEqual(list, [], `${kind} on ${r.found[kind].length} screens`);
+      assertNoErrors(r.errors);
+    });
+  }
+}
