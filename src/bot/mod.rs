@@ -40,6 +40,8 @@ mod random;
 mod rollout;
 mod search_config;
 mod search_tree;
+#[cfg(feature = "setups")]
+mod stand_in;
 mod tactics_guard;
 mod trees;
 mod win_chance;
@@ -52,6 +54,8 @@ pub use ismcts::{SearchBot, SearchStats};
 pub use random::RandomBot;
 #[doc(hidden)]
 pub use search_config::Config as SearchConfig;
+#[cfg(feature = "setups")]
+pub use stand_in::stand_in;
 pub use trees::MAX_TREES;
 
 /// A computer player. It is given the view of the player whose turn it is and answers with one of
