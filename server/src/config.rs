@@ -71,6 +71,9 @@ pub struct Limits {
     /// Frames queued for a connection before it counts as a slow reader and is closed.
     #[arg(long, default_value_t = 64)]
     pub send_queue: usize,
+    /// The kernel's send buffer of each connection, in bytes (with the send queue, what a slow reader may hold).
+    #[arg(long, default_value_t = 64 * 1024)]
+    pub socket_send_buffer: usize,
     /// Seconds a room stays in memory with nobody in it.
     #[arg(long, default_value_t = 300)]
     pub idle_unload_secs: u64,

@@ -61,9 +61,12 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
     }
     let app = http::router(hub, args.static_dir.as_deref());
     // Every message is small and awaited: without TCP_NODELAY, Nagle's algorithm and delayed ACKs hold
-    // each one back by up to 40 ms.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+    // each one back by up to 40 ms. The kernel's send buffer is bounded too, so that a reader that does
+    // not read fills its connection's queue (and is closed) instead of megabytes of kernel memory.
+    let send_buffer = args.limits.socket_send_buffer;
+    let listener = axum::serve::ListenerExt::tap_io(listener, move |tcp| {
         let _ = tcp.set_nodelay(true);
+        let _ = socket2::SockRef::from(&*tcp).set_send_buffer_size(send_buffer);
     });
     eprintln!("[battleline-server] database {} ({rooms} rooms, {open} unfinished)", args.db);
     println!("http://{address}/");

@@ -83,10 +83,13 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
                 outbox.send(Out::Close("too many messages: the connection is closed".into()));
                 break;
             }
-            outbox.send(error(
-                "rate_limited",
-                format!("at most {} messages a second; this one was dropped", limits.rate_per_second),
-            ));
+            // One error frame for every 20 refused messages: a flood must not become one outbound.
+            if refused % 20 == 1 {
+                outbox.send(error(
+                    "rate_limited",
+                    format!("at most {} messages a second; messages over that are dropped", limits.rate_per_second),
+                ));
+            }
             continue;
         }
         if text.len() > limits.max_message_bytes {

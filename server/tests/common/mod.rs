@@ -152,6 +152,16 @@ impl Client {
         self.received.iter().rev().find(|m| m["type"] == "state")
     }
 
+    /// The next state message (not one already received) for which `pred` holds.
+    pub async fn state_where(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let s = self.next_of("state").await;
+            if pred(&s) {
+                return s;
+            }
+        }
+    }
+
     /// Waits for a state with at least `n` actions (or over) and returns it.
     pub async fn state_at_least(&mut self, n: u64) -> Value {
         if let Some(s) = self.last_state() {
@@ -199,5 +209,75 @@ impl Pick {
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         (self.0 % n as u64) as usize
+    }
+}
+
+/// A player that plays random legal moves until its match is over, reconnecting by itself whenever the
+/// connection drops (the server killed and restarted) and sending an unacknowledged action again with
+/// the same id. Every acknowledged id is pushed to `acked` (room, id). Returns the actions it saw acked.
+pub async fn auto_player(
+    port: u16,
+    room: String,
+    token: String,
+    seed: u64,
+    acked: std::sync::Arc<std::sync::Mutex<Vec<(String, String)>>>,
+) -> Result<usize, String> {
+    let mut pick = Pick(seed | 1);
+    let mut pending: Option<(u64, Value)> = None;
+    let mut mine = 0;
+    let deadline = std::time::Instant::now() + Duration::from_secs(180);
+    'connect: loop {
+        if std::time::Instant::now() > deadline {
+            return Err(format!("room {room}: not finished in time"));
+        }
+        let url = format!("ws://127.0.0.1:{port}/ws");
+        let Ok((mut socket, _)) = tokio_tungstenite::connect_async_with_config(&url, None, true).await else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let join = json!({"type": "join", "room": room, "token": token}).to_string();
+        if socket.send(Message::Text(join.into())).await.is_err() {
+            continue;
+        }
+        loop {
+            let frame = match tokio::time::timeout(Duration::from_secs(20), socket.next()).await {
+                Ok(Some(Ok(Message::Text(text)))) => text,
+                Ok(Some(Ok(_))) => continue,
+                _ => continue 'connect,
+            };
+            let m: Value = serde_json::from_str(frame.as_str()).map_err(|e| e.to_string())?;
+            match m["type"].as_str() {
+                Some("state") => {
+                    if m["room"]["status"] == "over" {
+                        return Ok(mine);
+                    }
+                    let legal = m["legal"].as_array().cloned().unwrap_or_default();
+                    let n = m["n"].as_u64().unwrap();
+                    if legal.is_empty() || m["room"]["status"] != "playing" {
+                        continue;
+                    }
+                    let act = match &pending {
+                        Some((pn, act)) if *pn == n => act.clone(),
+                        _ => {
+                            let action = legal[pick.below(legal.len())].clone();
+                            let act = json!({"type": "act", "id": format!("{n}-{}", pick.below(1 << 30)), "action": action, "n": n});
+                            pending = Some((n, act.clone()));
+                            act
+                        }
+                    };
+                    if socket.send(Message::Text(act.to_string().into())).await.is_err() {
+                        continue 'connect;
+                    }
+                }
+                Some("ack") => {
+                    acked.lock().unwrap().push((room.clone(), m["id"].as_str().unwrap().to_string()));
+                    mine += 1;
+                }
+                Some("error") if m["code"] == "bad_token" || m["code"] == "unknown_room" => {
+                    return Err(format!("room {room}: {m}"));
+                }
+                _ => {}
+            }
+        }
     }
 }
