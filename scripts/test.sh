@@ -15,9 +15,19 @@ cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown --no-default-features -- -D warnings
+cargo clippy -p battleline-server --all-targets -- -D warnings
 
 stage "native tests: rules, claim oracle, properties, CLI, doc examples"
 cargo test
+
+stage "game server: fair play, bad input, kill -9 under load (SQLite), two servers on one PostgreSQL"
+# The root `cargo test` covers only the engine's package; the server is the workspace's other member.
+pg_dir=$(mktemp -d)
+trap 'bash scripts/postgres.sh stop "$pg_dir"' EXIT
+eval "$(bash scripts/postgres.sh start "$pg_dir")"
+cargo test -p battleline-server
+bash scripts/postgres.sh stop "$pg_dir"
+trap - EXIT
 
 stage "wasm API tests in headless Chromium"
 export WASM_BINDGEN_TEST_TIMEOUT=600

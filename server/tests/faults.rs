@@ -35,7 +35,9 @@ async fn kill_9_mid_game_under_load_loses_nothing_and_every_game_resumes() {
     let players: Vec<_> = seats
         .iter()
         .enumerate()
-        .map(|(i, (room, token))| tokio::spawn(auto_player(server.port, room.clone(), token.clone(), i as u64 * 7919, acked.clone())))
+        .map(|(i, (room, token))| {
+            tokio::spawn(auto_player(server.port, room.clone(), token.clone(), i as u64 * 7919, acked.clone()))
+        })
         .collect();
     let mut kills = Vec::new();
     for _ in 0..2 {
@@ -46,7 +48,11 @@ async fn kill_9_mid_game_under_load_loses_nothing_and_every_game_resumes() {
     }
     let mut total = 0;
     for player in players {
-        total += tokio::time::timeout(Duration::from_secs(240), player).await.expect("in time").unwrap().expect("the game finished");
+        total += tokio::time::timeout(Duration::from_secs(240), player)
+            .await
+            .expect("in time")
+            .unwrap()
+            .expect("the game finished");
     }
     assert!(kills[0] > 50, "the first kill came mid-game under load ({} actions acknowledged)", kills[0]);
     assert!(kills[1] > kills[0], "the games went on after the first restart");
@@ -74,7 +80,10 @@ async fn kill_9_mid_game_under_load_loses_nothing_and_every_game_resumes() {
     let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
     assert_eq!(check, "ok");
     drop(server);
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_battleline-server")).args(["check-db", "--db", &db]).output().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_battleline-server"))
+        .args(["check-db", "--db", &db])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.starts_with(&format!("ok: {ROOMS} rooms")), "{said}");

@@ -147,7 +147,8 @@ async fn a_flood_is_rate_limited_then_closed_and_others_are_served() {
     let server = Server::start(&db, &["--rate-per-second", "20", "--rate-burst", "40", "--flood-close-after", "100"]);
     let mut flood = Client::connect(&server.url()).await;
     for _ in 0..400 {
-        if flood.socket.send(tokio_tungstenite::tungstenite::Message::Text("{\"type\":\"ping\"}".into())).await.is_err() {
+        if flood.socket.send(tokio_tungstenite::tungstenite::Message::Text("{\"type\":\"ping\"}".into())).await.is_err()
+        {
             break;
         }
     }
