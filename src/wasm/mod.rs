@@ -219,7 +219,9 @@ impl WasmGame {
         to_js(&self.game.view(who))
     }
 
-    /// What a spectator may know: seat 0's view without its hand, its Scout returns or its claimable flags.
+    /// What a spectator may know (`battleline-engine/full` only, beside the spectator's `log(null)`): seat 0's
+    /// view without its hand, its Scout returns or its claimable flags.
+    #[cfg(feature = "events")]
     #[wasm_bindgen(js_name = spectatorView, unchecked_return_type = "PlayerView")]
     pub fn spectator_view(&self) -> JsResult<JsValue> {
         to_js(&self.game.spectator_view())

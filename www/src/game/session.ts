@@ -13,11 +13,17 @@ import { NONE, freshAiSeed, errorText, twoSeats, type Ctx } from './state.js';
 import { runComputer } from './computer-turns.js';
 import { render } from './draw.js';
 import { lessonProgress, startTutorial } from './lesson-flow.js';
-import { isComputer, myTurn, seatNames, undoBlockedText, undoTarget, viewerSeat } from './queries.js';
+import { canReplay, isComputer, myTurn, seatNames, undoBlockedText, undoTarget, viewerSeat } from './queries.js';
 import { exitReplay, startReplay } from './replay.js';
+import { leaveOnline, onlineServer, resumeOnline, sendOnline, startOnline } from '../online/session.js';
 
 /** Resumes the saved game, or asks for a new one. */
 export async function boot(ctx: Ctx): Promise<void> {
+  // An invite link, or an online game on the board before a reload, goes to the server's room.
+  if (await resumeOnline(ctx)) {
+    render(ctx);
+    return;
+  }
   const saved = loadGame(ctx.host.store);
   if (saved) {
     try {
@@ -56,13 +62,19 @@ export async function boot(ctx: Ctx): Promise<void> {
 export async function newGame(ctx: Ctx, canCancel = true): Promise<void> {
   // A first visit (nothing saved, no tutorial begun) is offered the tutorial beside the game options.
   const firstVisit = !canCancel && loadProgress(ctx.host.store) === null;
-  const choice = await startDialog(ctx.host.shadow, ctx.s.lastStart, canCancel && ctx.s.game !== null, firstVisit);
+  const online = (await onlineServer(ctx)) !== null;
+  const choice = await startDialog(ctx.host.shadow, ctx.s.lastStart, canCancel && ctx.s.game !== null, firstVisit, online);
   if (choice === 'tutorial') startTutorial(ctx);
   else if (choice) start(ctx, choice);
 }
 
 /** Starts a game of these options; throws (changing nothing) when the engine refuses them. */
 export function start(ctx: Ctx, choice: StartChoice): void {
+  leaveOnline(ctx);
+  if (choice.mode === 'online') {
+    startOnline(ctx, choice);
+    return;
+  }
   const three = choice.players === 3;
   const options = {
     ...(three ? { players: 3 as const } : {}),
@@ -116,8 +128,9 @@ export function replaceGame(ctx: Ctx, game: Game | null, entries: LogEntry[]): v
 }
 
 export function save(ctx: Ctx): void {
-  // A lesson is never saved as the game in progress: the player's own game waits for them.
-  if (!ctx.s.game || ctx.s.lesson) return;
+  // A lesson is never saved as the game in progress: the player's own game waits for them. An online
+  // game is the server's (online/seats.ts keeps the seat's token).
+  if (!ctx.s.game || ctx.s.lesson || ctx.s.session.mode === 'online') return;
   saveGame(ctx.host.store, {
     version: 1,
     mode: ctx.s.session.mode,
@@ -140,6 +153,7 @@ export function play(ctx: Ctx, g: Game, action: Action): void {
 export function perform(ctx: Ctx, actions: Action[], t0?: number): boolean {
   const g = ctx.s.game;
   if (!g) return false;
+  if (ctx.s.session.mode === 'online') return sendOnline(ctx, actions);
   const before = g.current;
   let ok = true;
   for (const action of actions) {
@@ -204,7 +218,7 @@ export async function showEnd(ctx: Ctx): Promise<void> {
   });
   if (choice === 'next') perform(ctx, [{ type: 'nextGame' }]);
   else if (choice === 'new') await newGame(ctx);
-  else if (choice === 'replay') startReplay(ctx, g.record());
+  else if (choice === 'replay' && canReplay(ctx.s)) startReplay(ctx, g.record());
   render(ctx);
 }
 
@@ -260,6 +274,7 @@ export function finishedRecord(ctx: Ctx): GameRecord | null {
 export function applyForTest(ctx: Ctx, action: Action): boolean {
   const g = ctx.s.game;
   if (!g) return false;
+  if (ctx.s.session.mode === 'online') return sendOnline(ctx, [action]);
   const before = g.current;
   try {
     play(ctx, g, action);

@@ -24,6 +24,8 @@ export interface Session {
   aiSeed: number;
   /** Every seat: a person or the computer (two-player games: derived from mode and humanSeat). */
   seats: Seat[];
+  /** Online, watching: no seat of one's own (online/session.ts). */
+  spectator?: boolean;
 }
 
 export interface ReplayState {
