@@ -59,7 +59,9 @@ fn rss_kb(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-async fn connect(url: &str) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+async fn connect(
+    url: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
     loop {
         match tokio_tungstenite::connect_async_with_config(url, None, true).await {
             Ok((socket, _)) => return socket,
@@ -90,7 +92,8 @@ async fn player(url: String, first: Value, sent: Sent, tally: Arc<Tally>, think_
             }
             Some("state") => {
                 let n = m["n"].as_u64().unwrap_or(0);
-                let mover_was_me = m["log"].as_array().and_then(|l| l.last()).map(|e| e["player"].as_u64()) == Some(my_seat);
+                let mover_was_me =
+                    m["log"].as_array().and_then(|l| l.last()).map(|e| e["player"].as_u64()) == Some(my_seat);
                 if let Some((after, at)) = *sent.lock().unwrap() {
                     if after == n && !mover_was_me && tally.measuring.load(Ordering::Relaxed) {
                         tally.latencies_us.lock().unwrap().push(at.elapsed().as_micros() as u64);
@@ -174,7 +177,10 @@ async fn main() {
     let actions = tally.actions.load(Ordering::Relaxed) - actions_before;
     let mut lat = tally.latencies_us.lock().unwrap().clone();
     lat.sort_unstable();
-    let q = |p: f64| lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1))).copied().unwrap_or(0) as f64 / 1000.0;
+    let q = |p: f64| {
+        lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1))).copied().unwrap_or(0) as f64
+            / 1000.0
+    };
     let health = reqwest_health(&port).await;
     println!(
         "games {:>5} | setup {:>5.1}s | actions/s {:>7.1} | latency ms p50 {:>6.2} p99 {:>7.2} max {:>7.2} (n={}) | server RSS {:>6.1} MB (idle {:>5.1} MB, {:>5.1} KB/game) | errors {} | {}",

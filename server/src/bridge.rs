@@ -162,7 +162,10 @@ async fn session(
                 if matches!(code, "unknown_room" | "bad_token" | "room_full") {
                     return Err(format!("fatal: {}", message["message"]));
                 }
-                eprintln!("[bot bridge] the server refused: {}", message["message"]);
+                // A next game someone else started first is no news.
+                if code != "stale" {
+                    eprintln!("[bot bridge] the server refused: {}", message["message"]);
+                }
             }
             Some("state") => {
                 if let Some(act) = on_state(&message, bot, progress, timeout).await? {

@@ -166,3 +166,22 @@ test('two browsers play a whole game through the server by clicks; one reloads a
   for (const p of [a, b, watch]) assertNoErrors(p.errors);
   for (const p of [a, b, watch]) await p.context.close();
 });
+
+test('an element with mode="online" and a server attribute creates a room at once', async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.url);
+  await waitReady(page);
+  await page.evaluate((url) => {
+    const element = document.createElement('battle-line-game');
+    element.id = 'second';
+    element.setAttribute('mode', 'online');
+    element.setAttribute('server', url);
+    element.setAttribute('storage-key', 'second-game');
+    document.body.append(element);
+  }, server.url.replace(/\/$/, ''));
+  await page.waitForFunction(() => /#room=[0-9a-f]{32}$/.test(document.getElementById('second')?.shadowRoot?.querySelector('.online-link')?.value ?? ''), null, { timeout: 15000 });
+  const held = await page.evaluate(() => JSON.parse(localStorage.getItem('second-game.online.v1') ?? 'null'));
+  assert.equal(Object.values(held.seats)[0].seat, 0, 'the element holds the first seat, its token in its own store');
+  assertNoErrors(errors);
+  await context.close();
+});
