@@ -89,3 +89,20 @@ async fn kill_9_mid_game_under_load_loses_nothing_and_every_game_resumes() {
     assert!(said.starts_with(&format!("ok: {ROOMS} rooms")), "{said}");
     eprintln!("faults: {total} actions acknowledged; killed after {} and {} of them; {said}", kills[0], kills[1]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_room_is_unloaded_and_comes_back_on_the_next_join() {
+    let (_dir, db) = temp_db("idle");
+    let server = Server::start(&db, &["--idle-unload-secs", "1"]);
+    let mut a = Client::connect(&server.url()).await;
+    let (room, token) = a.create(json!({})).await;
+    a.next_of("state").await;
+    drop(a);
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let idle = common::health(server.port).await;
+    assert!(idle.contains("\"rooms\":0"), "the room was unloaded: {idle}");
+    let mut back = Client::connect(&server.url()).await;
+    back.send(json!({"type": "join", "room": room, "token": token})).await;
+    assert_eq!(back.next_of("welcome").await["seat"], 0);
+    assert_eq!(back.next_of("state").await["room"]["status"], "waiting");
+}

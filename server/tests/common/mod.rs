@@ -281,3 +281,14 @@ pub async fn auto_player(
         }
     }
 }
+
+/// The server's `/api/health` body, over a plain HTTP/1.1 request.
+pub async fn health(port: u16) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let request = format!("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    s.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    s.read_to_string(&mut response).await.unwrap();
+    response.rsplit("\r\n\r\n").next().unwrap_or("").to_string()
+}
