@@ -3,13 +3,13 @@
 // it in another browser, and the two play a whole game by clicks while a third person watches from the
 // spectators' link; the friend reloads mid-game and goes on in the same seat; no page ever shows a card of
 // the other player's hand; then a rematch, ended by a draw offered and accepted.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertAccessible, assertNoErrors, clickAction, closeEndDialog, e2eDist, launchBrowser, legal, openPage, root, shot, state, waitReady } from './helpers.mjs';
+import { assertAccessible, assertNoErrors, clickAction, closeEndDialog, e2eDist, launchBrowser, legal, openPage, root, shot, startListening, state, waitReady } from './helpers.mjs';
 
 let server = null;
 let browser = null;
@@ -24,21 +24,9 @@ function serverBinary() {
 
 /** Starts the game server on `port` (0: a free one) over the test's database. */
 async function startGameServer(port) {
-  const proc = spawn(serverBinary(), ['--port', String(port), '--db', join(dbDir, 'e2e.db'), '--static-dir', e2eDist], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the game server did not start')), 20000);
-    let out = '';
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[0]);
-      }
-    });
-    proc.once('exit', (code) => reject(new Error(`the game server exited (${code})`)));
-  });
-  return { url, proc, port: Number(new URL(url).port) };
+  const args = ['--port', String(port), '--db', join(dbDir, 'e2e.db'), '--static-dir', e2eDist];
+  const started = await startListening(serverBinary(), args);
+  return { ...started, port: Number(new URL(started.url).port) };
 }
 
 before(async () => {
@@ -49,7 +37,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  server?.proc.kill('SIGTERM');
+  await server?.stop();
   if (dbDir) rmSync(dbDir, { recursive: true, force: true });
 });
 
