@@ -176,21 +176,40 @@ test('two browsers play a whole game through the server by clicks; one reloads a
   for (const p of [a, b, watch]) await p.context.close();
 });
 
-test('an element with mode="online" and a server attribute creates a room at once', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(server.url);
-  await waitReady(page);
-  await page.evaluate((url) => {
+test('an element with mode="online" creates a room at once; three players take their seats and a fourth watches', async () => {
+  const host = await openPage(browser);
+  await host.page.goto(server.url);
+  await waitReady(host.page);
+  await host.page.evaluate((url) => {
     const element = document.createElement('battle-line-game');
     element.id = 'second';
     element.setAttribute('mode', 'online');
+    element.setAttribute('players', '3');
     element.setAttribute('server', url);
     element.setAttribute('storage-key', 'second-game');
     document.body.append(element);
   }, server.url.replace(/\/$/, ''));
-  await page.waitForFunction(() => /#room=[0-9a-f]{32}$/.test(document.getElementById('second')?.shadowRoot?.querySelector('.online-link')?.value ?? ''), null, { timeout: 15000 });
-  const held = await page.evaluate(() => JSON.parse(localStorage.getItem('second-game.online.v1') ?? 'null'));
+  const linkOf = () => document.getElementById('second')?.shadowRoot?.querySelector('.online-link')?.value ?? '';
+  await host.page.waitForFunction((src) => /#room=[0-9a-f]{32}$/.test((0, eval)(`(${src})`)()), linkOf.toString(), { timeout: 15000 });
+  const invite = await host.page.evaluate(linkOf);
+  const held = await host.page.evaluate(() => JSON.parse(localStorage.getItem('second-game.online.v1') ?? 'null'));
   assert.equal(Object.values(held.seats)[0].seat, 0, 'the element holds the first seat, its token in its own store');
-  assertNoErrors(errors);
-  await context.close();
+  const guests = [];
+  for (const expected of [1, 2, 'watching']) {
+    const guest = await openPage(browser);
+    await guest.page.goto(invite);
+    await waitReady(guest.page);
+    if (expected === 'watching') {
+      // Every seat is taken: the fourth person watches.
+      await guest.page.locator('.online-status', { hasText: 'watching' }).waitFor();
+      assert.match(await guest.page.locator('.online-problem').innerText(), /Every seat is taken/);
+    } else {
+      await guest.page.waitForFunction((seat) => window.__battleline.state().mode === 'online' && window.__battleline.state().viewer === seat, expected);
+    }
+    guests.push(guest);
+  }
+  await guests[0].page.locator('.online-status', { hasText: 'everybody is here' }).waitFor();
+  assert.equal(await guests[1].page.locator('.online-clock').count(), 0, 'no clock unless one was chosen');
+  for (const p of [host, ...guests]) assertNoErrors(p.errors);
+  for (const p of [host, ...guests]) await p.context.close();
 });

@@ -174,6 +174,8 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
         form.querySelector<HTMLFieldSetElement>('fieldset.seats3')!.disabled = !three || online;
         const clock = form.elements.namedItem('clock') as HTMLSelectElement | null;
         if (clock) clock.disabled = !online;
+        // Online, the server deals: a seed chosen by a player would tell them every card.
+        (form.elements.namedItem('seed') as HTMLInputElement).disabled = online;
         // R-3P: no tactics cards with three players.
         if (three && !tactics.disabled) tacticsWanted = tactics.checked;
         tactics.disabled = three;

@@ -43,6 +43,7 @@ function panelHTML(ctx: Ctx, o: Online): string {
   const names = seatNames(ctx.s);
   const room = o.state?.room ?? null;
   const parts: string[] = [`<p class="online-status" role="status">${statusLine(o, names)}</p>`];
+  if (o.problem) parts.push(`<p class="online-problem">${escapeHTML(o.problem)}</p>`);
   if (room && room.spectators > 0) parts.push(`<p class="online-watchers">${t('onlineWatchers', { n: room.spectators })}</p>`);
   if (room?.clock) {
     const clock = room.clock;

@@ -121,7 +121,6 @@ function onMessage(ctx: Ctx, o: Online, m: ServerMessage): void {
       // The address names the room: a reload, or the link copied from the address bar, comes back to it.
       const hash = `#${m.seat === null ? 'watch' : 'room'}=${m.room}`;
       if (location.hash !== hash && location.protocol.startsWith('http')) history.replaceState(null, '', hash);
-      o.problem = null;
       break;
     }
     case 'state':
@@ -167,7 +166,6 @@ function onError(ctx: Ctx, o: Online, code: string, message: string, id: string 
     render(ctx);
     return;
   }
-  o.problem = t('onlineError', { msg: message });
   ctx.s.message = { text: t('onlineError', { msg: message }), kind: 'error' };
   render(ctx);
 }
@@ -199,7 +197,10 @@ function onState(ctx: Ctx, o: Online, state: StateMessage): void {
   ctx.s.handover = false;
   ctx.s.shownSeat = null;
   if (!continuing) ctx.s.endShownAt = state.view.result ? state.n : -1;
-  if (state.n !== prev?.n) ctx.s.message = null;
+  if (prev && state.n !== prev.n) {
+    ctx.s.message = null;
+    o.problem = null;
+  }
   // The rest of a multi-step choice (a claim step ended, then the play) goes once the first is applied.
   if (o.queue.length > 0 && !o.conn.waiting && state.n > (prev?.n ?? -1)) {
     const next = o.queue.shift()!;
