@@ -213,3 +213,14 @@ test('an element with mode="online" creates a room at once; three players take t
   for (const p of [host, ...guests]) assertNoErrors(p.errors);
   for (const p of [host, ...guests]) await p.context.close();
 });
+
+test('a link to a room that does not exist says so and offers a new game', async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(`${server.url}#room=${'0'.repeat(32)}`);
+  await waitReady(page);
+  await page.locator('dialog.start').waitFor();
+  assert.match(await page.locator('.online-problem').innerText(), /does not exist/);
+  assert.equal(new URL(page.url()).hash, '', 'the dead link is gone from the address');
+  assertNoErrors(errors);
+  await context.close();
+});

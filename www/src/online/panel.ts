@@ -11,6 +11,15 @@ import { onlineCommand, onlineOf, type Online } from './session.js';
 import { roomLink } from './seats.js';
 
 const wired = new WeakSet<HTMLElement>();
+/** A note left when there is no online game any more (a link to a room that does not exist). */
+const notices = new WeakMap<Ctx, string>();
+
+/** Shows (or, with null, clears) a note in the panel while no online game is on the board. */
+export function noticeOnline(ctx: Ctx, text: string | null): void {
+  if (text === null) notices.delete(ctx);
+  else notices.set(ctx, text);
+  drawOnline(ctx);
+}
 const ticking = new WeakMap<Ctx, number>();
 
 function panelOf(ctx: Ctx): HTMLElement | null {
@@ -105,8 +114,9 @@ export function drawOnline(ctx: Ctx): void {
   if (!panel) return;
   const o = onlineOf(ctx);
   if (!o) {
-    panel.hidden = true;
-    panel.innerHTML = '';
+    const notice = notices.get(ctx);
+    panel.hidden = notice === undefined;
+    panel.innerHTML = notice === undefined ? '' : `<p class="online-problem" role="alert">${escapeHTML(notice)}</p>`;
     stopTicking(ctx);
     return;
   }

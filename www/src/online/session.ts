@@ -10,10 +10,10 @@ import { fromEngine, type LogEntry } from '../log.js';
 import { find } from '../moves.js';
 import type { Seat } from '../storage.js';
 import { render } from '../game/draw.js';
-import { continueAfterChange, replaceGame } from '../game/session.js';
+import { continueAfterChange, newGame, replaceGame } from '../game/session.js';
 import { NONE, type Ctx } from '../game/state.js';
 import { Connection, type ConnectionStatus } from './connection.js';
-import { drawOnline } from './panel.js';
+import { drawOnline, noticeOnline } from './panel.js';
 import type { ClientMessage, ServerMessage, StateMessage } from './protocol.js';
 import { currentRoom, heldSeat, holdSeat, linkedRoom, setCurrentRoom } from './seats.js';
 import { resolveServer, socketUrl } from './server.js';
@@ -82,6 +82,7 @@ export function startOnline(ctx: Ctx, choice: StartChoice): void {
 
 /** Leaves the online game (a new local game, or the element going away). */
 export function leaveOnline(ctx: Ctx): void {
+  noticeOnline(ctx, null);
   const o = sessions.get(ctx);
   if (!o) return;
   o.conn.close();
@@ -162,8 +163,10 @@ function onError(ctx: Ctx, o: Online, code: string, message: string, id: string 
   }
   if (code === 'unknown_room') {
     leaveOnline(ctx);
-    ctx.s.message = { text: t('onlineRoomGone'), kind: 'error' };
+    noticeOnline(ctx, t('onlineRoomGone'));
     render(ctx);
+    // Nothing on the board (a link to a room that is gone): ask for a game, as on a first visit.
+    if (!ctx.s.game) void newGame(ctx, false);
     return;
   }
   ctx.s.message = { text: t('onlineError', { msg: message }), kind: 'error' };
