@@ -11,14 +11,18 @@ bash scripts/setup.sh --test
 
 stage "format and lint"
 bash scripts/check-tracked.sh
-cargo fmt --check
+cargo fmt --all --check
 cargo clippy --all-targets -- -D warnings
+cargo clippy -p battleline-lab --all-targets -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown --no-default-features -- -D warnings
 cargo clippy -p battleline-server --all-targets -- -D warnings
 
 stage "native tests: rules, claim oracle, properties, CLI, doc examples"
 cargo test
+
+stage "the lab: its experiments' tests, its harnesses built"
+cargo test -p battleline-lab
 
 stage "game server: fair play, bad input, kill -9 under load (SQLite), two servers on one PostgreSQL"
 # The root `cargo test` covers only the engine's package; the server is the workspace's other member.
