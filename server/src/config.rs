@@ -59,6 +59,9 @@ pub struct Limits {
     /// The longest message a client may send, in bytes (longer: an error frame; far longer: closed).
     #[arg(long, default_value_t = 4096)]
     pub max_message_bytes: usize,
+    /// Rooms one connection may create (a flood of rooms would only fill the database).
+    #[arg(long, default_value_t = 10)]
+    pub max_creates_per_connection: u32,
     /// Messages a connection may send per second, on average.
     #[arg(long, default_value_t = 20)]
     pub rate_per_second: u32,

@@ -55,6 +55,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
     let conn = hub.conn_id();
     let mut bucket = Bucket::new(limits.rate_per_second, limits.rate_burst);
     let mut refused = 0u32;
+    let mut created = 0u32;
     let mut room: Option<mpsc::Sender<RoomCmd>> = None;
     let error = |code: &'static str, message: String| Out::Text(ServerMessage::error(code, message, None).to_text());
     let mut writer_done = false;
@@ -109,6 +110,12 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
                 continue;
             }
             ClientMessage::Create { options, clock } => {
+                if created >= limits.max_creates_per_connection {
+                    let most = limits.max_creates_per_connection;
+                    outbox.send(error("too_many_rooms", format!("a connection may create {most} rooms")));
+                    continue;
+                }
+                created += 1;
                 leave(&mut room, conn).await;
                 match hub.create(&options, clock).await {
                     Ok((tx, token)) => match enter(&tx, conn, Some(token), false, &outbox).await {

@@ -44,7 +44,7 @@ fn first_legal(state: &Value) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_unknown_and_misplaced_messages_get_error_frames_and_change_nothing() {
     let (_dir, db) = temp_db("hostile");
-    let server = Server::start(&db, &[]);
+    let server = Server::start(&db, &["--max-creates-per-connection", "3"]);
     let mut c = Client::connect(&server.url()).await;
     c.send_text("{not json").await;
     assert_eq!(error_code(&mut c).await, "bad_message");
@@ -64,6 +64,11 @@ async fn malformed_unknown_and_misplaced_messages_get_error_frames_and_change_no
     assert_eq!(error_code(&mut c).await, "bad_options");
     c.send(json!({"type": "create", "options": {"players": 3, "tactics": true}})).await;
     assert_eq!(error_code(&mut c).await, "bad_options");
+    // Creating rooms without end is refused (the two refused above count too).
+    c.send(json!({"type": "create", "options": {}})).await;
+    c.next_of("welcome").await;
+    c.send(json!({"type": "create", "options": {}})).await;
+    assert_eq!(error_code(&mut c).await, "too_many_rooms");
     // A message over the limit (4096 bytes) is refused; the connection goes on.
     c.send(json!({"type": "ping", "pad": "x".repeat(5000)})).await;
     assert_eq!(error_code(&mut c).await, "too_large");
