@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
-stage() { printf '\n=== %s ===\n' "$*"; }
+stage() { printf '\n=== %s (at %d s) ===\n' "$*" "$SECONDS"; }
 
 stage "setup"
 bash scripts/setup.sh --test
@@ -49,3 +49,4 @@ bash scripts/build-docs.sh
 stage "game page: build, end-to-end tests driving Chromium"
 bash scripts/build-www.sh --no-pkg
 timeout 1500 node --test --test-concurrency=1 tests/e2e/
+stage "all tests passed"
