@@ -6,6 +6,7 @@ mod http;
 mod hub;
 mod protocol;
 mod room;
+mod room_task;
 mod store;
 mod tokens;
 mod ws;
