@@ -75,9 +75,11 @@ impl RoomTask {
 
     async fn handle(&mut self, cmd: RoomCmd) {
         let now = now_ms();
-        if self.room.check_time(now) {
+        if self.room.deadline().is_some_and(|d| d <= now) {
             let before = self.room.clone();
-            self.store_and_broadcast(before, None, None, None).await;
+            if self.room.check_time(now) {
+                self.store_and_broadcast(before, None, None, None).await;
+            }
         }
         match cmd {
             RoomCmd::Join { conn, token, watch, out, reply } => self.join(conn, token, watch, out, reply, now).await,
