@@ -18,8 +18,11 @@ export type ElementLevel = 'easy' | 'medium' | 'hard' | 'random';
  * `claimTiming`). With a `mode` attribute the element starts that game at once; without, it asks.
  */
 export interface GameOptions {
-  /** Against the computer (you are the first seat), or everybody at this device with a hand-over screen. */
-  mode?: 'computer' | 'hotseat';
+  /**
+   * Against the computer (you are the first seat), everybody at this device with a hand-over screen, or
+   * online: a new room on the game server named by the `server` attribute, with an invite link to send.
+   */
+  mode?: 'computer' | 'hotseat' | 'online';
   /** The computer's level. Default `medium`. */
   level?: ElementLevel;
   /** Two players, or three (without tactics). Default 2. */
@@ -57,7 +60,9 @@ export interface EndEventDetail {
  * outlives the element); `rules-href` (the Rules button opens this page instead of the rules inline);
  * `global-keys` (keyboard shortcuts work wherever the focus is on the page, not only inside the element);
  * `label` (the name of the game's region for assistive technology; default "Battle Line");
- * `heading-level` (the level of the game's heading in your page's outline, 1 to 6; default 2).
+ * `heading-level` (the level of the game's heading in your page's outline, 1 to 6; default 2);
+ * `server` (a Battle Line game server's URL, e.g. `https://example.org`, or `auto` for the page's own
+ * origin: the start dialog then offers "Play a friend online", and `#room=…` links join a room).
  *
  * Theming: custom properties on the element (`--felt`, `--wood`, `--gold`, `--paper`, `--ink`, `--p0`,
  * `--p1`, `--p2`, `--cw`/`--ch` card size, `--battle-line-min-height`) and the parts `game`, `topbar`,

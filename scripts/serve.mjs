@@ -67,6 +67,11 @@ const server = createServer((req, res) => {
     res.writeHead(400).end('bad request');
     return;
   }
+  // The page asks whether a game server runs here (www/src/online/server.ts): this static server is none.
+  if (path === '/api/health') {
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"ok":false}');
+    return;
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
-stage() { printf '\n=== %s ===\n' "$*"; }
+stage() { printf '\n=== %s (at %d s) ===\n' "$*" "$SECONDS"; }
 
 stage "setup"
 bash scripts/setup.sh --test
@@ -17,12 +17,22 @@ cargo clippy --all-targets -- -D warnings
 cargo clippy -p battleline-lab --all-targets -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown --no-default-features -- -D warnings
+cargo clippy -p battleline-server --all-targets -- -D warnings
 
 stage "native tests: rules, claim oracle, properties, CLI, doc examples"
 cargo test
 
 stage "the lab: its experiments' tests, its harnesses built"
 cargo test -p battleline-lab
+
+stage "game server: fair play, bad input, kill -9 under load (SQLite), two servers on one PostgreSQL"
+# The root `cargo test` covers only the engine's package; the server is the workspace's other member.
+pg_dir=$(mktemp -d)
+trap 'bash scripts/postgres.sh stop "$pg_dir"' EXIT
+eval "$(bash scripts/postgres.sh start "$pg_dir")"
+cargo test -p battleline-server
+bash scripts/postgres.sh stop "$pg_dir"
+trap - EXIT
 
 stage "wasm API tests in headless Chromium"
 export WASM_BINDGEN_TEST_TIMEOUT=600
@@ -40,3 +50,4 @@ bash scripts/build-docs.sh
 stage "game page: build, end-to-end tests driving Chromium"
 bash scripts/build-www.sh --no-pkg
 timeout 1500 node --test --test-concurrency=1 tests/e2e/
+stage "all tests passed"

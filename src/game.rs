@@ -370,4 +370,12 @@ impl Game {
         view.scores = self.scores();
         Some(view)
     }
+
+    /// A spectator's view ([`Position::spectator_view`]: no hand), with the match's fields.
+    pub fn spectator_view(&self) -> PlayerView {
+        let mut view = self.position.spectator_view();
+        view.game_index = self.game_index();
+        view.scores = self.scores();
+        view
+    }
 }

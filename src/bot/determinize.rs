@@ -5,7 +5,9 @@
 //! depths; each opponent's hand gets exactly its troop and tactics counts from the rest, uniformly at
 //! random; what is left is shuffled into the decks around the known cards. The view is validated once
 //! through [`Setup`] and [`Position::from_setup`], so a view that describes no possible game is
-//! refused (`bad_input`), never a panic; later samples only re-deal the hidden cards.
+//! refused (`bad_input`), never a panic; later samples only re-deal the hidden cards. A spectator's
+//! view ([`crate::Game::spectator_view`]: no hand, though the seat holds cards) is sampled too: then the
+//! viewing seat's hand is dealt from the hidden cards like every other.
 
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -45,6 +47,8 @@ pub struct Determinizer {
     players: usize,
     /// The viewer's hand.
     own_hand: CardSet,
+    /// A spectator's view: the viewing seat's hand is hidden and dealt like the others.
+    spectator: bool,
     /// The sample template: public state and the viewer's cards; opponents' hands and decks are filled in.
     base: Position,
     /// The troop cards nobody can see from this view, in id order.
@@ -81,7 +85,8 @@ impl Determinizer {
             hand_sizes[p] = (usize::from(size.troops), usize::from(size.tactics));
         }
         let own_troops = view.hand.iter().filter(|c| c.is_troop()).count();
-        if (own_troops, view.hand.len() - own_troops) != hand_sizes[me] {
+        let spectator = view.hand.is_empty() && hand_sizes[me] != (0, 0);
+        if !spectator && (own_troops, view.hand.len() - own_troops) != hand_sizes[me] {
             return Err(bad("the viewer's hand does not match their own hand size".into()));
         }
         let own_hand = CardSet::from_cards(view.hand.iter().copied());
@@ -125,7 +130,7 @@ impl Determinizer {
         // Every term is bounded by check_counts (at most 70 cards), and the sums are checked anyway: a
         // wrapped sum once let a view with a deck of 2^64 - 202 cards through.
         let known = |deck: DeckKind| known_in_decks.iter().filter(|k| k.0 == deck).count();
-        let others = || (0..players).filter(|&p| p != me);
+        let others = || (0..players).filter(|&p| p != me || spectator);
         let slots = |in_hands: usize, deck_len: usize, deck: DeckKind| {
             in_hands
                 .checked_add(deck_len)
@@ -147,6 +152,7 @@ impl Determinizer {
             me,
             players,
             own_hand,
+            spectator,
             base: Position::deal(options, &mut crate::rng_from_seed(0), 0),
             hidden_troops,
             hidden_tactics,
@@ -237,7 +243,8 @@ impl Determinizer {
         troops.shuffle(rng);
         tactics.shuffle(rng);
         hands[self.me] = self.own_hand;
-        for p in (0..self.players).filter(|&p| p != self.me && fixed.is_none_or(|(f, _)| f != p)) {
+        let dealt = |p: Player| (p != self.me || self.spectator) && fixed.is_none_or(|(f, _)| f != p);
+        for p in (0..self.players).filter(|&p| dealt(p)) {
             let (t, x) = self.hand_sizes[p];
             hands[p] = troops.drain(troops.len() - t..).chain(tactics.drain(tactics.len() - x..)).collect();
         }

@@ -40,6 +40,8 @@ mod random;
 mod rollout;
 mod search_config;
 mod search_tree;
+#[cfg(feature = "setups")]
+mod stand_in;
 mod tactics_guard;
 mod trees;
 mod value_features;
@@ -57,6 +59,8 @@ pub use leaf::{result_rewards, shared_rewards, Leaf, Sampler, StaticLeaf};
 pub use random::RandomBot;
 pub use rollout::Prior;
 pub use search_config::Config as SearchConfig;
+#[cfg(feature = "setups")]
+pub use stand_in::stand_in;
 pub use trees::MAX_TREES;
 #[doc(hidden)]
 pub use value_features::{input_names, INPUTS};

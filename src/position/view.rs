@@ -164,9 +164,29 @@ impl PlayerView {
 impl Position {
     /// The view of `player`; `None` if there is no such player. Match fields are those of a single game.
     pub fn view(&self, player: Player) -> Option<PlayerView> {
-        if player >= self.players() {
-            return None;
-        }
+        (player < self.players()).then(|| self.view_of(player))
+    }
+
+    /// What a spectator may know: seat 0's view without what is private to seat 0 (its hand, the cards
+    /// it put back with Scout, the flags it could claim). A spectator sees every hand as a count only.
+    ///
+    /// ```
+    /// use battleline::{Game, Options};
+    /// let game = Game::new(Options::default(), 11).unwrap();
+    /// let view = game.spectator_view();
+    /// assert!(view.hand.is_empty());
+    /// assert_eq!(view.hand_sizes[0].troops, 7);
+    /// let json = serde_json::to_string(&view).unwrap();
+    /// for card in game.position().hand(0).iter().chain(game.position().hand(1).iter()) {
+    ///     assert!(!json.contains(&format!("\"{card}\"")), "{card} leaked to a spectator");
+    /// }
+    /// ```
+    pub fn spectator_view(&self) -> PlayerView {
+        PlayerView { hand: Vec::new(), scout_returned: Vec::new(), claimable: Vec::new(), ..self.view_of(0) }
+    }
+
+    /// The view of a player of the game (`player < self.players()`).
+    fn view_of(&self, player: Player) -> PlayerView {
         let players = 0..self.players();
         let scout_returned = [DeckKind::Troop, DeckKind::Tactics]
             .into_iter()
@@ -183,7 +203,7 @@ impl Position {
                     .collect::<Vec<_>>()
             })
             .collect();
-        Some(PlayerView {
+        PlayerView {
             player,
             options: self.options(),
             current: self.current(),
@@ -214,7 +234,7 @@ impl Position {
             result: self.result(),
             game_index: 0,
             scores: players.map(|p| self.result().map_or(0, |r| r.points()[p])).collect(),
-        })
+        }
     }
 }
 

@@ -219,6 +219,14 @@ impl WasmGame {
         to_js(&self.game.view(who))
     }
 
+    /// What a spectator may know (`battleline-engine/full` only, beside the spectator's `log(null)`): seat 0's
+    /// view without its hand, its Scout returns or its claimable flags.
+    #[cfg(feature = "events")]
+    #[wasm_bindgen(js_name = spectatorView, unchecked_return_type = "PlayerView")]
+    pub fn spectator_view(&self) -> JsResult<JsValue> {
+        to_js(&self.game.spectator_view())
+    }
+
     /// The flags `player` (default: the current player) can claim now, each with its proof.
     #[wasm_bindgen(unchecked_return_type = "ClaimableFlag[]")]
     pub fn claimable(
@@ -350,6 +358,16 @@ pub fn suggest(
     };
     let seed: u64 = if seed.is_undefined() { 0 } else { whole_number(&seed, ErrorCode::BadInput, "the seed")? };
     to_js(&crate::bot::suggest_with(&view, kind, seed).map_err(to_js_error)?)
+}
+
+/// A stand-in game for a client that holds only a view (online play; `battleline-engine/full` only): its
+/// viewer's view is the given one (a single game: the match's fields aside), and its hidden cards are an
+/// arbitrary deal of the cards hidden from the viewer, never the real ones. A spectator's view works too.
+#[cfg(all(feature = "bots", feature = "setups"))]
+#[wasm_bindgen(js_name = standInGame)]
+pub fn stand_in_game(#[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue) -> JsResult<WasmGame> {
+    let view: crate::position::view::PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
+    crate::bot::stand_in(&view).map(|game| WasmGame { game }).map_err(to_js_error)
 }
 
 /// The legal actions of the viewer, computed from the view alone (empty when it is not their turn).

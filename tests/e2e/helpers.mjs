@@ -24,7 +24,15 @@ export const e2eDist = `${root}www/dist-e2e/`;
  */
 export async function startServer(dist = e2eDist) {
   const env = { ...process.env, PORT: '0', BATTLELINE_ROOT: dist };
-  const proc = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return startListening(process.execPath, ['scripts/serve.mjs'], env);
+}
+
+/**
+ * Starts a server program that prints its address (`http://127.0.0.1:PORT/`) once listening; resolves
+ * with `url`, the process `proc` and a `stop` function.
+ */
+export async function startListening(command, args, env = process.env) {
+  const proc = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let errText = '';
   proc.stderr.on('data', (d) => (errText += d));
   const url = await new Promise((resolve, reject) => {
@@ -42,6 +50,7 @@ export async function startServer(dist = e2eDist) {
   });
   return {
     url,
+    proc,
     stop: () =>
       new Promise((resolve) => {
         if (proc.exitCode !== null) return resolve();

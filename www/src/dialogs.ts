@@ -83,6 +83,8 @@ export interface StartChoice {
   seats?: Seat[];
   /** The names the persons gave (by seat; empty: the default name). */
   names?: string[];
+  /** Online (mode 'online'): each player's clock in minutes for the match; 0 or none: no clock. */
+  clockMinutes?: number;
 }
 
 /** Weakest first: random moves, then the search at growing budgets. */
@@ -110,7 +112,7 @@ export function cleanName(name: string): string {
  * The new-game dialog. With `offerTutorial` it offers the tutorial too (`'first'`: with a word for a
  * newcomer), and resolves to `'tutorial'` when that is chosen.
  */
-export async function startDialog(host: ParentNode, defaults: StartChoice, canCancel: boolean, offerTutorial: false | 'first' | 'again' = false): Promise<StartChoice | 'tutorial' | null> {
+export async function startDialog(host: ParentNode, defaults: StartChoice, canCancel: boolean, offerTutorial: false | 'first' | 'again' = false, offerOnline = false): Promise<StartChoice | 'tutorial' | null> {
   const radio = (name: string, value: string, label: string, checked: boolean): string =>
     `<label class="choice"><input type="radio" name="${name}" value="${value}" ${checked ? 'checked' : ''}><span>${label}</span></label>`;
   const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
@@ -155,6 +157,7 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
     `<div class="row2"><label>${t('matchGames')} <select name="games">${[1, 2, 3, 4, 5, 7, 9].map((n) => option(String(n), String(n), n === defaults.games)).join('')}</select></label>` +
     `<label>${t('seed')} <input name="seed" inputmode="numeric" pattern="[0-9]*" placeholder="${t('seedPlaceholder')}" value="${defaults.seed ?? ''}" size="10" aria-describedby="seed-hint"></label></div>` +
     `<p class="hint" id="seed-hint">${t('seedHint')}</p>` +
+    (offerOnline ? onlineChoiceHTML(defaults) : '') +
     `</form>`;
   let choice: StartChoice | null = null;
   const buttons: DialogButton[] = [];
@@ -174,12 +177,19 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
       const sync = (): void => {
         const three = (form.elements.namedItem('players') as RadioNodeList).value === '3';
         const mode = (form.elements.namedItem('mode') as RadioNodeList).value;
-        (form.elements.namedItem('level') as HTMLSelectElement).disabled = three || mode !== 'computer';
+        // Online, every seat is a person's: the friends who open the invite link.
+        const online = (form.elements.namedItem('online') as HTMLInputElement | null)?.checked ?? false;
+        (form.elements.namedItem('level') as HTMLSelectElement).disabled = three || mode !== 'computer' || online;
         form.classList.toggle('three', three);
-        form.querySelector<HTMLFieldSetElement>('fieldset.mode2')!.disabled = three;
-        form.querySelector<HTMLFieldSetElement>('fieldset.seats3')!.disabled = !three;
-        // Names for the persons of a game on this device (a lone person against the computer is "You").
-        const persons = [0, 1, 2].map((i) => (three ? (form.elements.namedItem(`seat${i}`) as HTMLSelectElement).value === 'person' : i < 2 && mode === 'hotseat'));
+        form.querySelector<HTMLFieldSetElement>('fieldset.mode2')!.disabled = three || online;
+        form.querySelector<HTMLFieldSetElement>('fieldset.seats3')!.disabled = !three || online;
+        const clock = form.elements.namedItem('clock') as HTMLSelectElement | null;
+        if (clock) clock.disabled = !online;
+        // Online, the server deals: a seed chosen by a player would tell them every card.
+        (form.elements.namedItem('seed') as HTMLInputElement).disabled = online;
+        // Names for the persons of a game on this device (a lone person against the computer is "You";
+        // online, each friend is named by their own device).
+        const persons = [0, 1, 2].map((i) => !online && (three ? (form.elements.namedItem(`seat${i}`) as HTMLSelectElement).value === 'person' : i < 2 && mode === 'hotseat'));
         const named = persons.filter(Boolean).length >= 2;
         form.classList.toggle('named', named);
         form.querySelector<HTMLFieldSetElement>('fieldset.names')!.disabled = !named;
@@ -215,14 +225,16 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
         return false;
       }
       const three = value('players') === '3';
-      const seats = three ? [0, 1, 2].map((i) => parseSeat(value(`seat${i}`))) : undefined;
+      const online = value('online') === 'on';
+      const seats = three ? [0, 1, 2].map((i) => (online ? ({ kind: 'person' } as Seat) : parseSeat(value(`seat${i}`)))) : undefined;
       const humans = seats ? seats.filter((x) => x.kind === 'person').length : 0;
       const names = [0, 1, 2].map((i) => cleanName(value(`name${i}`)));
       choice = {
         players: three ? 3 : 2,
         ...(seats ? { seats } : {}),
-        ...(names.some((n) => n !== '') ? { names } : {}),
-        mode: three ? (humans >= 2 ? 'hotseat' : 'computer') : value('mode') === 'hotseat' ? 'hotseat' : 'computer',
+        ...(names.some((n) => n !== '') && !online ? { names } : {}),
+        mode: online ? 'online' : three ? (humans >= 2 ? 'hotseat' : 'computer') : value('mode') === 'hotseat' ? 'hotseat' : 'computer',
+        ...(online ? { clockMinutes: Number(value('clock')) || 0 } : {}),
         level: (value('level') || 'medium') as Level,
         claimTiming: value('timing') as ClaimTiming,
         tactics: three ? false : value('tactics') === 'on',
@@ -234,6 +246,19 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
   });
   if (result === 'tutorial') return 'tutorial';
   return result === 'start' ? choice : null;
+}
+
+/** The start dialog's online choice: play a friend over the game server, with an optional clock. */
+function onlineChoiceHTML(defaults: StartChoice): string {
+  const minutes = [0, 5, 10, 20, 45];
+  const option = (n: number): string =>
+    `<option value="${n}" ${n === (defaults.clockMinutes ?? 0) ? 'selected' : ''}>${n === 0 ? t('onlineNoClock') : t('onlineClockMinutes', { n })}</option>`;
+  return (
+    `<fieldset class="online-choice"><legend>${t('onlineTitle')}</legend>` +
+    `<label class="check"><input type="checkbox" name="online" ${defaults.mode === 'online' ? 'checked' : ''}> ${t('onlinePlay')}</label>` +
+    `<label class="sub">${t('onlineClock')} <select name="clock">${minutes.map(option).join('')}</select></label>` +
+    `</fieldset>`
+  );
 }
 
 export async function confirmDialog(host: ParentNode, text: string, title = t('newGame')): Promise<boolean> {

@@ -1,7 +1,7 @@
 // The game log: every action applied, with what it needs to be told in words, and the words themselves.
 // Secrets (the card drawn, the card Scout put back) are kept with the entry and shown only to the player
 // allowed to see them.
-import type { Action, CardName, FlagNumber, Game, GameRecord, GameResult, PlayerIndex, Strength } from '../../pkg/full.js';
+import type { Action, CardName, DeckKind, FlagNumber, Game, GameRecord, GameResult, LogEntry as EngineLogEntry, PlayerIndex, Strength } from '../../pkg/full.js';
 import { deckOf, escapeHTML, miniCard } from './cards.js';
 import { deckWord, formationName, t } from './i18n.js';
 
@@ -14,6 +14,8 @@ export interface LogEntry {
   from?: FlagNumber;
   /** The card drawn or put back: known to the actor only. */
   secret?: CardName;
+  /** The deck a Scout return went to (the card itself may be hidden: another player's return, online). */
+  deck?: DeckKind;
   /** The claimant's formation, for a claim. */
   formation?: Strength | null;
   fog?: boolean;
@@ -34,15 +36,27 @@ export function applyLogged(game: Game, action: Action): LogEntry {
   const actor = game.current;
   const n = game.actionCount;
   game.applyAs(actor, action);
-  const entry: LogEntry = { n, actor, action, gameIndex: game.matchScore().gameIndex };
   // The new entry only, as the actor may know it (their own draw, their own Scout return).
-  for (const event of game.log(actor, n)[0]?.events ?? []) {
+  const logged = game.log(actor, n)[0];
+  return logged ? fromEngine({ ...logged, action }, game.matchScore().gameIndex) : { n, actor, action, gameIndex: game.matchScore().gameIndex };
+}
+
+/**
+ * The page's entry for an entry of the engine's log (as its viewer may know it) in game `gameIndex` of the
+ * match. An action hidden from the viewer (another player's Scout return) keeps only its kind and deck.
+ */
+export function fromEngine(logged: EngineLogEntry, gameIndex: number): LogEntry {
+  // The hidden return's card is never shown: `tell` names only its deck (entry.deck) to other players.
+  const action = logged.action ?? ({ type: 'scoutReturn', card: '' } as unknown as Action);
+  const entry: LogEntry = { n: logged.index, actor: logged.player, action, gameIndex };
+  for (const event of logged.events) {
     switch (event.type) {
       case 'drew':
         if (event.card !== null) entry.secret = event.card;
         break;
       case 'returned':
         if (event.card !== null) entry.secret = event.card;
+        entry.deck = event.deck;
         break;
       case 'moved':
         entry.from = event.from;
@@ -116,7 +130,7 @@ export function tell(entry: LogEntry, ctx: TellContext): string | null {
       text = t('logScoutDraw', { who: w, deck: deckWord(a.deck), card: visible && entry.secret ? t('logDrewCard', { card: miniCard(entry.secret) }) : '' });
       break;
     case 'scoutReturn':
-      text = t('logScoutReturn', { who: w, card: visible ? miniCard(a.card) : t('logACard'), deck: deckWord(deckOf(a.card)) });
+      text = t('logScoutReturn', { who: w, card: visible ? miniCard(a.card) : t('logACard'), deck: deckWord(entry.deck ?? deckOf(a.card)) });
       break;
     case 'redeploy':
       text =

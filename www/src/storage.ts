@@ -5,7 +5,7 @@
 import type { GameRecord, PlayerIndex } from '../../pkg/index.js';
 import type { Lang } from './i18n.js';
 
-export type Mode = 'computer' | 'hotseat';
+export type Mode = 'computer' | 'hotseat' | 'online';
 export type Level = 'easy' | 'medium' | 'hard' | 'random';
 /** Who sits in a seat: a person at this device, or the computer at a level. */
 export type Seat = { kind: 'person' } | { kind: 'computer'; level: Level };

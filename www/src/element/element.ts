@@ -144,6 +144,7 @@ export class BattleLineGameElement extends HTMLElement {
         keys: this.hasAttribute('global-keys') ? document : this,
         rules: rulesHref ? { href: rulesHref } : c.rules,
         autostart,
+        server: this.getAttribute('server'),
         played: (game, index) => this.played(game, index),
         rendered: (title) => c.rendered?.(this, title),
       },

@@ -11,6 +11,7 @@ export const markup = (label: string, headingLevel: number): string => `<section
     <div class="tools" id="tools" part="tools" role="group" aria-label="Game"></div>
   </div>
   <div class="table" part="table">
+    <section class="online" id="online" part="online" hidden></section>
     <section class="strip-wrap top" id="opp-strip"></section>
     <div class="field">
       <section class="board" id="board" part="board"></section>

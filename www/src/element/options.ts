@@ -8,7 +8,7 @@ export const GAME_ATTRIBUTES = ['mode', 'level', 'players', 'tactics', 'claim-ti
 
 /** The options a script may pass to `start()`: the same as the attributes, typed. */
 export interface GameOptions {
-  /** Against the computer, or everybody at this device. */
+  /** Against the computer, everybody at this device, or online (a room on the element's `server`). */
   mode?: Mode;
   /** The computer's level. */
   level?: Level;
@@ -32,7 +32,7 @@ export function parseOptions(read: (name: (typeof GAME_ATTRIBUTES)[number]) => s
   const options: GameOptions = {};
   const mode = read('mode');
   if (mode !== null) {
-    if (mode !== 'computer' && mode !== 'hotseat') throw new RangeError(`mode must be "computer" or "hotseat", not "${mode}"`);
+    if (mode !== 'computer' && mode !== 'hotseat' && mode !== 'online') throw new RangeError(`mode must be "computer", "hotseat" or "online", not "${mode}"`);
     options.mode = mode;
   }
   const level = read('level');

@@ -14,6 +14,7 @@ import { tutorialText } from '../tutorial/text.js';
 import type { Ctx } from './state.js';
 import { canReplay, myTurn, seatNames, undoBlockedText, undoTarget } from './queries.js';
 import { promptOf, statusHTML, viewModel } from './view-model.js';
+import { drawOnline } from '../online/panel.js';
 
 /** The nine columns: each keeps its element; its content is redrawn only when it changed. */
 export function drawBoard(ctx: Ctx, m: RenderModel): void {
@@ -61,7 +62,8 @@ export function renderLog(ctx: Ctx): void {
   el.log.hidden = !ctx.s.logOpen;
   const r = ctx.s.replay;
   const names = seatNames(ctx.s);
-  const told: TellContext = { names, reveal: r ? (r.open ? 'all' : r.viewer) : ctx.s.session.mode === 'computer' ? ctx.s.session.humanSeat : null };
+  const own = ctx.s.session.mode === 'computer' || (ctx.s.session.mode === 'online' && !ctx.s.session.spectator);
+  const told: TellContext = { names, reveal: r ? (r.open ? 'all' : r.viewer) : own ? ctx.s.session.humanSeat : null };
   const entries = r ? r.entries.slice(0, r.index) : ctx.s.entries;
   const key = `${getLang()}|${r ? `replay${r.open ? '' : r.viewer}` : ctx.s.session.mode}|${entries[0]?.actor ?? ''}|${ctx.s.game?.seed ?? ''}`;
   let list = el.log.querySelector('.log-lines');
@@ -154,6 +156,7 @@ export function render(ctx: Ctx, t0?: number): void {
     setHTML(el.bar, renderActionBar(prompt, buttons, message, steps));
   }
   renderLog(ctx);
+  drawOnline(ctx);
   if (ctx.s.handover && ctx.s.game && !ctx.s.replay) {
     const recent = sinceLastTurnOf(ctx.s.entries, ctx.s.game.current)
       .map((e) => tell(e, { names: m.names, reveal: null }))

@@ -22,10 +22,11 @@ export function replaceGame(ctx: Ctx, game: Game | null, entries: LogEntry[]): v
   ctx.s.message = null;
 }
 
-/** Saves the game in progress (never a lesson's). */
+/** Saves the game in progress (never a lesson's, never an online game's). */
 export function save(ctx: Ctx): void {
-  // A lesson is never saved as the game in progress: the player's own game waits for them.
-  if (!ctx.s.game || ctx.s.lesson) return;
+  // A lesson is never saved as the game in progress: the player's own game waits for them. An online
+  // game is the server's (online/seats.ts keeps the seat's token).
+  if (!ctx.s.game || ctx.s.lesson || ctx.s.session.mode === 'online') return;
   saveGame(ctx.host.store, {
     version: 1,
     mode: ctx.s.session.mode,

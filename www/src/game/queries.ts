@@ -30,9 +30,16 @@ export function levelOf(state: GameState, seat: PlayerIndex): Level {
 
 export function seatNames(state: GameState): string[] {
   // Names given in the start dialog (or read back from storage): cleaned here, where every name comes from.
+  const defaults = [t('player1'), t('player2'), t('player3')];
   const given = (state.session.names ?? []).map((n) => cleanName(String(n ?? '')));
-  const three = [0, 1, 2].map((i) => given[i] || [t('player1'), t('player2'), t('player3')][i]!);
-  if (state.replay && !state.replay.own) return [t('player1'), t('player2'), t('player3')].slice(0, playerCount(state));
+  const three = [0, 1, 2].map((i) => given[i] || defaults[i]!);
+  if (state.replay && !state.replay.own) return defaults.slice(0, playerCount(state));
+  if (state.session.mode === 'online') {
+    // Online: "You" at one's own seat; the others by seat (a spectator sees every seat so).
+    if (state.session.spectator) return defaults.slice(0, playerCount(state));
+    if (state.session.seats.length === 2) return state.session.humanSeat === 0 ? [t('you'), t('onlineOpponent')] : [t('onlineOpponent'), t('you')];
+    return state.session.seats.map((_, i) => (i === state.session.humanSeat ? t('you') : defaults[i]!));
+  }
   if (state.session.seats.length === 3) {
     const persons = personSeats(state).length;
     const computers = 3 - persons;
@@ -53,7 +60,7 @@ export function seatNames(state: GameState): string[] {
 export function viewerSeat(state: GameState): PlayerIndex {
   if (state.replay) return state.replay.viewer;
   if (!state.game) return 0;
-  if (state.session.mode === 'computer') return state.session.humanSeat;
+  if (state.session.mode === 'computer' || state.session.mode === 'online') return state.session.humanSeat;
   const current = state.game.current;
   if (!isComputer(state, current)) return current;
   // A computer seat is playing between persons: the board stays with the last person shown.
@@ -67,8 +74,10 @@ export function phaseStep(state: GameState): string {
 /** The viewer may act now. */
 export function myTurn(state: GameState): boolean {
   const g = state.game;
-  if (!g || state.replay || state.handover || state.thinking || dialogOpen() || state.lesson?.done) return false;
+  if (!g || state.replay || state.handover || state.thinking || dialogOpen() || state.lesson?.done || state.session.spectator) return false;
   if (g.result()) return false;
+  // Online, the server says when this seat may act (not after a resignation, say).
+  if (state.session.mode === 'online' && g.legalActions().length === 0) return false;
   return g.current === viewerSeat(state);
 }
 
@@ -130,7 +139,8 @@ export function actionsFor(state: GameState, card: CardName): Action[] {
 /** The undo policy of fairplay.ts, asked for the person at the screen. */
 export function undoState(state: GameState): { keep: number } | { blocked: UndoBlock } | null {
   const g = state.game;
-  if (!g || state.replay) return null;
+  // Online, the server's record is the game: nothing is taken back.
+  if (!g || state.replay || state.session.mode === 'online') return null;
   return undoPolicy(g, state.entries, viewerSeat(state), myTurn(state));
 }
 
@@ -149,5 +159,7 @@ export function undoBlockedText(state: GameState): string | null {
 export function canReplay(state: GameState): boolean {
   const g = state.game;
   if (!g || g.actionCount === 0) return false;
+  // Online, the record (and with it the replay) comes once the match is over.
+  if (state.session.mode === 'online') return g.matchScore().over;
   return !state.handover || replayIsOpen(g);
 }

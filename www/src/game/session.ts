@@ -14,11 +14,17 @@ import { runComputer } from './computer-turns.js';
 import { render } from './draw.js';
 import { play, replaceGame, save } from './keeping.js';
 import { lessonProgress, startTutorial } from './lesson-flow.js';
-import { isComputer, myTurn, seatNames, undoBlockedText, undoTarget, viewerSeat } from './queries.js';
+import { canReplay, isComputer, myTurn, seatNames, undoBlockedText, undoTarget, viewerSeat } from './queries.js';
 import { exitReplay, startReplay } from './replay.js';
+import { leaveOnline, onlineServer, resumeOnline, sendOnline, startOnline } from '../online/session.js';
 
 /** Resumes the saved game, or asks for a new one. */
 export async function boot(ctx: Ctx): Promise<void> {
+  // An invite link, or an online game on the board before a reload, goes to the server's room.
+  if (await resumeOnline(ctx)) {
+    render(ctx);
+    return;
+  }
   // A save that is not a game the page can resume is removed and said so, never used (issue 36).
   let dropped = false;
   const drop = (why: string): void => {
@@ -75,13 +81,19 @@ export async function newGame(ctx: Ctx): Promise<void> {
   // The tutorial is always offered beside the game options, with a word for a newcomer (no tutorial begun);
   // the dialog can always be closed: without a game, the board says how to start one (draw.ts).
   const firstVisit = loadProgress(ctx.host.store) === null;
-  const choice = await startDialog(ctx.host.shadow, ctx.s.lastStart, true, firstVisit ? 'first' : 'again');
+  const online = (await onlineServer(ctx)) !== null;
+  const choice = await startDialog(ctx.host.shadow, ctx.s.lastStart, true, firstVisit ? 'first' : 'again', online);
   if (choice === 'tutorial') startTutorial(ctx);
   else if (choice) start(ctx, choice);
 }
 
 /** Starts a game of these options; throws (changing nothing) when the engine refuses them. */
 export function start(ctx: Ctx, choice: StartChoice): void {
+  leaveOnline(ctx);
+  if (choice.mode === 'online') {
+    startOnline(ctx, choice);
+    return;
+  }
   const three = choice.players === 3;
   const options = {
     ...(three ? { players: 3 as const } : {}),
@@ -123,6 +135,7 @@ export function focusGame(ctx: Ctx): void {
 export function perform(ctx: Ctx, actions: Action[], t0?: number): boolean {
   const g = ctx.s.game;
   if (!g) return false;
+  if (ctx.s.session.mode === 'online') return sendOnline(ctx, actions);
   const before = g.current;
   let ok = true;
   for (const action of actions) {
@@ -188,7 +201,7 @@ export async function showEnd(ctx: Ctx): Promise<void> {
   });
   if (choice === 'next') perform(ctx, [{ type: 'nextGame' }]);
   else if (choice === 'new') await newGame(ctx);
-  else if (choice === 'replay') startReplay(ctx, g.record());
+  else if (choice === 'replay' && canReplay(ctx.s)) startReplay(ctx, g.record());
   render(ctx);
 }
 
@@ -246,6 +259,7 @@ export function finishedRecord(ctx: Ctx): GameRecord | null {
 export function applyForTest(ctx: Ctx, action: Action): boolean {
   const g = ctx.s.game;
   if (!g) return false;
+  if (ctx.s.session.mode === 'online') return sendOnline(ctx, [action]);
   const before = g.current;
   try {
     play(ctx, g, action);

@@ -26,6 +26,8 @@ export interface Session {
   seats: Seat[];
   /** The names persons gave themselves, by seat (empty or missing: the default name). */
   names?: string[];
+  /** Online, watching: no seat of one's own (online/session.ts). */
+  spectator?: boolean;
 }
 
 export interface ReplayState {
@@ -122,6 +124,8 @@ export interface Flow {
   maybeShowEnd(ctx: Ctx): void;
   /** Resumes the saved game, or asks for a new one. */
   boot(ctx: Ctx): Promise<void>;
+  /** Asks for a new game (the start dialog) and starts it. */
+  newGame(ctx: Ctx): Promise<void>;
 }
 
 export const NONE: Selection = { kind: 'none' };

@@ -98,7 +98,7 @@ export function viewModel(state: GameState): RenderModel {
     names,
     opponents: opponentsOf(state, viewer),
     openHand: null,
-    hideHand: state.handover || (personSeats(state).length > 1 && isComputer(state, g.current) && !g.result()),
+    hideHand: state.handover || state.session.spectator === true || (personSeats(state).length > 1 && isComputer(state, g.current) && !g.result()),
     interactive: mine,
     selectableHand: mine ? selectable : new Set(),
     idleWhy,

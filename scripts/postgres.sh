@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL for the game server's tests, on loopback, run by an unprivileged user.
+#   eval "$(bash scripts/postgres.sh start DIR)"   installs Debian's PostgreSQL if missing (without
+#                                                  its default cluster), starts a cluster in DIR, and
+#                                                  prints `export BATTLELINE_TEST_POSTGRES=postgres://…`
+#   bash scripts/postgres.sh stop DIR              stops it and removes DIR
+set -euo pipefail
+command=${1:?start or stop}
+dir=${2:?a folder for the cluster}
+
+server_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
+bin=$(server_bin)
+
+# As root (CI), the cluster runs as the postgres user; otherwise as whoever runs this.
+run() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+case "$command" in
+  start)
+    if [ -z "$bin" ] || [ ! -x "$bin/postgres" ]; then
+      echo "[postgres] installing Debian's postgresql (without its default cluster)" >&2
+      mkdir -p /etc/postgresql-common
+      [ -f /etc/postgresql-common/createcluster.conf ] || echo 'create_main_cluster = false' > /etc/postgresql-common/createcluster.conf
+      apt-get update -qq >&2
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o Dpkg::Options::=--force-confold postgresql >&2
+      bin=$(server_bin)
+    fi
+    mkdir -p "$dir"
+    [ "$(id -u)" = 0 ] && chown postgres "$dir"
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    run "$bin/initdb" -D "$dir/data" -A trust -U battleline >/dev/null
+    run "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
+    run "$bin/createdb" -h 127.0.0.1 -p "$port" -U battleline battleline
+    echo "export BATTLELINE_TEST_POSTGRES=postgres://battleline@127.0.0.1:$port/battleline"
+    ;;
+  stop)
+    if [ -f "$dir/data/postmaster.pid" ]; then run "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null; fi
+    rm -rf "$dir"
+    ;;
+  *)
+    echo "usage: $0 start|stop DIR" >&2
+    exit 2
+    ;;
+esac

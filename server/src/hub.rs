@@ -1,0 +1,212 @@
+//! The rooms in memory: the registry of loaded rooms (each run by its task, room_task.rs), the commands
+//! connections send them, and each connection's bounded send queue. A room with nobody in it for a while
+//! is unloaded; the store keeps it, and the next join loads it again.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use battleline::{Action, Game, Options};
+use tokio::sync::{mpsc, oneshot, Mutex, Notify};
+
+use crate::config::Limits;
+use crate::protocol::ClockSetting;
+use crate::room::{Meta, Refusal, Room, RoomRecord};
+use crate::room_task::RoomTask;
+use crate::store::Store;
+use crate::tokens;
+
+/// What a connection's writer sends: a text frame, or a close with a reason.
+#[derive(Debug)]
+pub enum Out {
+    /// A text frame.
+    Text(String),
+    /// Close the connection (code 1008, policy) with this reason.
+    Close(String),
+}
+
+/// A connection's bounded send queue. When it is full the reader is too slow: the connection is told to
+/// close (it reconnects and gets the whole state again), and nothing else waits for it.
+#[derive(Clone, Debug)]
+pub struct Outbox {
+    tx: mpsc::Sender<Out>,
+    slow: Arc<Notify>,
+}
+
+impl Outbox {
+    /// A queue of `capacity` frames, its receiver, and what the writer waits on to close a slow connection.
+    pub fn new(capacity: usize) -> (Outbox, mpsc::Receiver<Out>, Arc<Notify>) {
+        let (tx, rx) = mpsc::channel(capacity);
+        let slow = Arc::new(Notify::new());
+        (Outbox { tx, slow: slow.clone() }, rx, slow)
+    }
+
+    /// Queues a frame; false (and the connection is told to close) when the queue is full.
+    pub fn send(&self, out: Out) -> bool {
+        match self.tx.try_send(out) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.slow.notify_one();
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+}
+
+/// A command for a room's task, from connection `conn`.
+pub enum RoomCmd {
+    /// Enter as a seat (with its token, or taking a free seat) or as a spectator; the reply says which seat.
+    Join { conn: u64, token: Option<String>, watch: bool, out: Outbox, reply: oneshot::Sender<Result<(), Refusal>> },
+    /// The connection left.
+    Leave { conn: u64 },
+    /// A seat's request (act, resign, draw, rematch).
+    Request { conn: u64, request: Request },
+    /// Another server process changed the room (PostgreSQL): reload it if it is behind `rev`.
+    Refresh { rev: i64 },
+}
+
+/// What a seated connection may ask.
+#[derive(Debug)]
+pub enum Request {
+    /// Play an action.
+    Act { id: String, action: Action, n: Option<u32> },
+    /// Concede.
+    Resign,
+    /// Offer or accept a draw.
+    OfferDraw,
+    /// Decline a draw.
+    DeclineDraw,
+    /// Ask for a rematch.
+    Rematch,
+}
+
+/// Every room loaded in this process, and the store.
+pub struct Hub {
+    pub store: Store,
+    pub limits: Limits,
+    rooms: Mutex<HashMap<String, mpsc::Sender<RoomCmd>>>,
+    /// Open WebSocket connections.
+    pub connections: AtomicUsize,
+    next_conn: AtomicUsize,
+}
+
+/// Unix time in milliseconds.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}
+
+pub(crate) fn refusal(code: &'static str, message: impl Into<String>) -> Refusal {
+    Refusal { code, message: message.into() }
+}
+
+impl Hub {
+    pub fn new(store: Store, limits: Limits) -> Arc<Hub> {
+        Arc::new(Hub {
+            store,
+            limits,
+            rooms: Mutex::new(HashMap::new()),
+            connections: AtomicUsize::new(0),
+            next_conn: AtomicUsize::new(1),
+        })
+    }
+
+    /// A fresh connection id.
+    pub fn conn_id(&self) -> u64 {
+        self.next_conn.fetch_add(1, Ordering::Relaxed) as u64
+    }
+
+    /// Rooms loaded now.
+    pub async fn loaded(&self) -> usize {
+        self.rooms.lock().await.len()
+    }
+
+    /// The task of room `id`, loading the room from the store if needed; None if there is no such room.
+    pub async fn room(self: &Arc<Hub>, id: &str) -> Result<Option<mpsc::Sender<RoomCmd>>, Refusal> {
+        if !tokens::is_room_id(id) {
+            return Ok(None);
+        }
+        let mut rooms = self.rooms.lock().await;
+        if let Some(tx) = rooms.get(id).filter(|tx| !tx.is_closed()) {
+            return Ok(Some(tx.clone()));
+        }
+        if rooms.len() >= self.limits.max_rooms {
+            return Err(refusal("server_full", "the server holds as many rooms as it may; try again later"));
+        }
+        let record = self.store.load(id).await.map_err(|e| refusal("storage", e.to_string()))?;
+        let Some(record) = record else { return Ok(None) };
+        let room = Room::load(record).map_err(|e| refusal("storage", e))?;
+        let tx = self.spawn(room);
+        rooms.insert(id.to_string(), tx.clone());
+        Ok(Some(tx))
+    }
+
+    /// A new room of these options, stored with seat 0 held by the returned token; the task's sender too.
+    pub async fn create(
+        self: &Arc<Hub>,
+        options: &serde_json::Value,
+        clock: Option<ClockSetting>,
+    ) -> Result<(mpsc::Sender<RoomCmd>, String), Refusal> {
+        let options: Options = if options.is_null() {
+            Options::default()
+        } else {
+            serde_json::from_value(options.clone()).map_err(|e| refusal("bad_options", e.to_string()))?
+        };
+        if let Some(c) = clock {
+            let max = self.limits.max_clock_ms;
+            if c.initial_ms == 0 || c.initial_ms > max || c.increment_ms > max {
+                return Err(refusal("bad_options", format!("clock times are 1 to {max} ms")));
+            }
+        }
+        let mut rooms = self.rooms.lock().await;
+        if rooms.len() >= self.limits.max_rooms {
+            return Err(refusal("server_full", "the server holds as many rooms as it may; try again later"));
+        }
+        let token = tokens::token();
+        let mut seats = vec![None; options.players];
+        seats[0] = Some(tokens::hash(&token));
+        let record = RoomRecord {
+            id: tokens::room_id(),
+            options,
+            generation: 0,
+            seed: tokens::seed(),
+            seats,
+            meta: Meta {
+                clock,
+                remaining_ms: vec![clock.map_or(0, |c| c.initial_ms); options.players],
+                ..Meta::default()
+            },
+            actions: Vec::new(),
+            rev: 0,
+        };
+        Game::new(record.options, record.seed).map_err(|e| refusal(e.code.as_str(), e.message))?;
+        self.store.create(&record).await.map_err(|e| refusal("storage", e.to_string()))?;
+        let id = record.id.clone();
+        let room = Room::load(record).map_err(|e| refusal("storage", e))?;
+        let tx = self.spawn(room);
+        rooms.insert(id, tx.clone());
+        Ok((tx, token))
+    }
+
+    /// Tells a loaded room that another process changed it.
+    pub async fn refresh(&self, id: &str, rev: i64) {
+        let tx = self.rooms.lock().await.get(id).cloned();
+        if let Some(tx) = tx {
+            let _ = tx.send(RoomCmd::Refresh { rev }).await;
+        }
+    }
+
+    fn spawn(self: &Arc<Hub>, room: Room) -> mpsc::Sender<RoomCmd> {
+        let (tx, rx) = mpsc::channel(256);
+        tokio::spawn(RoomTask::new(self.clone(), room).run(rx));
+        tx
+    }
+
+    /// Forgets room `id` if its task has closed its inbox (a newer task may have replaced it).
+    pub(crate) async fn unload(&self, id: &str) {
+        let mut rooms = self.rooms.lock().await;
+        if rooms.get(id).is_some_and(mpsc::Sender::is_closed) {
+            rooms.remove(id);
+        }
+    }
+}

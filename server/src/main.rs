@@ -1,0 +1,111 @@
+//! `battleline-server`: Battle Line online on the battleline engine. See `--help`, docs/ONLINE.md.
+
+mod bridge;
+mod config;
+mod http;
+mod hub;
+mod protocol;
+mod room;
+mod room_task;
+mod store;
+mod tokens;
+mod ws;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use config::{Cli, Command, ServeArgs};
+use hub::Hub;
+use store::Store;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("battleline-server: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async {
+        match cli.command {
+            None => serve(cli.serve).await,
+            Some(Command::Bot(args)) => bridge::run(args).await,
+            Some(Command::CheckDb { db }) => check_db(&db).await,
+        }
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("battleline-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(args: ServeArgs) -> Result<(), String> {
+    let (notices, mut heard) = tokio::sync::mpsc::unbounded_channel();
+    let store = Store::open(&args.db, notices).await?;
+    let (rooms, open) = store.counts().await.map_err(|e| e.to_string())?;
+    let hub = Hub::new(store, args.limits.clone());
+    let listener =
+        tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await.map_err(|e| format!("listening: {e}"))?;
+    let address = listener.local_addr().map_err(|e| e.to_string())?;
+    {
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            while let Some((room, rev)) = heard.recv().await {
+                hub.refresh(&room, rev).await;
+            }
+        });
+    }
+    let app = http::router(hub, args.static_dir.as_deref());
+    // Every message is small and awaited: without TCP_NODELAY, Nagle's algorithm and delayed ACKs hold
+    // each one back by up to 40 ms. The kernel's send buffer is bounded too, so that a reader that does
+    // not read fills its connection's queue (and is closed) instead of megabytes of kernel memory.
+    let send_buffer = args.limits.socket_send_buffer;
+    let listener = axum::serve::ListenerExt::tap_io(listener, move |tcp| {
+        let _ = tcp.set_nodelay(true);
+        let _ = socket2::SockRef::from(&*tcp).set_send_buffer_size(send_buffer);
+    });
+    eprintln!("[battleline-server] database {} ({rooms} rooms, {open} unfinished)", args.db);
+    println!("http://{address}/");
+    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await.map_err(|e| e.to_string())
+}
+
+async fn shutdown() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(term) => term,
+            Err(_) => return interrupt.await.unwrap_or(()),
+        };
+        tokio::select! {
+            _ = interrupt => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = interrupt.await;
+}
+
+/// The database's own check, then every room replayed by the engine.
+async fn check_db(db: &str) -> Result<(), String> {
+    let (notices, _heard) = tokio::sync::mpsc::unbounded_channel();
+    let store = Store::open(db, notices).await?;
+    let check = store.integrity().await.map_err(|e| e.to_string())?;
+    if check != "ok" {
+        return Err(format!("{db}: {check}"));
+    }
+    let ids = store.ids().await.map_err(|e| e.to_string())?;
+    let mut actions = 0;
+    for id in &ids {
+        let record = store.load(id).await.map_err(|e| e.to_string())?.ok_or_else(|| format!("room {id} vanished"))?;
+        actions += record.actions.len();
+        room::Room::load(record).map_err(|e| format!("room {id}: {e}"))?;
+    }
+    println!("ok: {} rooms, {actions} actions in their current matches, all replayed by the engine", ids.len());
+    Ok(())
+}

@@ -1,0 +1,241 @@
+//! The messages of the online protocol (docs/ONLINE.md): JSON text frames over one WebSocket, from the
+//! client (`ClientMessage`) and from the server (`ServerMessage`). Every refusal is an `error` frame with a
+//! stable `code` and changes nothing.
+
+use battleline::{Action, GameResult, LogEntry, Options, PlayerView};
+use serde::{Deserialize, Serialize};
+
+/// The version of this protocol, in `welcome`.
+pub const PROTOCOL: u32 = 1;
+
+/// The longest client action id, in bytes.
+pub const MAX_ACTION_ID: usize = 64;
+
+/// A clock for each player: `initialMs` for the whole match, plus `incrementMs` after each of their moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ClockSetting {
+    /// Each player's time for the match, in milliseconds.
+    pub initial_ms: u64,
+    /// Added to a player's time after each action of theirs that ends their turn, in milliseconds.
+    #[serde(default)]
+    pub increment_ms: u64,
+}
+
+/// What a client asks.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// A new room with these options; the creator takes seat 0.
+    Create {
+        /// The game's options (as the engine reads them).
+        #[serde(default)]
+        options: serde_json::Value,
+        /// Optional clocks, enforced by the server.
+        #[serde(default)]
+        clock: Option<ClockSetting>,
+    },
+    /// Enter a room: with a seat's token (rejoin that seat), without one (take a free seat), or to watch.
+    Join {
+        /// The room's id (from the invite link).
+        room: String,
+        /// The seat's token kept by the client.
+        #[serde(default)]
+        token: Option<String>,
+        /// Watch as a spectator instead of playing.
+        #[serde(default)]
+        watch: bool,
+    },
+    /// Play an action for the connection's seat. `id` makes a retry harmless (applied once); `n`, the
+    /// number of actions the client has seen, refuses an action meant for an older position.
+    Act {
+        /// The client's id for this action (at most 64 bytes).
+        id: String,
+        /// The action, as the engine's legal actions list it.
+        action: Action,
+        /// The action count the client saw when choosing.
+        #[serde(default)]
+        n: Option<u32>,
+    },
+    /// Concede the match.
+    Resign,
+    /// Offer a draw (or accept the opponents' offer).
+    OfferDraw,
+    /// Decline the draw on offer.
+    DeclineDraw,
+    /// Ask for a new match with the same options and seats once this one is over (all seats must ask).
+    Rematch,
+    /// Keep the connection alive; answered with `pong`.
+    Ping,
+}
+
+/// How a match ended, beyond the engine's own results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum EndReason {
+    /// The engine's match is over (its games' results).
+    Finished,
+    /// A player resigned.
+    Resigned,
+    /// The players agreed to a draw.
+    DrawAgreed,
+    /// A player's clock ran out.
+    Time,
+}
+
+/// The end of a match: why, who caused it (resign, time), and the winner (null: a draw or no single winner).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Ended {
+    /// Why the match ended.
+    pub reason: EndReason,
+    /// The seat that resigned or ran out of time.
+    pub by: Option<usize>,
+    /// The winning seat, if there is exactly one.
+    pub winner: Option<usize>,
+}
+
+/// A seat as everybody sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeatInfo {
+    /// Someone holds the seat.
+    pub taken: bool,
+    /// Connections on that seat now (tabs, devices).
+    pub connected: usize,
+}
+
+/// The clocks as of the message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClockInfo {
+    /// The setting.
+    #[serde(flatten)]
+    pub setting: ClockSetting,
+    /// Each seat's time left, in milliseconds, when the message was made.
+    pub remaining_ms: Vec<u64>,
+    /// The seat whose clock runs, if any.
+    pub running: Option<usize>,
+}
+
+/// The room around the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RoomInfo {
+    /// The room's id.
+    pub id: String,
+    /// The options of its matches.
+    pub options: Options,
+    /// `waiting` (seats free), `playing` or `over`.
+    pub status: &'static str,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// Spectators connected.
+    pub spectators: usize,
+    /// How the match ended, once it has.
+    pub ended: Option<Ended>,
+    /// Seats offering a draw now.
+    pub draw_offers: Vec<usize>,
+    /// Seats asking for a rematch.
+    pub rematch: Vec<usize>,
+    /// Which match of the room this is (0, then 1 after a rematch, …).
+    pub generation: u32,
+    /// The clocks, if the room has them.
+    pub clock: Option<ClockInfo>,
+}
+
+/// The match's score (as the wasm API's `matchScore`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchInfo {
+    /// The game in progress (0-based).
+    pub game_index: u32,
+    /// Games in the match.
+    pub games: u32,
+    /// Results of the finished games.
+    pub results: Vec<GameResult>,
+    /// Points per seat.
+    pub scores: Vec<u32>,
+    /// The engine's match is over.
+    pub over: bool,
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum ServerMessage {
+    /// The connection is in a room: as a seat (with its token, to keep) or as a spectator.
+    Welcome {
+        /// The protocol's version.
+        protocol: u32,
+        /// The room's id.
+        room: String,
+        /// The seat, or null for a spectator.
+        seat: Option<usize>,
+        /// The seat's token: keep it to rejoin the seat (never shown to anyone else).
+        token: Option<String>,
+    },
+    /// The game as this connection may know it: sent on joining and after every change.
+    State(Box<StateMessage>),
+    /// An action was stored and applied (or had been: `duplicate`).
+    Ack {
+        /// The client's action id.
+        id: String,
+        /// The action count after it.
+        n: u32,
+        /// The id had been applied before; nothing changed now.
+        duplicate: bool,
+    },
+    /// A refusal; nothing changed.
+    Error {
+        /// A stable code.
+        code: &'static str,
+        /// What was wrong, in words.
+        message: String,
+        /// The action id the refusal answers, if any.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+    },
+    /// The answer to `ping`.
+    Pong,
+}
+
+/// The body of a `state` message.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StateMessage {
+    /// The room.
+    pub room: RoomInfo,
+    /// The receiver's seat, or null for a spectator.
+    pub seat: Option<usize>,
+    /// Actions played in this match so far.
+    pub n: u32,
+    /// The receiver's view (the engine's `view(seat)`, or `spectatorView()`).
+    pub view: PlayerView,
+    /// The receiver's legal actions (empty unless they may act now).
+    pub legal: Vec<Action>,
+    /// New log entries as the receiver may know them (the engine's `log(seat, logFrom)`).
+    pub log: Vec<LogEntry>,
+    /// The index of the first entry in `log`.
+    pub log_from: u32,
+    /// The match's score.
+    #[serde(rename = "match")]
+    pub match_info: MatchInfo,
+    /// The whole record (options, seed, actions), only once the match is over (before, it would reveal
+    /// every hidden card).
+    pub record: Option<battleline::Record>,
+}
+
+impl ServerMessage {
+    /// An error frame.
+    pub fn error(code: &'static str, message: impl Into<String>, id: Option<String>) -> ServerMessage {
+        ServerMessage::Error { code, message: message.into(), id }
+    }
+
+    /// The JSON text of the message.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| {
+            format!(r#"{{"type":"error","code":"internal","message":"the message could not be written: {e}"}}"#)
+        })
+    }
+}

@@ -1,0 +1,385 @@
+//! One room: the authoritative `Game`, its seats, and what surrounds the engine's rules online (resign,
+//! draw offers, rematch, clocks). Pure state and decisions, no input or output: the room's task
+//! (`hub.rs`) stores every change before it is acknowledged. Every view and log entry a client gets is
+//! the engine's own (`Game::view`, `Game::spectator_view`, `Game::log`); nothing here knows a rule.
+
+use std::collections::HashMap;
+
+use battleline::{Action, Game, Options};
+use serde::{Deserialize, Serialize};
+
+use crate::protocol::{
+    ClockInfo, ClockSetting, EndReason, Ended, MatchInfo, RoomInfo, SeatInfo, StateMessage, MAX_ACTION_ID,
+};
+
+/// The room's state beyond the game and its seats, stored as JSON beside them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Meta {
+    /// How the match ended, once it has.
+    pub ended: Option<Ended>,
+    /// Seats offering a draw.
+    pub draw_offers: Vec<usize>,
+    /// Seats asking for a rematch.
+    pub rematch: Vec<usize>,
+    /// The clocks' setting, if any.
+    pub clock: Option<ClockSetting>,
+    /// Each seat's time left when `since_ms` was taken.
+    pub remaining_ms: Vec<u64>,
+    /// When the running clock last started (Unix milliseconds); null while no clock runs.
+    pub since_ms: Option<u64>,
+}
+
+/// An action as stored: who played it and the client's id for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredAction {
+    /// The seat.
+    pub seat: usize,
+    /// The action.
+    pub action: Action,
+    /// The client's action id.
+    pub id: String,
+}
+
+/// A room as the store holds it.
+#[derive(Clone, Debug)]
+pub struct RoomRecord {
+    /// The room's id.
+    pub id: String,
+    /// The options.
+    pub options: Options,
+    /// Which match of the room is in progress.
+    pub generation: u32,
+    /// The deal's seed of that match (never sent to a client before the match is over).
+    pub seed: u64,
+    /// Each seat's token hash, if taken.
+    pub seats: Vec<Option<String>>,
+    /// The surroundings.
+    pub meta: Meta,
+    /// The match's actions in order.
+    pub actions: Vec<StoredAction>,
+    /// Bumped by every stored change (optimistic concurrency between server processes).
+    pub rev: i64,
+}
+
+/// A refusal: a stable code and words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The code.
+    pub code: &'static str,
+    /// The words.
+    pub message: String,
+}
+
+fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
+    Refusal { code, message: message.into() }
+}
+
+/// What an `act` will do.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ActCheck {
+    /// Apply it.
+    Apply,
+    /// The id was applied before: acknowledge with this action count, change nothing.
+    Duplicate(u32),
+}
+
+/// A loaded room.
+#[derive(Clone, Debug)]
+pub struct Room {
+    /// The stored form, kept current (actions appended as they are accepted).
+    pub record: RoomRecord,
+    /// The game, replayed from the record.
+    pub game: Game,
+    /// Per seat: action id → the action count after it.
+    ids: Vec<HashMap<String, u32>>,
+}
+
+impl Room {
+    /// Rebuilds the room from its stored form (`Err`: a record the engine refuses).
+    pub fn load(record: RoomRecord) -> Result<Room, String> {
+        let mut game = Game::new(record.options, record.seed).map_err(|e| e.to_string())?;
+        let mut ids = vec![HashMap::new(); record.options.players];
+        for (i, stored) in record.actions.iter().enumerate() {
+            game.apply_as(stored.seat, &stored.action).map_err(|e| format!("stored action {i}: {e}"))?;
+            if let Some(map) = ids.get_mut(stored.seat) {
+                map.insert(stored.id.clone(), i as u32 + 1);
+            }
+        }
+        Ok(Room { record, game, ids })
+    }
+
+    /// The room's id.
+    pub fn id(&self) -> &str {
+        &self.record.id
+    }
+
+    /// Actions played in this match.
+    pub fn n(&self) -> u32 {
+        self.game.actions().len() as u32
+    }
+
+    /// `waiting`, `playing` or `over`.
+    pub fn status(&self) -> &'static str {
+        if self.record.meta.ended.is_some() {
+            "over"
+        } else if self.record.seats.iter().any(Option::is_none) {
+            "waiting"
+        } else {
+            "playing"
+        }
+    }
+
+    /// The seat whose clock runs now, if any.
+    pub fn running_clock(&self) -> Option<usize> {
+        let running = self.record.meta.clock.is_some() && self.status() == "playing" && !self.game.position().is_over();
+        running.then(|| self.game.position().current())
+    }
+
+    /// Each seat's time left at `now`.
+    pub fn remaining_at(&self, now: u64) -> Vec<u64> {
+        let mut remaining = self.record.meta.remaining_ms.clone();
+        if let (Some(seat), Some(since)) = (self.running_clock(), self.record.meta.since_ms) {
+            if let Some(r) = remaining.get_mut(seat) {
+                *r = r.saturating_sub(now.saturating_sub(since));
+            }
+        }
+        remaining
+    }
+
+    /// When the running clock falls (Unix milliseconds), if one runs.
+    pub fn deadline(&self) -> Option<u64> {
+        let seat = self.running_clock()?;
+        let since = self.record.meta.since_ms?;
+        Some(since + self.record.meta.remaining_ms.get(seat).copied().unwrap_or(0))
+    }
+
+    /// Ends the match on time if the running clock has fallen by `now`; true if it did.
+    pub fn check_time(&mut self, now: u64) -> bool {
+        let Some(seat) = self.running_clock() else { return false };
+        if self.deadline().is_none_or(|d| d > now) {
+            return false;
+        }
+        self.record.meta.remaining_ms = self.remaining_at(now);
+        self.record.meta.since_ms = None;
+        let winner = (self.record.options.players == 2).then_some(1 - seat);
+        self.record.meta.ended = Some(Ended { reason: EndReason::Time, by: Some(seat), winner });
+        true
+    }
+
+    /// The seat whose token hashes to `hash`.
+    pub fn seat_of(&self, hash: &str) -> Option<usize> {
+        self.record.seats.iter().position(|s| s.as_deref() == Some(hash))
+    }
+
+    /// The first free seat.
+    pub fn free_seat(&self) -> Option<usize> {
+        self.record.seats.iter().position(Option::is_none)
+    }
+
+    /// Gives `seat` to the holder of the token hashing to `hash`; the clocks start once every seat is taken.
+    pub fn take_seat(&mut self, seat: usize, hash: String, now: u64) {
+        self.record.seats[seat] = Some(hash);
+        if self.status() == "playing" && self.record.meta.since_ms.is_none() {
+            self.record.meta.since_ms = Some(now);
+        }
+    }
+
+    /// Whether `seat` may play `action` now, given its id and the action count the client saw.
+    pub fn check_act(&self, seat: usize, id: &str, action: &Action, n: Option<u32>) -> Result<ActCheck, Refusal> {
+        if id.is_empty() || id.len() > MAX_ACTION_ID {
+            return Err(refuse("bad_message", format!("an action id has 1 to {MAX_ACTION_ID} bytes")));
+        }
+        if let Some(&after) = self.ids.get(seat).and_then(|m| m.get(id)) {
+            return Ok(ActCheck::Duplicate(after));
+        }
+        match self.status() {
+            "waiting" => return Err(refuse("waiting", "the game starts once every seat is taken")),
+            "over" => return Err(refuse("match_over", "the match is over")),
+            _ => {}
+        }
+        if let Some(n) = n {
+            if n != self.n() {
+                return Err(refuse(
+                    "stale",
+                    format!("the action was chosen after {n} actions, but {} have been played", self.n()),
+                ));
+            }
+        }
+        self.game.check(seat, action).map_err(|e| refuse(e.code.as_str(), e.message))?;
+        // The engine lets anyone start the next game (R-MATCH); online, only a seat whose turn it is
+        // may play anything else.
+        if *action != Action::NextGame && self.game.position().current() != seat {
+            return Err(refuse("not_your_turn", format!("it is seat {}'s turn", self.game.position().current())));
+        }
+        Ok(ActCheck::Apply)
+    }
+
+    /// Applies an action that `check_act` allowed, with the clocks and the match's end.
+    pub fn apply(&mut self, seat: usize, id: String, action: Action, now: u64) -> Result<(), Refusal> {
+        let before_current = self.game.position().current();
+        let running = self.running_clock();
+        self.game.apply_as(seat, &action).map_err(|e| refuse(e.code.as_str(), e.message))?;
+        let meta = &mut self.record.meta;
+        if let Some(clock) = meta.clock {
+            if let Some(running) = running {
+                let elapsed = now.saturating_sub(meta.since_ms.unwrap_or(now));
+                let turn_ended = self.game.position().current() != before_current || self.game.position().is_over();
+                let r = &mut meta.remaining_ms[running];
+                *r = r.saturating_sub(elapsed) + if turn_ended { clock.increment_ms } else { 0 };
+            }
+            meta.since_ms = Some(now);
+        }
+        meta.draw_offers.clear();
+        if self.game.is_match_over() {
+            let scores = self.game.scores();
+            let best = scores.iter().copied().max().unwrap_or(0);
+            let leaders: Vec<usize> = (0..scores.len()).filter(|&p| scores[p] == best).collect();
+            let winner = (leaders.len() == 1).then(|| leaders[0]);
+            meta.ended = Some(Ended { reason: EndReason::Finished, by: None, winner });
+            meta.since_ms = None;
+        }
+        let n = self.n();
+        self.ids[seat].insert(id.clone(), n);
+        self.record.actions.push(StoredAction { seat, action, id });
+        Ok(())
+    }
+
+    /// `seat` concedes the match.
+    pub fn resign(&mut self, seat: usize, now: u64) -> Result<(), Refusal> {
+        self.playing()?;
+        self.stop_clock(now);
+        let winner = (self.record.options.players == 2).then_some(1 - seat);
+        self.record.meta.ended = Some(Ended { reason: EndReason::Resigned, by: Some(seat), winner });
+        Ok(())
+    }
+
+    /// `seat` offers a draw; once every seat has, the match is drawn.
+    pub fn offer_draw(&mut self, seat: usize, now: u64) -> Result<(), Refusal> {
+        self.playing()?;
+        let offers = &mut self.record.meta.draw_offers;
+        if !offers.contains(&seat) {
+            offers.push(seat);
+            offers.sort_unstable();
+        }
+        if offers.len() == self.record.options.players {
+            self.stop_clock(now);
+            self.record.meta.ended = Some(Ended { reason: EndReason::DrawAgreed, by: None, winner: None });
+        }
+        Ok(())
+    }
+
+    /// Declines the draw on offer.
+    pub fn decline_draw(&mut self) -> Result<(), Refusal> {
+        self.playing()?;
+        if self.record.meta.draw_offers.is_empty() {
+            return Err(refuse("no_offer", "no draw is on offer"));
+        }
+        self.record.meta.draw_offers.clear();
+        Ok(())
+    }
+
+    /// `seat` asks for a rematch; true once every seat has (the caller then starts the next match).
+    pub fn ask_rematch(&mut self, seat: usize) -> Result<bool, Refusal> {
+        if self.status() != "over" {
+            return Err(refuse("match_not_over", "a rematch is possible once the match is over"));
+        }
+        let asks = &mut self.record.meta.rematch;
+        if !asks.contains(&seat) {
+            asks.push(seat);
+            asks.sort_unstable();
+        }
+        Ok(asks.len() == self.record.options.players)
+    }
+
+    /// The next match of the room: same options, seats and clocks, a fresh deal.
+    pub fn next_match(&self, seed: u64, now: u64) -> RoomRecord {
+        let clock = self.record.meta.clock;
+        RoomRecord {
+            generation: self.record.generation + 1,
+            seed,
+            meta: Meta {
+                clock,
+                remaining_ms: vec![clock.map_or(0, |c| c.initial_ms); self.record.options.players],
+                since_ms: clock.map(|_| now),
+                ..Meta::default()
+            },
+            actions: Vec::new(),
+            ..self.record.clone()
+        }
+    }
+
+    fn playing(&self) -> Result<(), Refusal> {
+        match self.status() {
+            "over" => Err(refuse("match_over", "the match is over")),
+            "waiting" => Err(refuse("waiting", "the game starts once every seat is taken")),
+            _ => Ok(()),
+        }
+    }
+
+    fn stop_clock(&mut self, now: u64) {
+        if self.running_clock().is_some() {
+            self.record.meta.remaining_ms = self.remaining_at(now);
+        }
+        self.record.meta.since_ms = None;
+    }
+
+    /// The room as everybody sees it; `connected[seat]` connections per seat and `spectators`.
+    pub fn info(&self, connected: &[usize], spectators: usize, now: u64) -> RoomInfo {
+        let meta = &self.record.meta;
+        RoomInfo {
+            id: self.record.id.clone(),
+            options: self.record.options,
+            status: self.status(),
+            seats: self
+                .record
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SeatInfo { taken: s.is_some(), connected: connected.get(i).copied().unwrap_or(0) })
+                .collect(),
+            spectators,
+            ended: meta.ended,
+            draw_offers: meta.draw_offers.clone(),
+            rematch: meta.rematch.clone(),
+            generation: self.record.generation,
+            clock: meta.clock.map(|setting| ClockInfo {
+                setting,
+                remaining_ms: self.remaining_at(now),
+                running: self.running_clock(),
+            }),
+        }
+    }
+
+    /// The state message for `seat` (None: a spectator), with the log from entry `log_from`.
+    pub fn state_for(&self, seat: Option<usize>, log_from: u32, info: RoomInfo) -> StateMessage {
+        let game = &self.game;
+        let view = match seat.and_then(|s| game.view(s)) {
+            Some(view) => view,
+            None => game.spectator_view(),
+        };
+        let may_act = self.status() == "playing" && seat.is_some();
+        let legal = match seat {
+            Some(s) if may_act && game.position().current() == s => game.legal_actions(),
+            Some(_) if may_act && game.position().is_over() && !game.is_match_over() => vec![Action::NextGame],
+            _ => Vec::new(),
+        };
+        StateMessage {
+            room: info,
+            seat,
+            n: self.n(),
+            view,
+            legal,
+            log: game.log(seat, log_from as usize),
+            log_from,
+            match_info: MatchInfo {
+                game_index: game.game_index(),
+                games: game.options().games,
+                results: game.results(),
+                scores: game.scores(),
+                over: game.is_match_over(),
+            },
+            record: (self.status() == "over").then(|| game.record()),
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! One loaded room's task: it owns the `Room` and its subscribers (the connections in it), takes
+//! commands one at a time, stores each change before acknowledging it, and sends every subscriber the
+//! state as its seat may know it. It ends the match on time when a clock falls, and unloads the room when
+//! nobody has been in it for a while.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{mpsc, oneshot};
+
+use crate::hub::{now_ms, refusal, Hub, Out, Outbox, Request, RoomCmd};
+use crate::protocol::{ServerMessage, PROTOCOL};
+use crate::room::{ActCheck, Refusal, Room, StoredAction};
+use crate::store::{Change, StoreError};
+use crate::tokens;
+
+struct Subscriber {
+    conn: u64,
+    seat: Option<usize>,
+    out: Outbox,
+    /// Log entries of this match already sent.
+    log_sent: u32,
+    generation: u32,
+}
+
+pub(crate) struct RoomTask {
+    hub: Arc<Hub>,
+    room: Room,
+    subscribers: Vec<Subscriber>,
+}
+
+/// The result of a command that changed the room: who to answer, and with what, once stored.
+enum Outcome {
+    /// Nothing to store or broadcast (the reply was sent).
+    Done,
+    /// Store this change, then acknowledge (optional) and broadcast.
+    Store { seat: Option<(usize, String)>, action: Option<(u32, StoredAction)>, ack: Option<(u64, String)> },
+}
+
+impl RoomTask {
+    pub(crate) fn new(hub: Arc<Hub>, room: Room) -> RoomTask {
+        RoomTask { hub, room, subscribers: Vec::new() }
+    }
+
+    pub(crate) async fn run(mut self, mut rx: mpsc::Receiver<RoomCmd>) {
+        let idle = Duration::from_secs(self.hub.limits.idle_unload_secs);
+        loop {
+            let deadline = self.room.deadline();
+            let wait = deadline.map(|d| Duration::from_millis(d.saturating_sub(now_ms())));
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                () = tokio::time::sleep(wait.unwrap_or(Duration::MAX)), if wait.is_some() => {
+                    let before = self.room.clone();
+                    if self.room.check_time(now_ms()) {
+                        self.store_and_broadcast(before, None, None, None).await;
+                    }
+                }
+                () = tokio::time::sleep(idle), if self.subscribers.is_empty() => {
+                    // Unload: whoever holds our sender now finds it closed and loads the room afresh.
+                    rx.close();
+                    while let Some(cmd) = rx.recv().await {
+                        if let RoomCmd::Join { reply, .. } = cmd {
+                            let _ = reply.send(Err(refusal("retry", "the room was being unloaded; join again")));
+                        }
+                    }
+                    self.hub.unload(self.room.id()).await;
+                    break;
+                }
+            }
+        }
+    }
+
+    async fn handle(&mut self, cmd: RoomCmd) {
+        let now = now_ms();
+        if self.room.deadline().is_some_and(|d| d <= now) {
+            let before = self.room.clone();
+            if self.room.check_time(now) {
+                self.store_and_broadcast(before, None, None, None).await;
+            }
+        }
+        match cmd {
+            RoomCmd::Join { conn, token, watch, out, reply } => self.join(conn, token, watch, out, reply, now).await,
+            RoomCmd::Leave { conn } => {
+                self.subscribers.retain(|s| s.conn != conn);
+                self.broadcast();
+            }
+            RoomCmd::Refresh { rev } => {
+                if rev > self.room.record.rev {
+                    self.reload().await;
+                    self.broadcast();
+                }
+            }
+            RoomCmd::Request { conn, request } => {
+                let Some(seat) = self.subscribers.iter().find(|s| s.conn == conn).and_then(|s| s.seat) else {
+                    self.reply(conn, ServerMessage::error("not_seated", "only a seated player may do that", None));
+                    return;
+                };
+                let before = self.room.clone();
+                match self.request(conn, seat, request, now) {
+                    Outcome::Done => {}
+                    Outcome::Store { seat, action, ack } => self.store_and_broadcast(before, seat, action, ack).await,
+                }
+            }
+        }
+    }
+
+    async fn join(
+        &mut self,
+        conn: u64,
+        token: Option<String>,
+        watch: bool,
+        out: Outbox,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+        now: u64,
+    ) {
+        let (seat, token) = if watch {
+            (None, None)
+        } else if let Some(token) = token {
+            match self.room.seat_of(&tokens::hash(&token)) {
+                Some(seat) => (Some(seat), Some(token)),
+                None => {
+                    let _ = reply.send(Err(refusal("bad_token", "this token holds no seat of this room")));
+                    return;
+                }
+            }
+        } else {
+            let Some(seat) = self.room.free_seat() else {
+                let _ = reply.send(Err(refusal("room_full", "every seat is taken; you may watch")));
+                return;
+            };
+            let token = tokens::token();
+            let hash = tokens::hash(&token);
+            let before = self.room.clone();
+            self.room.take_seat(seat, hash.clone(), now);
+            if let Err(e) = self.store(&before, Some((seat, hash)), None).await {
+                let _ = reply.send(Err(refusal("storage", e.to_string())));
+                return;
+            }
+            (Some(seat), Some(token))
+        };
+        self.subscribers.retain(|s| s.conn != conn);
+        let welcome = ServerMessage::Welcome { protocol: PROTOCOL, room: self.room.id().to_string(), seat, token };
+        if !out.send(Out::Text(welcome.to_text())) {
+            let _ = reply.send(Err(refusal("slow", "the connection's send queue is full")));
+            return;
+        }
+        self.subscribers.push(Subscriber { conn, seat, out, log_sent: 0, generation: self.room.record.generation });
+        let _ = reply.send(Ok(()));
+        self.broadcast();
+    }
+
+    fn request(&mut self, conn: u64, seat: usize, request: Request, now: u64) -> Outcome {
+        let result = match request {
+            Request::Act { id, action, n } => match self.room.check_act(seat, &id, &action, n) {
+                Ok(ActCheck::Duplicate(after)) => {
+                    self.reply(conn, ServerMessage::Ack { id, n: after, duplicate: true });
+                    return Outcome::Done;
+                }
+                Ok(ActCheck::Apply) => {
+                    let idx = self.room.n();
+                    match self.room.apply(seat, id.clone(), action, now) {
+                        Ok(()) => {
+                            let stored = StoredAction { seat, action, id: id.clone() };
+                            return Outcome::Store { seat: None, action: Some((idx, stored)), ack: Some((conn, id)) };
+                        }
+                        Err(e) => Err((e, Some(id))),
+                    }
+                }
+                Err(e) => Err((e, Some(id))),
+            },
+            Request::Resign => self.room.resign(seat, now).map_err(|e| (e, None)),
+            Request::OfferDraw => self.room.offer_draw(seat, now).map_err(|e| (e, None)),
+            Request::DeclineDraw => self.room.decline_draw().map_err(|e| (e, None)),
+            Request::Rematch => match self.room.ask_rematch(seat) {
+                Ok(true) => {
+                    let next = self.room.next_match(tokens::seed(), now);
+                    match Room::load(next) {
+                        Ok(room) => {
+                            self.room = room;
+                            Ok(())
+                        }
+                        Err(e) => Err((refusal("internal", e), None)),
+                    }
+                }
+                Ok(false) => Ok(()),
+                Err(e) => Err((e, None)),
+            },
+        };
+        match result {
+            Ok(()) => Outcome::Store { seat: None, action: None, ack: None },
+            Err((e, id)) => {
+                self.reply(conn, ServerMessage::error(e.code, e.message, id));
+                Outcome::Done
+            }
+        }
+    }
+
+    /// Stores the change from `before` to the room now; on success answers and broadcasts, on failure
+    /// puts the stored room back and tells the asker.
+    async fn store_and_broadcast(
+        &mut self,
+        before: Room,
+        seat: Option<(usize, String)>,
+        action: Option<(u32, StoredAction)>,
+        ack: Option<(u64, String)>,
+    ) {
+        match self.store(&before, seat, action).await {
+            Ok(()) => {
+                if let Some((conn, id)) = ack {
+                    self.reply(conn, ServerMessage::Ack { id, n: self.room.n(), duplicate: false });
+                }
+                self.broadcast();
+            }
+            Err(e) => {
+                if let Some((conn, id)) = ack {
+                    let code = if matches!(e, StoreError::Conflict) { "stale" } else { "storage" };
+                    self.reply(conn, ServerMessage::error(code, format!("not stored: {e}"), Some(id)));
+                }
+                self.broadcast();
+            }
+        }
+    }
+
+    /// Commits the room's change since `before`; on failure the room is reloaded from the store (or put
+    /// back as it was, if the store cannot be read either).
+    async fn store(
+        &mut self,
+        before: &Room,
+        seat: Option<(usize, String)>,
+        action: Option<(u32, StoredAction)>,
+    ) -> Result<(), StoreError> {
+        let record = &self.room.record;
+        let change = Change {
+            room: record.id.clone(),
+            from_rev: before.record.rev,
+            generation: record.generation,
+            seed: record.seed,
+            meta: record.meta.clone(),
+            seat,
+            action,
+        };
+        match self.hub.store.commit(change).await {
+            Ok(()) => {
+                self.room.record.rev = before.record.rev + 1;
+                Ok(())
+            }
+            Err(e) => {
+                self.room = before.clone();
+                self.reload().await;
+                Err(e)
+            }
+        }
+    }
+
+    async fn reload(&mut self) {
+        match self.hub.store.load(self.room.id()).await {
+            Ok(Some(record)) => match Room::load(record) {
+                Ok(room) => {
+                    if room.record.generation != self.room.record.generation {
+                        for s in &mut self.subscribers {
+                            s.log_sent = 0;
+                        }
+                    }
+                    self.room = room;
+                }
+                Err(e) => eprintln!("[battleline-server] room {}: {e}", self.room.id()),
+            },
+            Ok(None) => {}
+            Err(e) => eprintln!("[battleline-server] room {}: reload failed: {e}", self.room.id()),
+        }
+    }
+
+    fn reply(&mut self, conn: u64, message: ServerMessage) {
+        if let Some(i) = self.subscribers.iter().position(|s| s.conn == conn) {
+            if !self.subscribers[i].out.send(Out::Text(message.to_text())) {
+                self.subscribers.remove(i);
+            }
+        }
+    }
+
+    /// Sends every subscriber the state as its seat may know it; a subscriber whose queue is full is
+    /// dropped (its connection closes; the client reconnects and gets the whole state).
+    fn broadcast(&mut self) {
+        let now = now_ms();
+        let players = self.room.record.options.players;
+        let mut connected = vec![0; players];
+        let mut spectators = 0;
+        for s in &self.subscribers {
+            match s.seat {
+                Some(seat) => connected[seat] += 1,
+                None => spectators += 1,
+            }
+        }
+        let info = self.room.info(&connected, spectators, now);
+        let generation = self.room.record.generation;
+        let n = self.room.n();
+        let mut slow = Vec::new();
+        for (i, s) in self.subscribers.iter_mut().enumerate() {
+            if s.generation != generation || s.log_sent > n {
+                s.generation = generation;
+                s.log_sent = 0;
+            }
+            let state = self.room.state_for(s.seat, s.log_sent, info.clone());
+            let text = ServerMessage::State(Box::new(state)).to_text();
+            if s.out.send(Out::Text(text)) {
+                s.log_sent = n;
+            } else {
+                slow.push(i);
+            }
+        }
+        for i in slow.into_iter().rev() {
+            self.subscribers.remove(i);
+        }
+    }
+}

@@ -1,0 +1,320 @@
+//! The SQLite store: one file (created on first start) in WAL mode with `synchronous=FULL`, so a
+//! committed change survives `kill -9` and a power cut. One thread owns the connection and commits every
+//! change waiting at that moment in one transaction (group commit), each in its own savepoint so that a
+//! refused change never takes the others down; callers hear back only after the commit. Checkpoints (the
+//! log copied into the file) run on a thread of their own, never in a commit: a checkpoint in the writer
+//! held every room's next action for a tenth of a second and more.
+
+use std::sync::mpsc as std_mpsc;
+
+use rusqlite::{params, Connection, OptionalExtension};
+use tokio::sync::oneshot;
+
+use super::{decode_action, decode_room, to_json, Change, StoreError};
+use crate::room::RoomRecord;
+
+/// The tables (the same in PostgreSQL, see postgres.rs).
+pub(super) const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS rooms (
+  id TEXT PRIMARY KEY,
+  options TEXT NOT NULL,
+  generation BIGINT NOT NULL,
+  seed BIGINT NOT NULL,
+  meta TEXT NOT NULL,
+  rev BIGINT NOT NULL,
+  created_ms BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+  room TEXT NOT NULL,
+  seat BIGINT NOT NULL,
+  token_hash TEXT NOT NULL,
+  PRIMARY KEY (room, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+  room TEXT NOT NULL,
+  generation BIGINT NOT NULL,
+  idx BIGINT NOT NULL,
+  seat BIGINT NOT NULL,
+  action TEXT NOT NULL,
+  action_id TEXT NOT NULL,
+  PRIMARY KEY (room, generation, idx)
+);
+";
+
+/// The most changes committed in one transaction.
+const BATCH: usize = 512;
+
+enum Op {
+    Create(Box<RoomRecord>, oneshot::Sender<Result<(), StoreError>>),
+    Load(String, oneshot::Sender<Result<Option<RoomRecord>, StoreError>>),
+    Commit(Box<Change>, oneshot::Sender<Result<(), StoreError>>),
+    Integrity(oneshot::Sender<Result<String, StoreError>>),
+    Counts(oneshot::Sender<Result<(u64, u64), StoreError>>),
+    Ids(oneshot::Sender<Result<Vec<String>, StoreError>>),
+}
+
+/// The store's handle: jobs go to its thread.
+pub struct SqliteStore {
+    jobs: std_mpsc::Sender<Op>,
+}
+
+fn failed(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Failed(e.to_string())
+}
+
+impl SqliteStore {
+    /// Opens or creates the file, checks its integrity, and starts the writer thread.
+    pub fn open(path: &str) -> Result<SqliteStore, String> {
+        let conn = Connection::open(path).map_err(|e| format!("{path}: {e}"))?;
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| format!("{path}: {e}"))?;
+        conn.pragma_update(None, "synchronous", "FULL").map_err(|e| format!("{path}: {e}"))?;
+        conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(|e| e.to_string())?;
+        let check: String =
+            conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(|e| format!("{path}: {e}"))?;
+        if check != "ok" {
+            return Err(format!("{path} failed its integrity check: {check}"));
+        }
+        conn.execute_batch(SCHEMA).map_err(|e| format!("{path}: {e}"))?;
+        conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(|e| format!("{path}: {e}"))?;
+        let checkpoints = Connection::open(path).map_err(|e| format!("{path}: {e}"))?;
+        checkpoints.busy_timeout(std::time::Duration::from_secs(10)).map_err(|e| e.to_string())?;
+        std::thread::Builder::new()
+            .name("sqlite-checkpoint".into())
+            .spawn(move || checkpointer(checkpoints))
+            .map_err(|e| e.to_string())?;
+        let (jobs, queue) = std_mpsc::channel();
+        std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || writer(conn, queue))
+            .map_err(|e| e.to_string())?;
+        Ok(SqliteStore { jobs })
+    }
+
+    async fn ask<T>(&self, op: impl FnOnce(oneshot::Sender<Result<T, StoreError>>) -> Op) -> Result<T, StoreError> {
+        let (tx, rx) = oneshot::channel();
+        self.jobs.send(op(tx)).map_err(|_| failed("the store's thread has stopped"))?;
+        rx.await.map_err(|_| failed("the store's thread has stopped"))?
+    }
+
+    pub async fn create(&self, room: RoomRecord) -> Result<(), StoreError> {
+        self.ask(|tx| Op::Create(Box::new(room), tx)).await
+    }
+
+    pub async fn load(&self, id: String) -> Result<Option<RoomRecord>, StoreError> {
+        self.ask(|tx| Op::Load(id, tx)).await
+    }
+
+    pub async fn commit(&self, change: Change) -> Result<(), StoreError> {
+        self.ask(|tx| Op::Commit(Box::new(change), tx)).await
+    }
+
+    pub async fn integrity(&self) -> Result<String, StoreError> {
+        self.ask(Op::Integrity).await
+    }
+
+    pub async fn ids(&self) -> Result<Vec<String>, StoreError> {
+        self.ask(Op::Ids).await
+    }
+
+    pub async fn counts(&self) -> Result<(u64, u64), StoreError> {
+        self.ask(Op::Counts).await
+    }
+}
+
+/// A reply held until the transaction it belongs to has committed.
+enum Reply {
+    Unit(oneshot::Sender<Result<(), StoreError>>, Result<(), StoreError>),
+    Room(oneshot::Sender<Result<Option<RoomRecord>, StoreError>>, Box<Result<Option<RoomRecord>, StoreError>>),
+    Text(oneshot::Sender<Result<String, StoreError>>, Result<String, StoreError>),
+    Counts(oneshot::Sender<Result<(u64, u64), StoreError>>, Result<(u64, u64), StoreError>),
+    Ids(oneshot::Sender<Result<Vec<String>, StoreError>>, Result<Vec<String>, StoreError>),
+}
+
+impl Reply {
+    /// Sends the result, or `why` instead of a success when the transaction did not commit.
+    fn send(self, why: Option<&str>) {
+        let fail = |ok: bool| -> Option<StoreError> { why.filter(|_| ok).map(failed) };
+        match self {
+            Reply::Unit(tx, r) => {
+                let _ = tx.send(fail(r.is_ok()).map_or(r, Err));
+            }
+            Reply::Room(tx, r) => {
+                let _ = tx.send(*r);
+            }
+            Reply::Text(tx, r) => {
+                let _ = tx.send(r);
+            }
+            Reply::Counts(tx, r) => {
+                let _ = tx.send(r);
+            }
+            Reply::Ids(tx, r) => {
+                let _ = tx.send(r);
+            }
+        }
+    }
+}
+
+/// Copies the log into the database file every second without ever blocking the writer (PASSIVE); once a
+/// checkpoint has caught up, the next commit starts the log from its beginning again, so it stays small.
+fn checkpointer(conn: Connection) {
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        if let Err(e) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(0)) {
+            eprintln!("[battleline-server] checkpoint: {e}");
+        }
+    }
+}
+
+fn writer(mut conn: Connection, queue: std_mpsc::Receiver<Op>) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match queue.try_recv() {
+                Ok(op) => batch.push(op),
+                Err(_) => break,
+            }
+        }
+        let tx = match conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
+            Ok(tx) => tx,
+            Err(e) => {
+                let why = format!("the database is unavailable: {e}");
+                for op in batch {
+                    run_failed(op, &why);
+                }
+                continue;
+            }
+        };
+        let replies: Vec<Reply> = batch.into_iter().map(|op| run(&tx, op)).collect();
+        let committed = tx.commit().map_err(|e| format!("the commit failed: {e}"));
+        for reply in replies {
+            reply.send(committed.as_ref().err().map(String::as_str));
+        }
+    }
+}
+
+fn run_failed(op: Op, why: &str) {
+    match op {
+        Op::Create(_, tx) | Op::Commit(_, tx) => drop(tx.send(Err(failed(why)))),
+        Op::Load(_, tx) => drop(tx.send(Err(failed(why)))),
+        Op::Integrity(tx) => drop(tx.send(Err(failed(why)))),
+        Op::Counts(tx) => drop(tx.send(Err(failed(why)))),
+        Op::Ids(tx) => drop(tx.send(Err(failed(why)))),
+    }
+}
+
+/// Runs one job inside the batch's transaction, writes in a savepoint of their own.
+fn run(tx: &rusqlite::Transaction<'_>, op: Op) -> Reply {
+    match op {
+        Op::Create(room, reply) => Reply::Unit(reply, savepoint(tx, |sp| create(sp, &room))),
+        Op::Commit(change, reply) => Reply::Unit(reply, savepoint(tx, |sp| commit(sp, &change))),
+        Op::Load(id, reply) => Reply::Room(reply, Box::new(load(tx, &id))),
+        Op::Integrity(reply) => {
+            Reply::Text(reply, tx.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(failed))
+        }
+        Op::Ids(reply) => Reply::Ids(reply, ids(tx)),
+        Op::Counts(reply) => Reply::Counts(
+            reply,
+            tx.query_row(
+                "SELECT COUNT(*), COALESCE(SUM(CASE WHEN meta LIKE '%\"ended\":null%' THEN 1 ELSE 0 END), 0) FROM rooms",
+                [],
+                |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
+            )
+            .map_err(failed),
+        ),
+    }
+}
+
+fn savepoint(
+    tx: &rusqlite::Transaction<'_>,
+    work: impl FnOnce(&Connection) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    tx.execute_batch("SAVEPOINT change").map_err(failed)?;
+    let result = work(tx);
+    let end = if result.is_ok() { "RELEASE change" } else { "ROLLBACK TO change; RELEASE change" };
+    tx.execute_batch(end).map_err(failed)?;
+    result
+}
+
+fn create(conn: &Connection, room: &RoomRecord) -> Result<(), StoreError> {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
+    conn.execute(
+        "INSERT INTO rooms (id, options, generation, seed, meta, rev, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6)",
+        params![room.id, to_json(&room.options), room.generation, room.seed as i64, to_json(&room.meta), now],
+    )
+    .map_err(failed)?;
+    for (seat, hash) in room.seats.iter().enumerate() {
+        if let Some(hash) = hash {
+            conn.execute(
+                "INSERT INTO seats (room, seat, token_hash) VALUES (?1, ?2, ?3)",
+                params![room.id, seat, hash],
+            )
+            .map_err(failed)?;
+        }
+    }
+    Ok(())
+}
+
+fn commit(conn: &Connection, change: &Change) -> Result<(), StoreError> {
+    let updated = conn
+        .execute(
+            "UPDATE rooms SET rev = rev + 1, generation = ?1, seed = ?2, meta = ?3 WHERE id = ?4 AND rev = ?5",
+            params![change.generation, change.seed as i64, to_json(&change.meta), change.room, change.from_rev],
+        )
+        .map_err(failed)?;
+    if updated != 1 {
+        return Err(StoreError::Conflict);
+    }
+    if let Some((seat, hash)) = &change.seat {
+        conn.execute(
+            "INSERT INTO seats (room, seat, token_hash) VALUES (?1, ?2, ?3)",
+            params![change.room, seat, hash],
+        )
+        .map_err(|_| StoreError::Conflict)?;
+    }
+    if let Some((idx, action)) = &change.action {
+        conn.execute(
+            "INSERT INTO actions (room, generation, idx, seat, action, action_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![change.room, change.generation, idx, action.seat, to_json(&action.action), action.id],
+        )
+        .map_err(|_| StoreError::Conflict)?;
+    }
+    Ok(())
+}
+
+fn load(conn: &Connection, id: &str) -> Result<Option<RoomRecord>, StoreError> {
+    let row = conn
+        .query_row("SELECT options, generation, seed, meta, rev FROM rooms WHERE id = ?1", params![id], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?, r.get::<_, String>(3)?, r.get(4)?))
+        })
+        .optional()
+        .map_err(failed)?;
+    let Some((options, generation, seed, meta, rev)) = row else { return Ok(None) };
+    let mut room = decode_room(id.to_string(), &options, generation, seed, &meta, rev)?;
+    let mut seats = conn.prepare_cached("SELECT seat, token_hash FROM seats WHERE room = ?1").map_err(failed)?;
+    let rows = seats.query_map(params![id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))).map_err(failed)?;
+    for row in rows {
+        let (seat, hash) = row.map_err(failed)?;
+        if let Some(slot) = room.seats.get_mut(seat as usize) {
+            *slot = Some(hash);
+        }
+    }
+    let mut actions = conn
+        .prepare_cached("SELECT seat, action, action_id FROM actions WHERE room = ?1 AND generation = ?2 ORDER BY idx")
+        .map_err(failed)?;
+    let rows = actions
+        .query_map(params![id, generation], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?))
+        })
+        .map_err(failed)?;
+    for row in rows {
+        let (seat, action, action_id) = row.map_err(failed)?;
+        room.actions.push(decode_action(id, seat, &action, action_id)?);
+    }
+    Ok(Some(room))
+}
+
+fn ids(conn: &Connection) -> Result<Vec<String>, StoreError> {
+    let mut query = conn.prepare("SELECT id FROM rooms ORDER BY created_ms").map_err(failed)?;
+    let rows = query.query_map([], |r| r.get::<_, String>(0)).map_err(failed)?;
+    rows.collect::<Result<Vec<_>, _>>().map_err(failed)
+}

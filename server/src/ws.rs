@@ -1,0 +1,236 @@
+//! One WebSocket connection: reads client messages under the limits (size, rate), turns them into room
+//! commands, and writes what the rooms send through a bounded queue. Every refusal is an `error` frame;
+//! a flood or a reader too slow for its queue closes the connection, never the server.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::hub::{Hub, Out, Outbox, Request, RoomCmd};
+use crate::protocol::{ClientMessage, ServerMessage};
+use crate::room::Refusal;
+
+/// A token bucket: `rate` messages a second on average, `burst` at once.
+struct Bucket {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    fn new(rate: u32, burst: u32) -> Bucket {
+        Bucket { tokens: f64::from(burst), rate: f64::from(rate), burst: f64::from(burst), last: Instant::now() }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Serves one connection until it closes.
+pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
+    let limits = hub.limits.clone();
+    let (outbox, rx, slow) = Outbox::new(limits.send_queue);
+    let (sink, mut stream) = socket.split();
+    let mut writer = tokio::spawn(write(sink, rx, slow));
+    if hub.connections.fetch_add(1, Ordering::SeqCst) >= limits.max_connections {
+        outbox.send(Out::Close("the server has as many connections as it may; try again later".into()));
+        hub.connections.fetch_sub(1, Ordering::SeqCst);
+        let _ = writer.await;
+        return;
+    }
+    let conn = hub.conn_id();
+    let mut bucket = Bucket::new(limits.rate_per_second, limits.rate_burst);
+    let mut refused = 0u32;
+    let mut created = 0u32;
+    let mut room: Option<mpsc::Sender<RoomCmd>> = None;
+    let error = |code: &'static str, message: String| Out::Text(ServerMessage::error(code, message, None).to_text());
+    let mut writer_done = false;
+    loop {
+        // The writer stops on a slow reader or a close: then the connection is over for the reader too.
+        let message = tokio::select! {
+            message = stream.next() => message,
+            _ = &mut writer => {
+                writer_done = true;
+                break;
+            }
+        };
+        let Some(Ok(message)) = message else { break };
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Binary(_) => {
+                outbox.send(error("bad_message", "messages are JSON text frames".into()));
+                continue;
+            }
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        if !bucket.take() {
+            refused += 1;
+            if refused > limits.flood_close_after {
+                outbox.send(Out::Close("too many messages: the connection is closed".into()));
+                break;
+            }
+            // One error frame for every 20 refused messages: a flood must not become one outbound.
+            if refused % 20 == 1 {
+                outbox.send(error(
+                    "rate_limited",
+                    format!("at most {} messages a second; messages over that are dropped", limits.rate_per_second),
+                ));
+            }
+            continue;
+        }
+        if text.len() > limits.max_message_bytes {
+            outbox.send(error("too_large", format!("a message has at most {} bytes", limits.max_message_bytes)));
+            continue;
+        }
+        let message: ClientMessage = match serde_json::from_str(text.as_str()) {
+            Ok(message) => message,
+            Err(e) => {
+                outbox.send(error("bad_message", format!("not a message of the protocol: {e}")));
+                continue;
+            }
+        };
+        let request = match message {
+            ClientMessage::Ping => {
+                outbox.send(Out::Text(ServerMessage::Pong.to_text()));
+                continue;
+            }
+            ClientMessage::Create { options, clock } => {
+                if created >= limits.max_creates_per_connection {
+                    let most = limits.max_creates_per_connection;
+                    outbox.send(error("too_many_rooms", format!("a connection may create {most} rooms")));
+                    continue;
+                }
+                created += 1;
+                leave(&mut room, conn).await;
+                match hub.create(&options, clock).await {
+                    Ok((tx, token)) => match enter(&tx, conn, Some(token), false, &outbox).await {
+                        Ok(()) => room = Some(tx),
+                        Err(e) => {
+                            outbox.send(error(e.code, e.message));
+                        }
+                    },
+                    Err(e) => {
+                        outbox.send(error(e.code, e.message));
+                    }
+                }
+                continue;
+            }
+            ClientMessage::Join { room: id, token, watch } => {
+                leave(&mut room, conn).await;
+                match join(&hub, &id, conn, token, watch, &outbox).await {
+                    Ok(tx) => room = Some(tx),
+                    Err(e) => {
+                        outbox.send(error(e.code, e.message));
+                    }
+                }
+                continue;
+            }
+            ClientMessage::Act { id, action, n } => Request::Act { id, action, n },
+            ClientMessage::Resign => Request::Resign,
+            ClientMessage::OfferDraw => Request::OfferDraw,
+            ClientMessage::DeclineDraw => Request::DeclineDraw,
+            ClientMessage::Rematch => Request::Rematch,
+        };
+        let sent = match &room {
+            Some(tx) => tx.send(RoomCmd::Request { conn, request }).await.is_ok(),
+            None => false,
+        };
+        if !sent {
+            outbox.send(error("not_in_room", "join a room first".into()));
+        }
+    }
+    leave(&mut room, conn).await;
+    // The writer ends once every copy of the queue's sender is gone (the room's goes with Leave).
+    drop(outbox);
+    if !writer_done && tokio::time::timeout(std::time::Duration::from_secs(2), &mut writer).await.is_err() {
+        writer.abort();
+    }
+    hub.connections.fetch_sub(1, Ordering::SeqCst);
+}
+
+async fn leave(room: &mut Option<mpsc::Sender<RoomCmd>>, conn: u64) {
+    if let Some(tx) = room.take() {
+        let _ = tx.send(RoomCmd::Leave { conn }).await;
+    }
+}
+
+async fn enter(
+    tx: &mpsc::Sender<RoomCmd>,
+    conn: u64,
+    token: Option<String>,
+    watch: bool,
+    out: &Outbox,
+) -> Result<(), Refusal> {
+    let (reply, answer) = oneshot::channel();
+    let join = RoomCmd::Join { conn, token, watch, out: out.clone(), reply };
+    let gone = || Refusal { code: "retry", message: "the room was being unloaded; join again".into() };
+    tx.send(join).await.map_err(|_| gone())?;
+    answer.await.map_err(|_| gone())?
+}
+
+/// Joins room `id`, loading it if needed (and again if it was being unloaded just then).
+async fn join(
+    hub: &Arc<Hub>,
+    id: &str,
+    conn: u64,
+    token: Option<String>,
+    watch: bool,
+    out: &Outbox,
+) -> Result<mpsc::Sender<RoomCmd>, Refusal> {
+    for _ in 0..3 {
+        let Some(tx) = hub.room(id).await? else {
+            return Err(Refusal { code: "unknown_room", message: format!("there is no room {id:?}") });
+        };
+        match enter(&tx, conn, token.clone(), watch, out).await {
+            Ok(()) => return Ok(tx),
+            Err(e) if e.code == "retry" => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(Refusal { code: "retry", message: "the room is busy; join again".into() })
+}
+
+/// Writes queued frames; closes the connection when told to or when its reader is too slow (then it
+/// gives up on the frame being written: a reader that does not read must not hold a task forever).
+async fn write(
+    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Out>,
+    slow: Arc<tokio::sync::Notify>,
+) {
+    let close = |reason: &str| Message::Close(Some(CloseFrame { code: 1008, reason: reason.to_string().into() }));
+    let too_slow = "the send queue is full (a slow reader): reconnect";
+    loop {
+        let out = tokio::select! {
+            out = rx.recv() => out,
+            () = slow.notified() => Some(Out::Close(too_slow.into())),
+        };
+        match out {
+            Some(Out::Text(text)) => {
+                tokio::select! {
+                    sent = sink.send(Message::Text(text.into())) => if sent.is_err() { break },
+                    () = slow.notified() => break,
+                }
+            }
+            Some(Out::Close(reason)) => {
+                let _ = tokio::time::timeout(std::time::Duration::from_millis(500), sink.send(close(&reason))).await;
+                break;
+            }
+            None => break,
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! Bots online: `battleline-server bot --join LINK -- COMMAND` seats a bot-protocol program in a room. A
+//! person plays a two-game match against a bot that records every line it is told; the match ends, the
+//! bridge exits, and every `turn` the bot got carries exactly the engine's view of its seat at some point
+//! of the stored game (nothing more), with a `botSeed` that is not the deal's seed.
+
+mod common;
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use battleline::{Action, Game, Options};
+use common::{auto_player, stored_room, temp_db, Client, Server};
+use serde_json::{json, Value};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_program_takes_a_seat_over_a_websocket_and_plays_a_match() {
+    let (dir, db) = temp_db("bots");
+    let server = Server::start(&db, &["--rate-per-second", "1000", "--rate-burst", "1000"]);
+    let mut person = Client::connect(&server.url()).await;
+    let (room, token) = person.create(json!({"games": 2})).await;
+    let told = dir.path().join("told.jsonl");
+    let bot = format!("python3 {}/tests/bots/recording_bot.py {}", env!("CARGO_MANIFEST_DIR"), told.display());
+    let link = format!("http://127.0.0.1:{}/#room={room}", server.port);
+    let bridge = tokio::process::Command::new(env!("CARGO_BIN_EXE_battleline-server"))
+        .args(["bot", "--join", &link, "--"])
+        .arg(&bot)
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the bridge starts");
+    drop(person);
+    let acked = Arc::new(Mutex::new(Vec::new()));
+    let mine = auto_player(server.port, room.clone(), token, 7, acked).await.expect("the person's match ends");
+    let status =
+        tokio::time::timeout(std::time::Duration::from_secs(60), bridge.wait_with_output()).await.unwrap().unwrap();
+    assert!(status.status.success(), "the bridge ends with the match");
+
+    let (seed, stored) = stored_room(Path::new(&db), &room);
+    let bot_actions = stored.iter().filter(|(seat, _, _)| *seat == 1).count();
+    assert!(mine > 20 && bot_actions > 20, "both played: the person {mine}, the bot {bot_actions} actions");
+    let mut games = vec![Game::new(Options { games: 2, ..Options::default() }, seed).unwrap()];
+    for (seat, action, _) in &stored {
+        let mut next = games.last().unwrap().clone();
+        next.apply_as(*seat as usize, &serde_json::from_value::<Action>(action.clone()).unwrap()).unwrap();
+        games.push(next);
+    }
+    assert!(games.last().unwrap().is_match_over());
+    let views: Vec<Value> = games.iter().map(|g| serde_json::to_value(g.view(1).unwrap()).unwrap()).collect();
+    let lines: Vec<Value> =
+        std::fs::read_to_string(&told).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let starts: Vec<&Value> = lines.iter().filter(|m| m["type"] == "start").collect();
+    assert_eq!(starts.len(), 2, "a start message per game");
+    for start in starts {
+        assert_eq!((start["protocol"].as_u64(), start["player"].as_u64()), (Some(2), Some(1)));
+        assert!(start.get("seed").is_none() && start["botSeed"].as_u64() != Some(seed), "{start}");
+    }
+    let turns: Vec<&Value> = lines.iter().filter(|m| m["type"] == "turn").collect();
+    assert!(turns.len() >= bot_actions - 2, "{} turns for {bot_actions} actions", turns.len());
+    for turn in &turns {
+        let k = views
+            .iter()
+            .position(|v| *v == turn["view"])
+            .expect("every view the bot got is the engine's view of its seat");
+        assert_eq!(turn["legal"], serde_json::to_value(games[k].legal_actions()).unwrap());
+    }
+    assert_eq!(lines.iter().filter(|m| m["type"] == "end").count(), 2, "an end message per game");
+}

@@ -1,0 +1,294 @@
+//! What the server's tests share: the server as a process (started, killed, restarted on the same
+//! database and port) and a WebSocket client that speaks the protocol as the page does.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A server process.
+pub struct Server {
+    pub child: Child,
+    pub port: u16,
+    pub db: String,
+    pub args: Vec<String>,
+}
+
+impl Server {
+    /// Starts `battleline-server` on a free port with this database and extra arguments.
+    pub fn start(db: &str, args: &[&str]) -> Server {
+        Server::start_on(0, db, args.iter().map(|s| s.to_string()).collect())
+    }
+
+    fn start_on(port: u16, db: &str, args: Vec<String>) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_battleline-server"))
+            .args(["--port", &port.to_string(), "--db", db])
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).expect("the server prints its address");
+        let port = line.trim().trim_end_matches('/').rsplit(':').next().unwrap().parse().expect("a port");
+        Server { child, port, db: db.to_string(), args }
+    }
+
+    /// kill -9, at once.
+    pub fn kill9(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Starts it again on the same port and database.
+    pub fn restart(&mut self) {
+        self.kill9();
+        // The port is free again once the old process is gone; retry briefly in case it lingers.
+        for attempt in 0.. {
+            let result = std::panic::catch_unwind(|| Server::start_on(self.port, &self.db, self.args.clone()));
+            match result {
+                Ok(server) => {
+                    *self = server;
+                    return;
+                }
+                Err(_) if attempt < 20 => std::thread::sleep(Duration::from_millis(100)),
+                Err(e) => std::panic::resume_unwind(e),
+            }
+        }
+    }
+
+    pub fn url(&self) -> String {
+        format!("ws://127.0.0.1:{}/ws", self.port)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A fresh temporary folder for a test's database.
+pub fn temp_db(name: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path: PathBuf = dir.path().join(format!("{name}.db"));
+    (dir, path.to_string_lossy().into_owned())
+}
+
+pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// A protocol client.
+pub struct Client {
+    pub socket: Socket,
+    /// Every message received, in order.
+    pub received: Vec<Value>,
+}
+
+impl Client {
+    pub async fn connect(url: &str) -> Client {
+        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true).await.expect("connects");
+        Client { socket, received: Vec::new() }
+    }
+
+    pub async fn send(&mut self, message: Value) {
+        self.socket.send(Message::Text(message.to_string().into())).await.expect("sends");
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.socket.send(Message::Text(text.to_string().into())).await.expect("sends");
+    }
+
+    /// The next text message (panics after 10 s); None once the connection is closed.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let frame =
+                tokio::time::timeout(Duration::from_secs(10), self.socket.next()).await.expect("a message in time");
+            match frame {
+                Some(Ok(Message::Text(text))) => {
+                    let value: Value = serde_json::from_str(text.as_str()).expect("JSON from the server");
+                    self.received.push(value.clone());
+                    return Some(value);
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// The next message of this type, skipping others (kept in `received`).
+    pub async fn next_of(&mut self, kind: &str) -> Value {
+        loop {
+            let message = self.next().await.unwrap_or_else(|| panic!("closed while waiting for {kind}"));
+            if message["type"] == kind {
+                return message;
+            }
+        }
+    }
+
+    /// Creates a room; returns (room id, token).
+    pub async fn create(&mut self, options: Value) -> (String, String) {
+        self.send(json!({"type": "create", "options": options})).await;
+        let welcome = self.next_of("welcome").await;
+        (welcome["room"].as_str().unwrap().into(), welcome["token"].as_str().unwrap().into())
+    }
+
+    /// Joins a free seat; returns (seat, token).
+    pub async fn join(&mut self, room: &str) -> (u64, String) {
+        self.send(json!({"type": "join", "room": room})).await;
+        let welcome = self.next_of("welcome").await;
+        (welcome["seat"].as_u64().unwrap(), welcome["token"].as_str().unwrap().into())
+    }
+
+    /// The latest state message received so far.
+    pub fn last_state(&self) -> Option<&Value> {
+        self.received.iter().rev().find(|m| m["type"] == "state")
+    }
+
+    /// The next state message (not one already received) for which `pred` holds.
+    pub async fn state_where(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let s = self.next_of("state").await;
+            if pred(&s) {
+                return s;
+            }
+        }
+    }
+
+    /// Waits for a state with at least `n` actions (or over) and returns it.
+    pub async fn state_at_least(&mut self, n: u64) -> Value {
+        if let Some(s) = self.last_state() {
+            if s["n"].as_u64().unwrap() >= n || s["room"]["status"] == "over" {
+                return s.clone();
+            }
+        }
+        loop {
+            let s = self.next_of("state").await;
+            if s["n"].as_u64().unwrap() >= n || s["room"]["status"] == "over" {
+                return s;
+            }
+        }
+    }
+}
+
+/// The path of the SQLite file's rooms, read directly (as an operator would).
+pub fn stored_room(db: &Path, room: &str) -> (u64, Vec<(u64, Value, String)>) {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let (seed, generation): (i64, i64) = conn
+        .query_row("SELECT seed, generation FROM rooms WHERE id = ?1", [room], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
+    let mut q = conn
+        .prepare("SELECT seat, action, action_id FROM actions WHERE room = ?1 AND generation = ?2 ORDER BY idx")
+        .unwrap();
+    let rows = q
+        .query_map(rusqlite::params![room, generation], |r| {
+            Ok((r.get::<_, i64>(0)? as u64, r.get::<_, String>(1)?, r.get::<_, String>(2)?))
+        })
+        .unwrap()
+        .map(|r| {
+            let (seat, action, id) = r.unwrap();
+            (seat, serde_json::from_str(&action).unwrap(), id)
+        })
+        .collect();
+    (seed as u64, rows)
+}
+
+/// A small deterministic generator for the tests' choices (xorshift).
+pub struct Pick(pub u64);
+
+impl Pick {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A player that plays random legal moves until its match is over, reconnecting by itself whenever the
+/// connection drops (the server killed and restarted) and sending an unacknowledged action again with
+/// the same id. Every acknowledged id is pushed to `acked` (room, id). Returns the actions it saw acked.
+pub async fn auto_player(
+    port: u16,
+    room: String,
+    token: String,
+    seed: u64,
+    acked: std::sync::Arc<std::sync::Mutex<Vec<(String, String)>>>,
+) -> Result<usize, String> {
+    let mut pick = Pick(seed | 1);
+    let mut pending: Option<(u64, Value)> = None;
+    let mut mine = 0;
+    let deadline = std::time::Instant::now() + Duration::from_secs(180);
+    'connect: loop {
+        if std::time::Instant::now() > deadline {
+            return Err(format!("room {room}: not finished in time"));
+        }
+        let url = format!("ws://127.0.0.1:{port}/ws");
+        let Ok((mut socket, _)) = tokio_tungstenite::connect_async_with_config(&url, None, true).await else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let join = json!({"type": "join", "room": room, "token": token}).to_string();
+        if socket.send(Message::Text(join.into())).await.is_err() {
+            continue;
+        }
+        loop {
+            let frame = match tokio::time::timeout(Duration::from_secs(20), socket.next()).await {
+                Ok(Some(Ok(Message::Text(text)))) => text,
+                Ok(Some(Ok(_))) => continue,
+                _ => continue 'connect,
+            };
+            let m: Value = serde_json::from_str(frame.as_str()).map_err(|e| e.to_string())?;
+            match m["type"].as_str() {
+                Some("state") => {
+                    if m["room"]["status"] == "over" {
+                        return Ok(mine);
+                    }
+                    let legal = m["legal"].as_array().cloned().unwrap_or_default();
+                    let n = m["n"].as_u64().unwrap();
+                    if legal.is_empty() || m["room"]["status"] != "playing" {
+                        continue;
+                    }
+                    let act = match &pending {
+                        Some((pn, act)) if *pn == n => act.clone(),
+                        _ => {
+                            let action = legal[pick.below(legal.len())].clone();
+                            let act = json!({"type": "act", "id": format!("{n}-{}", pick.below(1 << 30)), "action": action, "n": n});
+                            pending = Some((n, act.clone()));
+                            act
+                        }
+                    };
+                    if socket.send(Message::Text(act.to_string().into())).await.is_err() {
+                        continue 'connect;
+                    }
+                }
+                Some("ack") => {
+                    acked.lock().unwrap().push((room.clone(), m["id"].as_str().unwrap().to_string()));
+                    mine += 1;
+                }
+                Some("error") if m["code"] == "bad_token" || m["code"] == "unknown_room" => {
+                    return Err(format!("room {room}: {m}"));
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The server's `/api/health` body, over a plain HTTP/1.1 request.
+pub async fn health(port: u16) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let request = format!("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    s.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    s.read_to_string(&mut response).await.unwrap();
+    response.rsplit("\r\n\r\n").next().unwrap_or("").to_string()
+}

@@ -1,0 +1,226 @@
+// Online play in real Chromium through the real game server (battleline-server serving the tests' build of
+// the page on one port): a person starts "Play a friend online" and copies the invite link, a friend opens
+// it in another browser, and the two play a whole game by clicks while a third person watches from the
+// spectators' link; the friend reloads mid-game and goes on in the same seat; no page ever shows a card of
+// the other player's hand; then a rematch, ended by a draw offered and accepted.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertAccessible, assertNoErrors, clickAction, closeEndDialog, e2eDist, launchBrowser, legal, openPage, root, shot, startListening, state, waitReady } from './helpers.mjs';
+
+let server = null;
+let browser = null;
+let dbDir = null;
+
+/** The game server's binary: the one the test command built (cargo test -p battleline-server), else built now. */
+function serverBinary() {
+  const binary = process.env.BATTLELINE_SERVER ?? `${root}target/debug/battleline-server`;
+  if (!existsSync(binary)) execFileSync('cargo', ['build', '-p', 'battleline-server'], { cwd: root, stdio: 'inherit' });
+  return binary;
+}
+
+/** Starts the game server on `port` (0: a free one) over the test's database. */
+async function startGameServer(port) {
+  const args = ['--port', String(port), '--db', join(dbDir, 'e2e.db'), '--static-dir', e2eDist];
+  const started = await startListening(serverBinary(), args);
+  return { ...started, port: Number(new URL(started.url).port) };
+}
+
+before(async () => {
+  dbDir = mkdtempSync(join(tmpdir(), 'battleline-online-'));
+  server = await startGameServer(0);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dbDir) rmSync(dbDir, { recursive: true, force: true });
+});
+
+/** Simple moves first, so that a whole game by clicks stays short: claims, troops, ends, draws. */
+const pick = (actions) =>
+  actions.find((a) => a.type === 'claim') ??
+  actions.find((a) => a.type === 'play' && /^[roygbp]\d/.test(a.card)) ??
+  actions.find((a) => a.type === 'endClaims') ??
+  actions.find((a) => a.type === 'draw') ??
+  actions.find((a) => a.type === 'pass') ??
+  actions[0];
+
+/** Every card name the page shows (cards, hand, sources), read from its shadow DOM. */
+const shownCards = (page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('battle-line-game').shadowRoot;
+    const names = new Set();
+    for (const el of root.querySelectorAll('[data-card], [data-hand], [data-src]')) {
+      for (const attr of ['data-card', 'data-hand', 'data-src']) {
+        const v = el.getAttribute(attr);
+        if (v) names.add(v);
+      }
+    }
+    return [...names];
+  });
+
+const hand = (page) => page.evaluate(() => window.__battleline.view().hand);
+const count = (page) => page.evaluate(() => window.__battleline.game?.actionCount ?? -1);
+
+async function waitCount(page, n) {
+  await page.waitForFunction((k) => (window.__battleline.game?.actionCount ?? -1) >= k, n, { timeout: 15000 });
+}
+
+test('two browsers play a whole game through the server by clicks; one reloads and goes on; a spectator watches', { timeout: 600_000 }, async () => {
+  const a = await openPage(browser);
+  await a.page.goto(server.url);
+  await waitReady(a.page);
+  const dialog = a.page.locator('dialog.start');
+  await dialog.waitFor();
+  await dialog.locator('input[name=online]').check();
+  await dialog.locator('input[name=tactics]').setChecked(false);
+  await dialog.locator('[data-dlg=start]').click();
+  await dialog.waitFor({ state: 'detached' });
+  const link = a.page.locator('.online-link');
+  await link.waitFor();
+  const invite = await link.inputValue();
+  assert.match(invite, /#room=[0-9a-f]{32}$/);
+  assert.match(await a.page.locator('.online-status').innerText(), /Waiting for your friend/);
+  await shot(a.page, 'online-invite');
+  await assertAccessible(a.page, 'online: the invite');
+
+  const b = await openPage(browser);
+  await b.page.goto(invite);
+  await waitReady(b.page);
+  await b.page.waitForFunction(() => window.__battleline.state().mode === 'online' && window.__battleline.game !== null);
+  const watch = await openPage(browser);
+  await watch.page.goto(invite.replace('#room=', '#watch='));
+  await waitReady(watch.page);
+  await watch.page.locator('.online-status', { hasText: 'watching' }).waitFor();
+  await a.page.locator('.online-status', { hasText: 'everybody is here' }).waitFor();
+  assert.notEqual((await state(a.page)).viewer, (await state(b.page)).viewer, 'the friend took the other seat');
+
+  let n = await count(a.page);
+  let reloaded = false;
+  let restarted = false;
+  let checks = 0;
+  for (let moves = 0; moves < 400; moves++) {
+    const [sa, sb] = [await state(a.page), await state(b.page)];
+    if (sa.over && sb.over) break;
+    const mover = sa.myTurn ? a.page : sb.myTurn ? b.page : null;
+    if (!mover) {
+      await a.page.waitForTimeout(50);
+      continue;
+    }
+    await clickAction(mover, pick(await legal(mover)));
+    n += 1;
+    await Promise.all([waitCount(a.page, n), waitCount(b.page, n), waitCount(watch.page, n)]);
+    if (n % 10 === 0) {
+      // No page shows a card of the other player's hand; the spectator's shows none of either.
+      const [handA, handB] = [await hand(a.page), await hand(b.page)];
+      const [onA, onB, onWatch] = [await shownCards(a.page), await shownCards(b.page), await shownCards(watch.page)];
+      for (const card of handB) assert.ok(!onA.includes(card), `A's page shows B's ${card}`);
+      for (const card of handA) assert.ok(!onB.includes(card), `B's page shows A's ${card}`);
+      for (const card of [...handA, ...handB]) assert.ok(!onWatch.includes(card), `the spectator's page shows ${card}`);
+      checks++;
+    }
+    if (n >= 20 && !reloaded) {
+      // The friend reloads mid-game: the same seat, the same position, and the game goes on.
+      const seat = (await state(b.page)).viewer;
+      const before = await hand(b.page);
+      await b.page.reload();
+      await waitReady(b.page);
+      await waitCount(b.page, n);
+      assert.equal((await state(b.page)).viewer, seat, 'the same seat after a reload');
+      assert.deepEqual(await hand(b.page), before, 'the same hand after a reload');
+      reloaded = true;
+      await shot(b.page, 'online-after-reload');
+    }
+    if (n >= 40 && !restarted) {
+      // The server is killed (SIGKILL) and started again on the same port and database: every page
+      // reconnects by itself, and the game goes on from the last acknowledged action.
+      const killed = new Promise((resolve) => server.proc.once('exit', resolve));
+      server.proc.kill('SIGKILL');
+      await killed;
+      await a.page.locator('.online-status', { hasText: 'reconnecting' }).waitFor();
+      server = await startGameServer(server.port);
+      for (const p of [a.page, b.page, watch.page]) {
+        await p.locator('.online-status').filter({ hasNotText: 'reconnecting' }).waitFor({ timeout: 15000 });
+        await waitCount(p, n);
+      }
+      restarted = true;
+    }
+  }
+  assert.ok(reloaded && restarted, 'the game lasted past the reload and the restart');
+  assert.ok(checks >= 3, `the pages were compared ${checks} times`);
+  const [sa, sb, sw] = [await state(a.page), await state(b.page), await state(watch.page)];
+  assert.ok(sa.over && sb.over && sw.over, 'the game ended on every page');
+  await closeEndDialog(a.page);
+  await closeEndDialog(b.page);
+  await a.page.locator('.online-status', { hasText: 'match is over' }).waitFor();
+  await shot(watch.page, 'online-spectator');
+  await shot(a.page, 'online-over');
+  // The record (and the replay) come once the match is over.
+  assert.equal(await a.page.evaluate(() => window.__battleline.game.record().actions.length), n);
+
+  // A rematch, then a draw offered and accepted.
+  await a.page.locator('[data-online=rematch]').click();
+  await b.page.locator('[data-online=rematch]').click();
+  await a.page.waitForFunction(() => window.__battleline.game.actionCount === 0 && !window.__battleline.state().over);
+  await a.page.locator('[data-online=offerDraw]').click();
+  await b.page.locator('[data-online=offerDraw]', { hasText: 'Accept' }).click();
+  await a.page.locator('.online-status', { hasText: 'Drawn by agreement' }).waitFor();
+  await assertAccessible(a.page, 'online: a match drawn by agreement');
+  // While the server was down, Chromium reported the failed reconnection attempts; nothing else.
+  for (const p of [a, b, watch]) assertNoErrors(p.errors.filter((e) => !/WebSocket connection to .* failed/.test(e)));
+  for (const p of [a, b, watch]) await p.context.close();
+});
+
+test('an element with mode="online" creates a room at once; three players take their seats and a fourth watches', async () => {
+  const host = await openPage(browser);
+  await host.page.goto(server.url);
+  await waitReady(host.page);
+  await host.page.evaluate((url) => {
+    const element = document.createElement('battle-line-game');
+    element.id = 'second';
+    element.setAttribute('mode', 'online');
+    element.setAttribute('players', '3');
+    element.setAttribute('server', url);
+    element.setAttribute('storage-key', 'second-game');
+    document.body.append(element);
+  }, server.url.replace(/\/$/, ''));
+  const linkOf = () => document.getElementById('second')?.shadowRoot?.querySelector('.online-link')?.value ?? '';
+  await host.page.waitForFunction((src) => /#room=[0-9a-f]{32}$/.test((0, eval)(`(${src})`)()), linkOf.toString(), { timeout: 15000 });
+  const invite = await host.page.evaluate(linkOf);
+  const held = await host.page.evaluate(() => JSON.parse(localStorage.getItem('second-game.online.v1') ?? 'null'));
+  assert.equal(Object.values(held.seats)[0].seat, 0, 'the element holds the first seat, its token in its own store');
+  const guests = [];
+  for (const expected of [1, 2, 'watching']) {
+    const guest = await openPage(browser);
+    await guest.page.goto(invite);
+    await waitReady(guest.page);
+    if (expected === 'watching') {
+      // Every seat is taken: the fourth person watches.
+      await guest.page.locator('.online-status', { hasText: 'watching' }).waitFor();
+      assert.match(await guest.page.locator('.online-problem').innerText(), /Every seat is taken/);
+    } else {
+      await guest.page.waitForFunction((seat) => window.__battleline.state().mode === 'online' && window.__battleline.state().viewer === seat, expected);
+    }
+    guests.push(guest);
+  }
+  await guests[0].page.locator('.online-status', { hasText: 'everybody is here' }).waitFor();
+  assert.equal(await guests[1].page.locator('.online-clock').count(), 0, 'no clock unless one was chosen');
+  for (const p of [host, ...guests]) assertNoErrors(p.errors);
+  for (const p of [host, ...guests]) await p.context.close();
+});
+
+test('a link to a room that does not exist says so and offers a new game', async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(`${server.url}#room=${'0'.repeat(32)}`);
+  await waitReady(page);
+  await page.locator('dialog.start').waitFor();
+  assert.match(await page.locator('.online-problem').innerText(), /does not exist/);
+  assert.equal(new URL(page.url()).hash, '', 'the dead link is gone from the address');
+  assertNoErrors(errors);
+  await context.close();
+});

@@ -1,0 +1,170 @@
+// The online panel, above the table in an online game: the connection, the room (waiting for a friend,
+// playing, over and why), the invite link with Copy and Share, the clocks, and Resign, Offer a draw,
+// Accept or Decline, Rematch. It only draws what the server said and sends the commands; the game
+// itself is on the board like any other.
+import { escapeAttr, escapeHTML } from '../cards.js';
+import { confirmDialog } from '../dialogs.js';
+import { t } from '../i18n.js';
+import { seatNames } from '../game/queries.js';
+import type { Ctx } from '../game/state.js';
+import { onlineCommand, onlineOf, type Online } from './session.js';
+import { roomLink } from './seats.js';
+
+const wired = new WeakSet<HTMLElement>();
+/** A note left when there is no online game any more (a link to a room that does not exist). */
+const notices = new WeakMap<Ctx, string>();
+
+/** Shows (or, with null, clears) a note in the panel while no online game is on the board. */
+export function noticeOnline(ctx: Ctx, text: string | null): void {
+  if (text === null) notices.delete(ctx);
+  else notices.set(ctx, text);
+  drawOnline(ctx);
+}
+const ticking = new WeakMap<Ctx, number>();
+
+function panelOf(ctx: Ctx): HTMLElement | null {
+  return ctx.host.shadow.getElementById('online');
+}
+
+function clockText(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+function statusLine(o: Online, names: readonly string[]): string {
+  if (o.status === 'connecting') return t('onlineConnecting');
+  if (o.status === 'reconnecting' || o.status === 'closed') return t('onlineReconnecting');
+  const room = o.state?.room;
+  if (!room) return t('onlineConnecting');
+  const who = (seat: number | null): string => escapeHTML(names[seat ?? 0] ?? '');
+  const ended = room.ended;
+  if (ended?.reason === 'resigned') return t('onlineEndedResigned', { who: who(ended.by) });
+  if (ended?.reason === 'drawAgreed') return t('onlineEndedDraw');
+  if (ended?.reason === 'time') return t('onlineEndedTime', { who: who(ended.by) });
+  if (ended) return t('onlineEndedMatch');
+  if (room.status === 'waiting') return o.seat === null ? t('onlineWaitingPlayers') : t('onlineWaiting');
+  const away = room.seats.map((s, i) => (s.connected === 0 ? i : -1)).filter((i) => i >= 0);
+  if (away.length > 0) return t('onlineAway', { who: away.map((i) => who(i)).join(', ') });
+  return o.seat === null ? t('onlineSpectating') : t('onlineConnected');
+}
+
+function panelHTML(ctx: Ctx, o: Online): string {
+  const names = seatNames(ctx.s);
+  const room = o.state?.room ?? null;
+  const parts: string[] = [`<p class="online-status" role="status">${statusLine(o, names)}</p>`];
+  if (o.problem) parts.push(`<p class="online-problem">${escapeHTML(o.problem)}</p>`);
+  if (room && room.spectators > 0) parts.push(`<p class="online-watchers">${t('onlineWatchers', { n: room.spectators })}</p>`);
+  if (room?.clock) {
+    const clock = room.clock;
+    const since = o.state ? Date.now() - receivedAt.get(o.state)! : 0;
+    const clocks = clock.remainingMs
+      .map((ms, i) => {
+        const left = clock.running === i ? ms - since : ms;
+        return `<span class="online-clock p${i} ${clock.running === i ? 'running' : ''}">${escapeHTML(names[i] ?? '')} <b>${clockText(left)}</b></span>`;
+      })
+      .join('');
+    parts.push(`<p class="online-clocks" aria-label="${escapeAttr(t('onlineClock'))}">${clocks}</p>`);
+  }
+  if (room && o.room) {
+    const link = roomLink(o.room, false);
+    const inviting = room.status === 'waiting' && o.seat !== null;
+    parts.push(
+      `<div class="online-invite" ${inviting ? '' : 'data-quiet'}>` +
+        `<label>${escapeHTML(inviting ? t('onlineInvite') : t('onlineInviteLabel'))} <input readonly class="online-link" value="${escapeAttr(link)}" data-focus="online-link"></label>` +
+        `<button type="button" class="btn" data-online="copy">${escapeHTML(o.copied ? t('onlineCopied') : t('onlineCopy'))}</button>` +
+        ('share' in navigator ? `<button type="button" class="btn" data-online="share">${escapeHTML(t('onlineShare'))}</button>` : '') +
+        `<a class="online-watch-link" href="${escapeAttr(roomLink(o.room, true))}" target="_blank" rel="noopener">${escapeHTML(t('onlineWatchLink'))}</a>` +
+        `</div>`,
+    );
+  }
+  const buttons: string[] = [];
+  if (room && o.seat !== null && room.status === 'playing') {
+    const offered = room.drawOffers.length > 0;
+    const mine = room.drawOffers.includes(o.seat);
+    if (offered && !mine) {
+      const by = room.drawOffers.map((s) => escapeHTML(names[s] ?? '')).join(', ');
+      buttons.push(`<span class="online-offer">${t('onlineDrawOffered', { who: by })}</span>`);
+      buttons.push(`<button type="button" class="btn primary" data-online="offerDraw">${escapeHTML(t('onlineAcceptDraw'))}</button>`);
+      buttons.push(`<button type="button" class="btn" data-online="declineDraw">${escapeHTML(t('onlineDeclineDraw'))}</button>`);
+    } else if (mine) {
+      buttons.push(`<span class="online-offer">${escapeHTML(t('onlineDrawSent'))}</span>`);
+    } else {
+      buttons.push(`<button type="button" class="btn" data-online="offerDraw">${escapeHTML(t('onlineOfferDraw'))}</button>`);
+    }
+    buttons.push(`<button type="button" class="btn" data-online="resign">${escapeHTML(t('onlineResign'))}</button>`);
+  }
+  if (room && o.seat !== null && room.status === 'over') {
+    const asked = room.rematch.includes(o.seat);
+    buttons.push(
+      asked
+        ? `<span class="online-offer">${escapeHTML(t('onlineRematchAsked'))}</span>`
+        : `<button type="button" class="btn primary" data-online="rematch">${escapeHTML(t('onlineRematch'))}</button>`,
+    );
+  }
+  if (buttons.length > 0) parts.push(`<div class="online-buttons">${buttons.join('')}</div>`);
+  return parts.join('');
+}
+
+/** When each state arrived (its clocks count down from then). */
+const receivedAt = new WeakMap<object, number>();
+
+/** Draws the panel (hidden when the game on the board is not online). */
+export function drawOnline(ctx: Ctx): void {
+  const panel = panelOf(ctx);
+  if (!panel) return;
+  const o = onlineOf(ctx);
+  if (!o) {
+    const notice = notices.get(ctx);
+    panel.hidden = notice === undefined;
+    panel.innerHTML = notice === undefined ? '' : `<p class="online-problem" role="alert">${escapeHTML(notice)}</p>`;
+    stopTicking(ctx);
+    return;
+  }
+  if (o.state && !receivedAt.has(o.state)) receivedAt.set(o.state, Date.now());
+  if (!wired.has(panel)) {
+    wired.add(panel);
+    panel.addEventListener('click', (event) => void onClick(ctx, event));
+  }
+  panel.hidden = false;
+  panel.setAttribute('aria-label', t('onlineTitle'));
+  const focused = (ctx.host.shadow.activeElement as HTMLElement | null)?.dataset?.['online'];
+  const html = panelHTML(ctx, o);
+  if (panel.innerHTML !== html) panel.innerHTML = html;
+  if (focused) panel.querySelector<HTMLElement>(`[data-online="${focused}"]`)?.focus({ preventScroll: true });
+  if (o.state?.room.clock?.running !== null && o.state?.room.clock) startTicking(ctx);
+  else stopTicking(ctx);
+}
+
+function startTicking(ctx: Ctx): void {
+  if (!ticking.has(ctx)) ticking.set(ctx, window.setInterval(() => drawOnline(ctx), 500));
+}
+
+function stopTicking(ctx: Ctx): void {
+  const timer = ticking.get(ctx);
+  if (timer !== undefined) clearInterval(timer);
+  ticking.delete(ctx);
+}
+
+async function onClick(ctx: Ctx, event: MouseEvent): Promise<void> {
+  const button = (event.target as Element).closest<HTMLElement>('[data-online]');
+  const o = onlineOf(ctx);
+  if (!button || !o?.room) return;
+  const command = button.dataset['online'];
+  const link = roomLink(o.room, false);
+  if (command === 'copy') {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      // No clipboard permission: select the link, so that the person can copy it.
+      ctx.host.shadow.querySelector<HTMLInputElement>('.online-link')?.select();
+    }
+    o.copied = true;
+    drawOnline(ctx);
+  } else if (command === 'share') {
+    await navigator.share?.({ title: t('title'), text: t('onlineInvite'), url: link }).catch(() => undefined);
+  } else if (command === 'resign') {
+    if (await confirmDialog(ctx.host.shadow, t('onlineResignConfirm'), t('onlineResign'))) onlineCommand(ctx, 'resign');
+  } else if (command === 'offerDraw' || command === 'declineDraw' || command === 'rematch') {
+    onlineCommand(ctx, command);
+  }
+}

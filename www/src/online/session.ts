@@ -1,0 +1,243 @@
+// An online game in the element: creating a room from the start dialog's choice, joining one from an
+// invite link (or as a spectator from a watch link), resuming the room on the board after a reload, and
+// turning the page's actions into messages to the server. The server decides: the page checks an action
+// against the legal actions of its seat first (instant feedback), sends it, and draws what the server
+// sends back. Resign, draw offers, rematch and the invite link live in the online panel (panel.ts).
+import type { Action, LogEntry as EngineLogEntry, PlayerIndex } from '../../../pkg/full.js';
+import type { StartChoice } from '../dialogs.js';
+import { t } from '../i18n.js';
+import { fromEngine, type LogEntry } from '../log.js';
+import { find } from '../moves.js';
+import type { Seat } from '../storage.js';
+import { render } from '../game/draw.js';
+import { replaceGame } from '../game/keeping.js';
+import { NONE, type Ctx } from '../game/state.js';
+import { Connection, type ConnectionStatus } from './connection.js';
+import { drawOnline, noticeOnline } from './panel.js';
+import type { ClientMessage, ServerMessage, StateMessage } from './protocol.js';
+import { currentRoom, heldSeat, holdSeat, linkedRoom, setCurrentRoom } from './seats.js';
+import { resolveServer, socketUrl } from './server.js';
+import { onlineGame } from './standin.js';
+
+/** What the element knows of its online game. */
+export interface Online {
+  conn: Connection;
+  room: string | null;
+  seat: number | null;
+  state: StateMessage | null;
+  /** The match's log so far, as the engine wrote it for this seat. */
+  log: EngineLogEntry[];
+  status: ConnectionStatus;
+  /** Actions to send once the one in flight is applied (ending the claims, then the chosen play). */
+  queue: Action[];
+  /** The last refusal or problem, shown in the panel. */
+  problem: string | null;
+  /** The Copy button was just used. */
+  copied: boolean;
+}
+
+const sessions = new WeakMap<Ctx, Online>();
+
+export function onlineOf(ctx: Ctx): Online | null {
+  return ctx.s.session.mode === 'online' ? (sessions.get(ctx) ?? null) : null;
+}
+
+/** The server this element plays on, if it has one (its `server` attribute; the page: `auto`). */
+export function onlineServer(ctx: Ctx): Promise<string | null> {
+  return resolveServer(ctx.host.server ?? null);
+}
+
+/** Resumes the room an invite link names, or the room on the board before a reload; false if none. */
+export async function resumeOnline(ctx: Ctx): Promise<boolean> {
+  const target = linkedRoom(location.hash) ?? currentRoom(ctx.host.store);
+  if (!target) return false;
+  const server = await onlineServer(ctx);
+  if (!server) return false;
+  const held = target.watch ? null : heldSeat(ctx.host.store, target.room);
+  connect(ctx, server, { type: 'join', room: target.room, ...(held ? { token: held.token } : {}), ...(target.watch ? { watch: true } : {}) });
+  return true;
+}
+
+/** A new room with the start dialog's options; the creator takes the first seat. */
+export function startOnline(ctx: Ctx, choice: StartChoice): void {
+  const three = choice.players === 3;
+  const options = {
+    ...(three ? { players: 3 } : {}),
+    claimTiming: choice.claimTiming,
+    tactics: three ? false : choice.tactics,
+    games: choice.games,
+  };
+  const minutes = choice.clockMinutes ?? 0;
+  const clock = minutes > 0 ? { initialMs: minutes * 60_000, incrementMs: 0 } : null;
+  ctx.s.lastStart = { ...choice, seed: null };
+  void onlineServer(ctx).then((server) => {
+    if (!server) {
+      ctx.s.message = { text: t('onlineUnavailable'), kind: 'error' };
+      render(ctx);
+      return;
+    }
+    connect(ctx, server, { type: 'create', options, clock });
+  });
+}
+
+/** Leaves the online game (a new local game, or the element going away). */
+export function leaveOnline(ctx: Ctx): void {
+  noticeOnline(ctx, null);
+  const o = sessions.get(ctx);
+  if (!o) return;
+  o.conn.close();
+  sessions.delete(ctx);
+  setCurrentRoom(ctx.host.store, null);
+  if (linkedRoom(location.hash)) history.replaceState(null, '', location.href.split('#')[0]);
+  drawOnline(ctx);
+}
+
+function connect(ctx: Ctx, server: string, first: ClientMessage): void {
+  leaveOnline(ctx);
+  const online: Online = { conn: null as unknown as Connection, room: null, seat: null, state: null, log: [], status: 'connecting', queue: [], problem: null, copied: false };
+  sessions.set(ctx, online);
+  online.conn = new Connection(socketUrl(server), {
+    message: (m) => {
+      if (sessions.get(ctx) === online) onMessage(ctx, online, m);
+    },
+    status: (status) => {
+      online.status = status;
+      if (sessions.get(ctx) === online) drawOnline(ctx);
+    },
+  });
+  online.conn.enter(first);
+  drawOnline(ctx);
+}
+
+function onMessage(ctx: Ctx, o: Online, m: ServerMessage): void {
+  switch (m.type) {
+    case 'welcome': {
+      o.room = m.room;
+      o.seat = m.seat;
+      if (m.seat !== null && m.token) holdSeat(ctx.host.store, m.room, { seat: m.seat, token: m.token });
+      // Every later connection rejoins the same seat (or watches again).
+      const held = heldSeat(ctx.host.store, m.room);
+      o.conn.enter(m.seat !== null && held ? { type: 'join', room: m.room, token: held.token } : { type: 'join', room: m.room, watch: true }, false);
+      setCurrentRoom(ctx.host.store, { room: m.room, watch: m.seat === null });
+      // The address names the room: a reload, or the link copied from the address bar, comes back to it.
+      const hash = `#${m.seat === null ? 'watch' : 'room'}=${m.room}`;
+      if (location.hash !== hash && location.protocol.startsWith('http')) history.replaceState(null, '', hash);
+      break;
+    }
+    case 'state':
+      onState(ctx, o, m);
+      break;
+    case 'ack':
+      o.conn.settle(m.id);
+      break;
+    case 'error':
+      onError(ctx, o, m.code, m.message, m.id);
+      break;
+    case 'pong':
+      break;
+  }
+  drawOnline(ctx);
+}
+
+function onError(ctx: Ctx, o: Online, code: string, message: string, id: string | undefined): void {
+  if (id) {
+    o.conn.settle(id);
+    o.queue = [];
+  }
+  if (code === 'room_full' && o.room === null) {
+    // Every seat is taken: watch instead.
+    const target = linkedRoom(location.hash) ?? currentRoom(ctx.host.store);
+    if (target) {
+      o.conn.enter({ type: 'join', room: target.room, watch: true });
+      o.problem = t('onlineRoomFull');
+      return;
+    }
+  }
+  if (code === 'bad_token' && o.room === null) {
+    // A seat this browser no longer holds (another server's database): take a free one, or watch.
+    const target = linkedRoom(location.hash) ?? currentRoom(ctx.host.store);
+    if (target) {
+      o.conn.enter({ type: 'join', room: target.room });
+      return;
+    }
+  }
+  if (code === 'unknown_room') {
+    leaveOnline(ctx);
+    noticeOnline(ctx, t('onlineRoomGone'));
+    render(ctx);
+    // Nothing on the board (a link to a room that is gone): ask for a game, as on a first visit.
+    if (!ctx.s.game) void ctx.flow.newGame(ctx);
+    return;
+  }
+  ctx.s.message = { text: t('onlineError', { msg: message }), kind: 'error' };
+  render(ctx);
+}
+
+/** The page's log entries from the engine's, with the game of the match each belongs to. */
+function entriesOf(log: readonly EngineLogEntry[]): LogEntry[] {
+  let gameIndex = 0;
+  return log.map((e) => {
+    const entry = fromEngine(e, gameIndex);
+    gameIndex = entry.gameIndex;
+    return entry;
+  });
+}
+
+function onState(ctx: Ctx, o: Online, state: StateMessage): void {
+  const prev = o.state;
+  o.log = state.logFrom === 0 ? [...state.log] : [...o.log.slice(0, state.logFrom), ...state.log];
+  o.state = state;
+  const continuing = prev !== null && ctx.s.game !== null && prev.room.id === state.room.id && prev.room.generation === state.room.generation && state.n >= prev.n;
+  const players = state.room.options.players;
+  const seats: Seat[] = Array.from({ length: players }, () => ({ kind: 'person' }));
+  const selection = continuing && state.n === prev.n ? ctx.s.sel : NONE;
+  replaceGame(ctx, onlineGame(state, o.log), entriesOf(o.log));
+  ctx.s.sel = selection;
+  // New cards animate in as in a local game, except on the first drawing of a room.
+  ctx.s.animate = continuing;
+  ctx.s.session = { ...ctx.s.session, mode: 'online', humanSeat: (state.seat ?? 0) as PlayerIndex, seats, spectator: state.seat === null };
+  ctx.s.lastStart = { ...ctx.s.lastStart, players, claimTiming: state.room.options.claimTiming, tactics: state.room.options.tactics, games: state.room.options.games };
+  ctx.s.handover = false;
+  ctx.s.shownSeat = null;
+  if (!continuing) ctx.s.endShownAt = state.view.result ? state.n : -1;
+  if (prev && state.n !== prev.n) {
+    ctx.s.message = null;
+    o.problem = null;
+  }
+  // The rest of a multi-step choice (a claim step ended, then the play) goes once the first is applied.
+  if (o.queue.length > 0 && !o.conn.waiting && state.n > (prev?.n ?? -1)) {
+    const next = o.queue.shift()!;
+    const legal = find(state.legal, next);
+    if (legal) o.conn.act(legal, state.n);
+    else o.queue = [];
+  }
+  ctx.flow.continueAfterChange(ctx, null);
+}
+
+/** Sends the page's actions (the first now, the rest as each is applied); false if refused here. */
+export function sendOnline(ctx: Ctx, actions: Action[]): boolean {
+  const o = onlineOf(ctx);
+  const state = o?.state;
+  const [first, ...rest] = actions;
+  if (!o || !state || !first) return false;
+  if (o.conn.waiting) return false;
+  const legal = find(state.legal, first);
+  if (!legal) {
+    ctx.s.message = { text: t('illegal', { msg: t('onlineNotNow') }), kind: 'error' };
+    render(ctx);
+    return false;
+  }
+  o.queue = rest;
+  o.conn.act(legal, state.n);
+  ctx.s.sel = NONE;
+  ctx.s.suggestion = null;
+  render(ctx);
+  return true;
+}
+
+/** The online panel's commands. */
+export function onlineCommand(ctx: Ctx, command: 'resign' | 'offerDraw' | 'declineDraw' | 'rematch'): void {
+  const o = onlineOf(ctx);
+  if (!o) return;
+  o.conn.send({ type: command });
+}
