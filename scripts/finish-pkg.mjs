@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { cssText } from './css-text.mjs';
+import { emitElementDeclarations } from './element-dts.mjs';
 import { markdownToHtml } from './markdown.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -149,6 +150,9 @@ const workerBuild = await esbuild.build({
   ],
 });
 write('computer-worker.js', `// The computer player's worker script (npm/worker-main.js bundled with the full engine's glue).\nexport default ${JSON.stringify(workerBuild.outputFiles[0].text)};\n`);
+// The same script as a file, for sites whose Content-Security-Policy allows no blob: worker: they serve it
+// and pass its URL (`new Computer({ worker })`, the element's `worker-url`).
+write('computer.worker.js', `// The computer player's worker (battleline-engine/computer.worker.js): a classic script, started by new Computer({ worker: its URL }).\n${workerBuild.outputFiles[0].text}`);
 write('computer-worker.d.ts', 'declare const source: string;\nexport default source;\n');
 for (const file of ['computer-core.js', 'computer.js', 'computer-node.js', 'computer.d.ts']) copyFileSync(join(npm, file), join(pkg, file));
 
@@ -180,7 +184,9 @@ await esbuild.build({
   banner: { js: '// <battle-line-game>: the whole game as a custom element (built from www/src/element/ by scripts/finish-pkg.mjs).' },
   plugins: [packageImports, cssText],
 });
-copyFileSync(join(npm, 'element.d.ts'), join(pkg, 'element.d.ts'));
+// Its declarations, emitted by tsc from the element's sources; React's JSX for it beside them.
+emitElementDeclarations();
+copyFileSync(join(npm, 'element-react.d.ts'), join(pkg, 'element-react.d.ts'));
 
 // CommonJS copies for require() in Node: bundled, reading the .wasm file from disk instead of base64.
 const wasmFromDisk = {
@@ -251,12 +257,15 @@ const manifest = {
       default: { types: './computer.d.ts', default: './computer.js' },
     },
     './element': { types: './element.d.ts', default: './element.js' },
+    // The same element, with `<battle-line-game>` declared in React's JSX (for TypeScript projects using React 19).
+    './element/react': { types: './element-react.d.ts', default: './element.js' },
+    './computer.worker.js': './computer.worker.js',
     './rules.wasm': './rules/battleline_bg.wasm',
     './full.wasm': './full/battleline_bg.wasm',
     './package.json': './package.json',
   },
   files: [
-    '*.js', '*.cjs', '*.d.ts', '*.d.cts',
+    '*.js', '*.cjs', '*.d.ts', '*.d.cts', 'element-types/*.d.ts',
     ...builds.flatMap((b) => [`${b}/battleline.js`, `${b}/battleline.d.ts`, `${b}/battleline_bg.wasm`, `${b}/battleline_bg.wasm.d.ts`, `${b}/wasm-base64.js`, `${b}/wasm-base64.d.ts`]),
     'RULES.md', 'CHANGELOG.md',
   ],
