@@ -94,6 +94,8 @@ test("the element's methods: start, loadRecord and exportRecord, and nonsense re
   assert.equal(await b.evaluate((el) => el.exportRecord()), null, 'no record of an unfinished game (it holds the seed)');
 
   const board = () => page.locator('#b #board').innerHTML();
+  // `ready` does not wait for the computer's opening move: the board is compared once it is the person's turn.
+  await page.locator('#b #hand.my-turn').waitFor();
   const before = await board();
   for (const [options, pattern] of [
     [{ level: 'nope' }, /level/],
