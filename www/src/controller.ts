@@ -7,7 +7,7 @@ import type { CardName, GameRecord, PlayerIndex } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
 import { closeDialogs, dialogOpen, type StartChoice } from './dialogs.js';
 import { installDrag } from './drag.js';
-import { fitGame, installFit } from './fit.js';
+import { installFit } from './fit.js';
 import type { GameHost } from './host.js';
 import { setLang } from './i18n.js';
 import { installLogDrawer, logIsDrawer } from './log-drawer.js';
@@ -25,15 +25,7 @@ export class Controller {
   /** Aborted by destroy(): every listener outside the game's own DOM is registered with it. */
   readonly #gone = new AbortController();
 
-  constructor(el: Elements, module: WebAssembly.Module, given: GameHost) {
-    // After every drawing the game is fitted to the element's box (fit.ts), then the element is told.
-    const host: GameHost = {
-      ...given,
-      rendered: (title) => {
-        fitGame(el.root);
-        given.rendered(title);
-      },
-    };
+  constructor(el: Elements, module: WebAssembly.Module, host: GameHost) {
     const speak = (): void => setLang(s.settings.lang);
     const s = initialState(host.settings, !logIsDrawer(el.root), () => dialogOpen(host.shadow));
     // The computer's answers arrive from its worker, in whatever language another game last spoke.

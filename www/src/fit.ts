@@ -2,7 +2,9 @@
 // queries pick the phone or the desktop arrangement and the log's place from the element's width and
 // height); what a box still lacks after that, a short one above all (720 × 560 inside a host page), is
 // made up by zooming the game out (CSS `zoom` on the game's section, down to FIT_MIN), so that it never
-// scrolls inside and nothing is cut off. Measured when the box changes size and after every drawing.
+// scrolls inside and nothing is cut off. Measured by a ResizeObserver when the box or one of the game's
+// parts changes size: after the browser's own layout, so a move's handler never waits for a layout here
+// (a long task on the host page's main thread).
 
 /** The smallest zoom: below it the text would be too small to read; the game then clips instead. */
 const FIT_MIN = 0.6;
@@ -54,10 +56,12 @@ export function fitGame(app: HTMLElement): void {
   }
 }
 
-/** Fits the game now and whenever the element's box changes size, until `signal` aborts. */
+/** Fits the game whenever the element's box or one of the game's parts changes size, until `signal` aborts. */
 export function installFit(app: HTMLElement, signal: AbortSignal): void {
   const host = (app.getRootNode() as ShadowRoot).host ?? app;
   const observer = new ResizeObserver(() => fitGame(app));
   observer.observe(host);
+  // The parts are the markup's own boxes (element/markup.ts), kept while their content is redrawn.
+  for (const part of app.querySelectorAll(':scope > .topbar, :scope > .table > *, :scope > .table > .field > *')) observer.observe(part);
   signal.addEventListener('abort', () => observer.disconnect(), { once: true });
 }

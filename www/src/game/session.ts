@@ -174,6 +174,9 @@ export function continueAfterChange(ctx: Ctx, before: PlayerIndex | null, t0?: n
     if (before !== null || ctx.s.shownSeat !== null) ctx.s.handover = true;
   }
   if (g.result()) ctx.s.handover = false;
+  // The computer's turn is drawn as such at once: one drawing per move, not a second one as it starts.
+  const computerNext = !g.result() && isComputer(ctx.s, g.current);
+  if (computerNext && !ctx.s.lesson) ctx.s.thinking = true;
   render(ctx, t0);
   save(ctx);
   lessonProgress(ctx);
@@ -181,7 +184,7 @@ export function continueAfterChange(ctx: Ctx, before: PlayerIndex | null, t0?: n
     maybeShowEnd(ctx);
     return;
   }
-  if (isComputer(ctx.s, g.current)) void runComputer(ctx);
+  if (computerNext) void runComputer(ctx);
 }
 
 export function maybeShowEnd(ctx: Ctx): void {
