@@ -163,7 +163,7 @@ function startVite(dir) {
 }
 
 const elementSites = ['element-vite', 'element-script', 'element-react', 'element-next', 'element-parcel'];
-const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag', 'served-wasm', ...elementSites].some(want) ? await launch() : null;
+const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag', 'served-wasm', 'readme', ...elementSites].some(want) ? await launch() : null;
 function launch() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -324,7 +324,77 @@ async function elementExample(name, builds, serveDir = (dir) => dir, { dev = nul
   }
 }
 
+/**
+ * Every snippet of the package's README (npm/README.md, shipped as the tarball's README.md), as a reader
+ * would use it: `js` snippets compiled by TypeScript under strict settings (noUncheckedIndexedAccess,
+ * exactOptionalPropertyTypes, no skipLibCheck) and run in Node; `html` snippets served beside the installed
+ * package and opened in Chromium (an element must get ready, the names an import map gives must import),
+ * failing on any console error; `sh` snippets are the install line. The sizes in the README must be the
+ * build's (scripts/readme-sizes.mjs).
+ */
+async function readmeSnippets() {
+  if (!want('readme')) return;
+  const t0 = performance.now();
+  const text = readFileSync(join(root, 'pkg', 'README.md'), 'utf8');
+  const { unmarkedSizes } = await import('./readme-sizes.mjs');
+  const loose = unmarkedSizes(text);
+  if (loose.length) throw new Error(`readme: sizes written by hand, not by the build: ${loose.join(', ')}`);
+  // Fenced blocks, also those indented in a list item (their indentation taken off).
+  const snippets = [...text.matchAll(/^( *)```(\w+)\n([\s\S]*?)^\1```$/gm)].map((m, i) => ({
+    n: i + 1,
+    lang: m[2],
+    code: m[3].split('\n').map((line) => line.slice(m[1].length)).join('\n'),
+  }));
+  const dir = join(work, 'run', 'readme');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'readme-snippets', private: true, type: 'module', dependencies: { 'battleline-engine': `file:${tarball}` } }, null, 2));
+  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--offline'], dir);
+  const scripts = snippets.filter((s) => s.lang === 'js');
+  for (const s of scripts) writeFileSync(join(dir, `snippet-${s.n}.ts`), s.code);
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, skipLibCheck: false, target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['ES2022', 'DOM'], types: ['node'], typeRoots: [join(tools, '@types')], outDir: 'out' }, files: scripts.map((s) => `snippet-${s.n}.ts`) }, null, 2),
+  );
+  run(process.execPath, [join(tools, 'typescript', 'bin', 'tsc'), '-p', '.'], dir);
+  for (const s of scripts) run(process.execPath, [join(dir, 'out', `snippet-${s.n}.js`)], dir, { timeout: 120_000 });
+  for (const s of snippets.filter((s) => s.lang === 'sh')) {
+    if (!/^npm install battleline-engine\n?$/.test(s.code)) throw new Error(`readme: snippet ${s.n} (sh) is not the install line: ${s.code}`);
+  }
+  const pages = snippets.filter((s) => s.lang === 'html');
+  for (const s of pages) {
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>README snippet ${s.n}</title><link rel="icon" href="data:,"></head><body><main>\n${s.code}</main></body></html>`);
+    const server = await serve(dir);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = [];
+    page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));
+    page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+    page.on('response', (res) => res.status() >= 400 && errors.push(`HTTP ${res.status()}: ${res.url()}`));
+    try {
+      await page.goto(server.url);
+      if (s.code.includes('<battle-line-game')) {
+        await page.waitForFunction(() => customElements.get('battle-line-game'), null, { timeout: 30_000 });
+        await page.evaluate(() => document.querySelector('battle-line-game').ready);
+      }
+      // Every name the snippet's import map gives imports (the snippet's own module script ran).
+      const names = Object.keys(JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(s.code)?.[1] ?? '{"imports":{}}').imports);
+      for (const name of names) await page.evaluate((name) => import(name).then(() => undefined), name);
+      await page.waitForTimeout(500);
+      if (errors.length) throw new Error(`readme: html snippet ${s.n}:\n${errors.join('\n')}`);
+    } finally {
+      await context.close();
+      server.stop();
+    }
+  }
+  report.examples.readme = { seconds: Number(((performance.now() - t0) / 1000).toFixed(1)), snippets: snippets.length };
+  log(`readme: ${scripts.length} js snippets compiled (strict) and run in Node, ${pages.length} html snippets opened in Chromium, ${snippets.length} in all`);
+  readmeChecked = snippets.length;
+}
+let readmeChecked = 0;
+
 try {
+  await readmeSnippets();
   if (want('vite-dev') || want('vite-build')) {
     const t0 = performance.now();
     const dir = prepare('vite');
@@ -403,7 +473,7 @@ const sizesFile = join(root, 'test-results', 'pkg-sizes.json'); // written by sc
 if (existsSync(sizesFile)) report.sizes = JSON.parse(readFileSync(sizesFile, 'utf8'));
 writeFileSync(join(root, 'test-results', 'npm-examples.json'), JSON.stringify({ ...report, expectedDigest: expected, results }, null, 2) + '\n');
 if (wrong.length) throw new Error(`examples that did not reach the expected position ${expected}: ${JSON.stringify(wrong)}`);
-const ran = Object.keys(results).length + Object.keys(report.elements ?? {}).length;
+const ran = Object.keys(results).length + Object.keys(report.elements ?? {}).length + (readmeChecked > 0 ? 1 : 0);
 if (ran === 0) throw new Error(`no example matched ${only.join(' ')}`);
 log(`${Object.keys(results).length} examples reached the same final position (${expected}); ${Object.keys(report.elements ?? {}).length} element sites played a game to its end`);
 console.log(`${ran} passed, 0 failed`);
