@@ -12,7 +12,9 @@ const DRAWER_MAX_WIDTH = 1199;
 /** True when the log of the game drawn in `root` is shown as a drawer over the game. */
 export function logIsDrawer(root: HTMLElement): boolean {
   const host = (root.getRootNode() as ShadowRoot).host ?? root;
-  return host.getBoundingClientRect().width <= DRAWER_MAX_WIDTH;
+  // A hidden element (the page shows it once it is ready) has no width yet: the window's is the guess.
+  const width = host.getBoundingClientRect().width || window.innerWidth;
+  return width <= DRAWER_MAX_WIDTH;
 }
 
 /**
