@@ -6,7 +6,8 @@
 // the computer's move reaches the page through the worker's message and the element's pacing timer
 // (`Worker.onmessage`, `setTimeout`), a person's through the element's click handler.
 //
-//   node bench/element-long-tasks.mjs [level=hard] [games=2]
+//   node bench/element-long-tasks.mjs [level=hard] [games=2] [pkg=pkg]
+// (pkg: another build of the package to compare, e.g. an older commit's, built with scripts/finish-pkg.mjs.)
 //
 // A timing: run it on a quiet machine (it prints the load average), never as a test.
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
@@ -17,10 +18,11 @@ import { playToEnd } from '../tests/e2e/element-driver.mjs';
 
 const level = process.argv[2] ?? 'hard';
 const games = Number(process.argv[3] ?? 2);
+const pkgDir = process.argv[4] ?? join(root, 'pkg');
 const site = join(root, 'target', 'element-long-tasks');
 rmSync(site, { recursive: true, force: true });
 mkdirSync(site, { recursive: true });
-cpSync(join(root, 'pkg'), join(site, 'pkg'), { recursive: true });
+cpSync(pkgDir, join(site, 'pkg'), { recursive: true });
 cpSync(join(root, 'tests', 'e2e', 'fixtures', 'boxed.html'), join(site, 'index.html'));
 for (const file of ['boxed.html', 'boxed.css', 'boxed.js']) cpSync(join(root, 'tests', 'e2e', 'fixtures', file), join(site, file));
 const server = await startServer(`${site}/`);
@@ -61,7 +63,7 @@ try {
 }
 const line = (list) => `${list.length} over 50 ms${list.length ? ` (max ${Math.max(...list)} ms: ${list.sort((a, b) => b - a).join(', ')})` : ''}`;
 console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on this machine (a busy machine stretches every task)`);
-console.log(`long tasks after ready, ${games} games at ${level}:`);
+console.log(`long tasks after ready, ${games} games at ${level} (${pkgDir}):`);
 console.log(`  the computer's moves (worker message, pacing timer): ${line(all.computer)}`);
 console.log(`  the person's clicks (the element's click handler):   ${line(all.person)}`);
 console.log(`  neither (style, layout, the test driver's queries):  ${line(all.other)}`);
