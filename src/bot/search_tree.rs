@@ -1,19 +1,19 @@
 //! One search tree: its nodes and its playouts (sample the hidden cards, select by UCB among the
-//! children legal in the sample, widen progressively, evaluate the leaf, back up), and the actions the
-//! search takes without searching. The bot that runs the trees and picks the move is in `ismcts.rs`.
+//! children legal in the sample, widen progressively, value the leaf, back up), and the actions the
+//! search takes without searching. The bot that runs the trees and picks the move is in `ismcts.rs`;
+//! how a playout is dealt and valued, in `leaf.rs`.
 
+use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
 use super::action_set::ActionSet;
 use super::determinize::Determinizer;
-use super::eval::Knowledge;
-use super::inference::HandPosterior;
-use super::rollout::{claim, policy, Noise, Prior};
+use super::leaf::{result_rewards, Leaf, Sampler};
+use super::rollout::{claim, Prior};
 use super::search_config::Config;
 use super::trees::RootEdge;
-use super::win_chance::win_chance;
 use crate::action::{Action, DeckKind};
-use crate::flag::{Player, FLAG_COUNT};
+use crate::flag::Player;
 use crate::phase::Phase;
 use crate::position::Position;
 
@@ -32,10 +32,10 @@ struct Node {
 
 pub(super) struct Search<'a> {
     determinizer: &'a Determinizer,
-    /// Candidate opponent hands by weight, when inferring (see `Config::infer_temperature`).
-    pub(super) posterior: Option<&'a HandPosterior>,
-    /// The true position, when the search is shown it (experiments: `SearchBot::reveal_position`).
-    pub(super) revealed: Option<&'a Position>,
+    /// How each playout is dealt, when not a uniform sample of the view.
+    sampler: Option<&'a dyn Sampler>,
+    /// How a playout's last position is valued.
+    leaf: &'a dyn Leaf,
     root_order: Vec<Action>,
     rng: &'a mut ChaCha8Rng,
     config: Config,
@@ -43,13 +43,15 @@ pub(super) struct Search<'a> {
     /// Scratch buffers.
     legal: Vec<Action>,
     path: Vec<usize>,
-    /// Actions played in playouts so far (tree and fast policy).
+    /// Actions played in playouts so far (the tree's, claims and draws included).
     pub(super) actions: u64,
 }
 
 impl<'a> Search<'a> {
     pub(super) fn new(
         determinizer: &'a Determinizer,
+        sampler: Option<&'a dyn Sampler>,
+        leaf: &'a dyn Leaf,
         root_order: Vec<Action>,
         rng: &'a mut ChaCha8Rng,
         config: Config,
@@ -57,8 +59,8 @@ impl<'a> Search<'a> {
         let root = Node { action: Action::Pass, player: 0, visits: 0, available: 0, reward: 0.0, children: Vec::new() };
         Search {
             determinizer,
-            posterior: None,
-            revealed: None,
+            sampler,
+            leaf,
             root_order,
             rng,
             config,
@@ -69,23 +71,19 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// One playout: sample, select, expand, play out, back up.
+    /// One playout: sample, select, expand, value the leaf, back up.
     pub(super) fn iterate(&mut self) {
-        let mut position = match self.posterior {
-            _ if self.revealed.is_some() => *self.revealed.unwrap(),
-            Some(posterior) => posterior.sample(self.determinizer, self.rng),
+        let mut position = match self.sampler {
+            Some(sampler) => sampler.sample(self.determinizer, self.rng),
             None => self.determinizer.sample(self.rng),
         };
-        let mut noise = Noise::new(self.rng);
+        let leaf_seed = self.rng.next_u64();
         self.path.clear();
         self.path.push(0);
         let mut node = 0;
         loop {
             self.automatic_steps(&mut position);
             if position.is_over() {
-                break;
-            }
-            if self.path.len() > self.config.max_depth as usize {
                 break;
             }
             let player = position.current();
@@ -113,7 +111,10 @@ impl<'a> Search<'a> {
             self.path.push(next);
             node = next;
         }
-        let rewards = self.playout(&mut position, &mut noise);
+        let rewards = match result_rewards(&position) {
+            Some(rewards) => rewards,
+            None => self.leaf.rewards(&position, self.determinizer.viewer(), leaf_seed),
+        };
         for &n in &self.path {
             let node = &mut self.nodes[n];
             node.visits += 1;
@@ -201,60 +202,6 @@ impl<'a> Search<'a> {
             }
             self.actions += 1;
         }
-    }
-
-    /// Plays on with the fast policy; each player's reward (win 1, draw ½, loss 0), or the static
-    /// evaluation's estimate when the playout is cut off.
-    fn playout(&mut self, position: &mut Position, noise: &mut Noise) -> [f32; 3] {
-        let mut left = self.config.playout_actions;
-        if self.config.endgame_rollout.is_some_and(|cards| position.troop_deck_len() <= cards as usize) {
-            left = u32::MAX;
-        }
-        while !position.is_over() && left > 0 {
-            let action = policy(position, noise);
-            self.step(position, action);
-            left -= 1;
-        }
-        self.leaf_rewards(position)
-    }
-
-    /// Each player's reward: the result of a finished game (win 1, draw shared), otherwise the viewer's
-    /// evaluation of the position (expected flags, from what the viewer would know there and, with
-    /// `leaf_foresight`, the sample's next draws and opponents' hands) turned into a chance to win,
-    /// every opponent getting the rest (they are taken to play against the viewer).
-    fn leaf_rewards(&self, position: &Position) -> [f32; 3] {
-        let players = position.players();
-        let mut out = [0.0; 3];
-        if let Some(result) = position.result() {
-            for (p, slot) in out.iter_mut().enumerate().take(players) {
-                *slot = match result.winner {
-                    Some(w) if w == p => 1.0,
-                    Some(_) => 0.0,
-                    None => 1.0 / players as f32,
-                };
-            }
-            return out;
-        }
-        let me = self.determinizer.viewer();
-        let knowledge = match self.config.leaf_foresight {
-            Some(draws) => Knowledge::with_foresight(position, me, self.config.eval, draws as usize),
-            None => Knowledge::with_params(position, me, self.config.eval),
-        };
-        let chances = knowledge.chances(position);
-        let value = knowledge.value(players, &chances);
-        // Centred on a fair share of the flags (4.5 with two players, 3 with three): there the viewer's
-        // chance is a half. With three players the centre 4.5 read an even position as a likely loss;
-        // centred on 3, search:medium scored +0.041 ± 0.018 against two heuristic bots over 900 paired
-        // games, hard −0.027 ± 0.032 over 300 (docs/BOT_EXPERIMENTS.md). Two-player games are unchanged.
-        let center = FLAG_COUNT as f32 / players as f32;
-        let mut mine = 1.0 / (1.0 + (-(value - center) / self.config.eval_scale).exp());
-        if players == 2 && self.config.win_weight > 0.0 {
-            let w = self.config.win_weight;
-            mine = (1.0 - w) * mine + w * win_chance(&chances);
-        }
-        out[..players].fill(1.0 - mine);
-        out[me] = mine;
-        out
     }
 
     /// The root's children, in the order they were expanded (the first playout always expands one).
