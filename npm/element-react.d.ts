@@ -10,9 +10,9 @@
  * @module battleline-engine/element/react
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { BattleLineGameElement, ClaimTiming, ElementLevel } from './element.js';
+import type { BattleLineGameElement, ClaimTiming, ElementLevel } from '../element.js';
 
-export * from './element.js';
+export * from '../element.js';
 
 /** The element's attributes (see `BattleLineGameElement`), as JSX props. */
 export interface BattleLineGameProps extends HTMLAttributes<BattleLineGameElement> {

@@ -185,9 +185,12 @@ await esbuild.build({
   banner: { js: '// <battle-line-game>: the whole game as a custom element (built from www/src/element/ by scripts/finish-pkg.mjs).' },
   plugins: [packageImports, cssText],
 });
-// Its declarations, emitted by tsc from the element's sources; React's JSX for it beside them.
+// Its declarations, emitted by tsc from the element's sources; React's JSX for it in element/react (a
+// folder, so that even node10 resolution finds battleline-engine/element/react).
 emitElementDeclarations();
-copyFileSync(join(npm, 'element-react.d.ts'), join(pkg, 'element-react.d.ts'));
+mkdirSync(join(pkg, 'element'), { recursive: true });
+copyFileSync(join(npm, 'element-react.d.ts'), join(pkg, 'element', 'react.d.ts'));
+write('element/react.js', "// battleline-engine/element/react: the element (battleline-engine/element); element/react.d.ts declares it in React's JSX.\nexport * from '../element.js';\n");
 
 // CommonJS copies for require() in Node: bundled, reading the .wasm file from disk instead of base64.
 const wasmFromDisk = {
@@ -259,19 +262,19 @@ const manifest = {
     },
     './element': { types: './element.d.ts', default: './element.js' },
     // The same element, with `<battle-line-game>` declared in React's JSX (for TypeScript projects using React 19).
-    './element/react': { types: './element-react.d.ts', default: './element.js' },
+    './element/react': { types: './element/react.d.ts', default: './element/react.js' },
     './computer.worker.js': './computer.worker.js',
     './rules.wasm': './rules/battleline_bg.wasm',
     './full.wasm': './full/battleline_bg.wasm',
     './package.json': './package.json',
   },
   files: [
-    '*.js', '*.cjs', '*.d.ts', '*.d.cts', 'element-types/*.d.ts',
+    '*.js', '*.cjs', '*.d.ts', '*.d.cts', 'element-types/*.d.ts', 'element/react.js', 'element/react.d.ts',
     ...builds.flatMap((b) => [`${b}/battleline.js`, `${b}/battleline.d.ts`, `${b}/battleline_bg.wasm`, `${b}/battleline_bg.wasm.d.ts`, `${b}/wasm-base64.js`, `${b}/wasm-base64.d.ts`]),
     'RULES.md', 'CHANGELOG.md',
   ],
-  // Only the element's entry does something on import (it defines <battle-line-game>): bundlers must keep it.
-  sideEffects: ['./element.js'],
+  // Only the element's entries do something on import (they define <battle-line-game>): bundlers must keep them.
+  sideEffects: ['./element.js', './element/react.js'],
   engines: { node: '>=18' },
 };
 write('package.json', JSON.stringify(manifest, null, 2) + '\n');
