@@ -24,6 +24,8 @@ import { playToEnd } from '../tests/e2e/element-driver.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const examples = join(root, 'examples', 'npm');
+// Next.js would report each build to its makers (examples/npm/element-next): not from a test.
+process.env.NEXT_TELEMETRY_DISABLED = '1';
 const work = join(root, 'target', 'npm-examples');
 const tools = join(work, 'node_modules');
 const only = process.argv.slice(2);
