@@ -6,6 +6,7 @@
 // Every entry has its declarations (.d.ts; self-contained .d.cts for require). The wasm is inlined as
 // base64 in a module that the glue imports lazily (only when init() gets no wasm), so every bundler and
 // Node load it with no configuration; the .wasm files are exported too for sites that serve them.
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -155,7 +156,10 @@ write('computer-worker.js', `// The computer player's worker script (npm/worker-
 // and pass its URL (`new Computer({ worker })`, the element's `worker-url`).
 write('computer.worker.js', `// The computer player's worker (battleline-engine/computer.worker.js): a classic script, started by new Computer({ worker: its URL }).\n${workerBuild.outputFiles[0].text}`);
 write('computer-worker.d.ts', 'declare const source: string;\nexport default source;\n');
-for (const file of ['computer-core.js', 'computer.js', 'computer-node.js', 'computer.d.ts']) copyFileSync(join(npm, file), join(pkg, file));
+// The wrapper around the worker (npm/src/*.ts) compiled by tsc into pkg/, with its declarations (the
+// public ones are computer.d.ts's; computer-node.js, the Node entry, has the same API).
+execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(npm, 'tsconfig.json')], { stdio: 'inherit' });
+rmSync(join(pkg, 'node-worker-threads.d.ts'), { force: true });
 
 // The game as an element (battleline-engine/element): the page's own game UI (www/src/element/), bundled
 // with its stylesheet and the players' rules, on the package's full engine and computer (imported, not
@@ -224,14 +228,17 @@ const errorClass = read(join(npm, 'errors.d.ts')).replace(/^import type .*\n/m, 
 const glueTypes = (build) => read(join(pkg, build, 'battleline.d.ts'));
 write('index.d.cts', `${glueTypes('rules')}\nexport { __wbg_init as init };\n${errorClass}`);
 write('full.d.cts', `${glueTypes('full')}\nexport { __wbg_init as init };\n${errorClass}`);
-write(
-  'computer.d.cts',
-  read(join(npm, 'computer.d.ts'))
-    .replace("import type { Action, BotLevel, PlayerView, WasmModule } from './full/battleline.js';", "import type { Action, BotLevel, PlayerView, WasmModule } from './full.cjs';")
-    .replace("export { BattleLineError } from './errors.js';", "export { BattleLineError } from './full.cjs';")
-    .replace("export type { Action, BotLevel, ErrorCode, PlayerView } from './full/battleline.js';", "export type { Action, BotLevel, ErrorCode, PlayerView } from './full.cjs';"),
-);
-if (read(join(pkg, 'computer.d.cts')).includes('.js\'')) throw new Error('finish-pkg: computer.d.cts still points at ES modules');
+// The computer's, from tsc's: the same declarations, pointing at the CommonJS declarations.
+const toCommonJs = (text) =>
+  text
+    .replaceAll("from './full/battleline.js'", "from './full.cjs'")
+    .replaceAll("from './errors.js'", "from './full.cjs'")
+    .replaceAll("from './computer-core.js'", "from './computer-core.cjs'");
+write('computer-core.d.cts', toCommonJs(read(join(pkg, 'computer-core.d.ts'))));
+write('computer.d.cts', toCommonJs(read(join(pkg, 'computer.d.ts'))));
+for (const file of ['computer.d.cts', 'computer-core.d.cts']) {
+  if (read(join(pkg, file)).includes('.js\'')) throw new Error(`finish-pkg: ${file} still points at ES modules`);
+}
 
 // Documents and the manifest.
 copyFileSync(join(npm, 'README.md'), join(pkg, 'README.md'));
@@ -319,8 +326,9 @@ for (const [name, s] of Object.entries(sizes)) {
 }
 mkdirSync(join(root, 'test-results'), { recursive: true });
 writeFileSync(join(root, 'test-results', 'pkg-sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
-// The READMEs' figures are these (scripts/readme-sizes.mjs): the shipped copy and the repository's.
-const rewritten = fillSizes([join(npm, 'README.md'), join(root, 'README.md'), join(pkg, 'README.md')], sizes);
+// The package README's figures are these (scripts/readme-sizes.mjs): the shipped copy and the repository's.
+// (The project README's figures table is docs/figures.json's: `node scripts/figures.mjs --record sizes`.)
+const rewritten = fillSizes([join(npm, 'README.md'), join(pkg, 'README.md')], sizes);
 if (rewritten.length) console.log(`sizes written into ${rewritten.map((f) => f.slice(root.length)).join(', ')}`);
 if (sizes['rules.wasm'].gzipped > 150_000) throw new Error(`the rules engine's wasm is ${sizes['rules.wasm'].gzipped} bytes gzipped, over the 150 KB budget`);
 // init() with no argument downloads the inline chunk instead of the file: the same budget holds for it.

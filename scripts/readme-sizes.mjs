@@ -1,10 +1,11 @@
-// The package's sizes in the READMEs come from the build: every figure is written between markers,
+// The package's sizes in its README come from the build: every figure is written between markers,
 //   <!--size KEY FIELD-->229.6 KiB<!--/size-->
 // where KEY is an entry of test-results/pkg-sizes.json (what scripts/finish-pkg.mjs measured: an entry
 // point, `full.wasm`, `rules.wasm`) and FIELD a path in it (`gzipped`, `js.gzipped`,
-// `inlineWasmChunk.gzipped`). No `|` in a marker: they sit in Markdown tables. scripts/finish-pkg.mjs rewrites them in npm/README.md, README.md and the
-// shipped pkg/README.md after every build; a figure outside the markers is not allowed in npm/README.md
-// (scripts/test-npm-examples.mjs checks).
+// `inlineWasmChunk.gzipped`); no `|` in a marker, for they sit in Markdown tables. scripts/finish-pkg.mjs
+// rewrites them in npm/README.md and the shipped pkg/README.md after every build; a figure outside the
+// markers is not allowed in the package's README (scripts/test-npm-examples.mjs checks). The project
+// README's figures are docs/figures.json's (scripts/figures.mjs).
 //   node scripts/readme-sizes.mjs            rewrite from test-results/pkg-sizes.json
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -41,6 +42,6 @@ export function unmarkedSizes(text) {
 
 if (process.argv[1] && basename(process.argv[1]) === 'readme-sizes.mjs') {
   const sizes = JSON.parse(readFileSync(join(root, 'test-results', 'pkg-sizes.json'), 'utf8'));
-  const changed = fillSizes([join(root, 'npm', 'README.md'), join(root, 'README.md'), join(root, 'pkg', 'README.md')], sizes);
+  const changed = fillSizes([join(root, 'npm', 'README.md'), join(root, 'pkg', 'README.md')], sizes);
   console.log(`[readme-sizes] ${changed.length ? changed.join(', ') : 'nothing to change'}`);
 }

@@ -17,7 +17,8 @@ import { setLanguage } from './game/preferences.js';
 import { handCards, myTurn, phaseStep, viewerSeat } from './game/queries.js';
 import { exitReplay, loadRecord } from './game/replay.js';
 import { onDrop, select } from './game/selection.js';
-import { boot, finishedRecord, replaceGame, start } from './game/session.js';
+import { replaceGame } from './game/keeping.js';
+import { boot, continueAfterChange, finishedRecord, maybeShowEnd, start } from './game/session.js';
 import { initialState, type Ctx, type Elements, type GameState } from './game/state.js';
 
 export class Controller {
@@ -29,7 +30,7 @@ export class Controller {
     const speak = (): void => setLang(s.settings.lang);
     const s = initialState(host.settings, !logIsDrawer(el.root), () => dialogOpen(host.shadow));
     // The computer's answers arrive from its worker, in whatever language another game last spoke.
-    const ctx: Ctx = { s, el, host, computer: new Computer(module, speak, host.worker) };
+    const ctx: Ctx = { s, el, host, computer: new Computer(module, speak, host.worker), flow: { continueAfterChange, maybeShowEnd, boot } };
     this.#ctx = ctx;
     const signal = this.#gone.signal;
     // Every way in first speaks this game's language (words are built in i18n's current language).

@@ -6,7 +6,8 @@
 import type { Action, Game, PlayerView } from '../../pkg/index.js';
 import type { Controller } from './controller.js';
 import { replayTo } from './game/replay.js';
-import { continueAfterChange, play, showEnd } from './game/session.js';
+import { play } from './game/keeping.js';
+import { continueAfterChange, showEnd } from './game/session.js';
 import { NONE, type GameState } from './game/state.js';
 
 export interface TestHook {

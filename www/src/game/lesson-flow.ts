@@ -7,7 +7,7 @@ import { logIsDrawer } from '../log-drawer.js';
 import { NONE, twoSeats, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { exitReplay } from './replay.js';
-import { boot, continueAfterChange, replaceGame } from './session.js';
+import { replaceGame } from './keeping.js';
 
 /** Opens the tutorial at the step where it was left (the first if finished or never begun). */
 export function startTutorial(ctx: Ctx, index = resumeIndex(ctx.host.store)): void {
@@ -30,7 +30,7 @@ export function enterLesson(ctx: Ctx, run: LessonRun, game: Game): void {
   ctx.s.logOpen = false;
   render(ctx);
   ctx.el.lesson.querySelector<HTMLElement>('.lesson-text')?.focus();
-  continueAfterChange(ctx, null);
+  ctx.flow.continueAfterChange(ctx, null);
 }
 
 export function nextStep(ctx: Ctx): void {
@@ -56,7 +56,7 @@ export async function leaveTutorial(ctx: Ctx, note?: string): Promise<void> {
   ctx.s.lesson = null;
   replaceGame(ctx, null, []);
   ctx.s.logOpen = !logIsDrawer(ctx.el.root);
-  await boot(ctx);
+  await ctx.flow.boot(ctx);
   if (note) {
     ctx.s.message = { text: note, kind: 'info' };
     render(ctx);

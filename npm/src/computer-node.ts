@@ -1,8 +1,10 @@
 // battleline-engine/computer in Node: the computer player in a worker thread (worker_threads), started
 // from the same inlined script as in browsers. The thread does not keep the process alive while idle.
+// Its declarations are those of computer.ts (the same API).
 import { Worker } from 'node:worker_threads';
-import { ComputerBase } from './computer-core.js';
+import { ComputerBase, inlineWasm, sharedSuggest, type ComputerOptions, type Spawn, type SuggestOptions, type WorkerMessage } from './computer-core.js';
 import workerSource from './computer-worker.js';
+import type { Action, BotLevel, PlayerView } from './full/battleline.js';
 
 export { BattleLineError } from './errors.js';
 
@@ -14,32 +16,29 @@ globalThis.__battlelinePort = {
 };
 `;
 
-function spawn(onMessage, onFailure) {
+const spawn: Spawn = (onMessage, onFailure) => {
   const worker = new Worker(bootstrap + workerSource, { eval: true, name: 'battleline-computer' });
   worker.unref();
-  worker.on('message', onMessage);
-  worker.on('error', (error) => onFailure(`the computer's worker failed: ${error.message}`));
+  worker.on('message', (data: WorkerMessage) => onMessage(data));
+  worker.on('error', (error: Error) => onFailure(`the computer's worker failed: ${error.message}`));
   return {
     post: (message) => worker.postMessage(message),
     terminate: () => void worker.terminate(),
     busy: () => worker.ref(),
     idle: () => worker.unref(),
   };
-}
+};
 
-const inlineWasm = () => import('./full/wasm-base64.js').then((m) => m.bytes());
-
-/** The computer player in its own worker thread. */
+/** The computer player in its own worker thread (see {@link ComputerBase} for what it does). */
 export class Computer extends ComputerBase {
-  constructor(options) {
+  constructor(options?: ComputerOptions) {
     super(spawn, inlineWasm, options);
   }
 }
 
-let shared = null;
+const shared = sharedSuggest(() => new Computer());
 
-/** A suggestion from one Computer shared by every call of this function. */
-export function suggest(view, level, options) {
-  shared ??= new Computer();
-  return shared.suggest(view, level, options);
+/** `new Computer().suggest(…)` on one Computer shared by every call of this function. */
+export function suggest(view: PlayerView, level: BotLevel, options?: SuggestOptions): Promise<Action> {
+  return shared(view, level, options);
 }
