@@ -12,7 +12,9 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { cssText } from './css-text.mjs';
+import { emitElementDeclarations } from './element-dts.mjs';
 import { markdownToHtml } from './markdown.mjs';
+import { fillSizes } from './readme-sizes.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const pkg = join(root, 'pkg');
@@ -157,6 +159,9 @@ const workerBuild = await esbuild.build({
   ],
 });
 write('computer-worker.js', `// The computer player's worker script (npm/worker-main.js bundled with the full engine's glue).\nexport default ${JSON.stringify(workerBuild.outputFiles[0].text)};\n`);
+// The same script as a file, for sites whose Content-Security-Policy allows no blob: worker: they serve it
+// and pass its URL (`new Computer({ worker })`, the element's `worker-url`).
+write('computer.worker.js', `// The computer player's worker (battleline-engine/computer.worker.js): a classic script, started by new Computer({ worker: its URL }).\n${workerBuild.outputFiles[0].text}`);
 write('computer-worker.d.ts', 'declare const source: string;\nexport default source;\n');
 // The wrapper around the worker (npm/src/*.ts) compiled by tsc into pkg/, with its declarations (the
 // public ones are computer.d.ts's; computer-node.js, the Node entry, has the same API).
@@ -191,7 +196,12 @@ await esbuild.build({
   banner: { js: '// <battle-line-game>: the whole game as a custom element (built from www/src/element/ by scripts/finish-pkg.mjs).' },
   plugins: [packageImports, cssText],
 });
-copyFileSync(join(npm, 'element.d.ts'), join(pkg, 'element.d.ts'));
+// Its declarations, emitted by tsc from the element's sources; React's JSX for it in element/react (a
+// folder, so that even node10 resolution finds battleline-engine/element/react).
+emitElementDeclarations();
+mkdirSync(join(pkg, 'element'), { recursive: true });
+copyFileSync(join(npm, 'element-react.d.ts'), join(pkg, 'element', 'react.d.ts'));
+write('element/react.js', "// battleline-engine/element/react: the element (battleline-engine/element); element/react.d.ts declares it in React's JSX.\nexport * from '../element.js';\n");
 
 // CommonJS copies for require() in Node: bundled, reading the .wasm file from disk instead of base64.
 const wasmFromDisk = {
@@ -265,17 +275,20 @@ const manifest = {
       default: { types: './computer.d.ts', default: './computer.js' },
     },
     './element': { types: './element.d.ts', default: './element.js' },
+    // The same element, with `<battle-line-game>` declared in React's JSX (for TypeScript projects using React 19).
+    './element/react': { types: './element/react.d.ts', default: './element/react.js' },
+    './computer.worker.js': './computer.worker.js',
     './rules.wasm': './rules/battleline_bg.wasm',
     './full.wasm': './full/battleline_bg.wasm',
     './package.json': './package.json',
   },
   files: [
-    '*.js', '*.cjs', '*.d.ts', '*.d.cts',
+    '*.js', '*.cjs', '*.d.ts', '*.d.cts', 'element-types/*.d.ts', 'element/react.js', 'element/react.d.ts',
     ...builds.flatMap((b) => [`${b}/battleline.js`, `${b}/battleline.d.ts`, `${b}/battleline_bg.wasm`, `${b}/battleline_bg.wasm.d.ts`, `${b}/wasm-base64.js`, `${b}/wasm-base64.d.ts`]),
     'RULES.md', 'CHANGELOG.md',
   ],
-  // Only the element's entry does something on import (it defines <battle-line-game>): bundlers must keep it.
-  sideEffects: ['./element.js'],
+  // Only the element's entries do something on import (they define <battle-line-game>): bundlers must keep them.
+  sideEffects: ['./element.js', './element/react.js'],
   engines: { node: '>=18' },
 };
 write('package.json', JSON.stringify(manifest, null, 2) + '\n');
@@ -320,6 +333,10 @@ for (const [name, s] of Object.entries(sizes)) {
 }
 mkdirSync(join(root, 'test-results'), { recursive: true });
 writeFileSync(join(root, 'test-results', 'pkg-sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
+// The package README's figures are these (scripts/readme-sizes.mjs): the shipped copy and the repository's.
+// (The project README's figures table is docs/figures.json's: `node scripts/figures.mjs --record sizes`.)
+const rewritten = fillSizes([join(npm, 'README.md'), join(pkg, 'README.md')], sizes);
+if (rewritten.length) console.log(`sizes written into ${rewritten.map((f) => f.slice(root.length)).join(', ')}`);
 if (sizes['rules.wasm'].gzipped > 150_000) throw new Error(`the rules engine's wasm is ${sizes['rules.wasm'].gzipped} bytes gzipped, over the 150 KB budget`);
 // init() with no argument downloads the inline chunk instead of the file: the same budget holds for it.
 const inlineRules = sizes['battleline-engine'].inlineWasmChunk.gzipped;

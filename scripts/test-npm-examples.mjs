@@ -24,6 +24,8 @@ import { playToEnd } from '../tests/e2e/element-driver.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const examples = join(root, 'examples', 'npm');
+// Next.js would report each build to its makers (examples/npm/element-next): not from a test.
+process.env.NEXT_TELEMETRY_DISABLED = '1';
 const work = join(root, 'target', 'npm-examples');
 const tools = join(work, 'node_modules');
 const only = process.argv.slice(2);
@@ -76,10 +78,10 @@ if (only.length === 0) {
   if (!/All good/i.test(lint)) throw new Error(`publint:\n${lint}`);
   log('attw (are the types wrong), every entry point in every module resolution');
   // The .wasm exports are files for a server, not modules: there is nothing for TypeScript to resolve.
-  run(bin('attw'), [tarball, '--format', 'ascii', '--exclude-entrypoints', './rules.wasm', './full.wasm', './element'], work);
+  run(bin('attw'), [tarball, '--format', 'ascii', '--exclude-entrypoints', './rules.wasm', './full.wasm', './computer.worker.js', './element', './element/react'], work);
   // The element is for browsers only (custom elements, workers): an ES module with no CommonJS copy, which
   // attw would report for require() from Node. Every other rule still holds for it.
-  run(bin('attw'), [tarball, '--format', 'ascii', '--entrypoints', './element', '--ignore-rules', 'cjs-resolves-to-esm'], work);
+  run(bin('attw'), [tarball, '--format', 'ascii', '--entrypoints', './element', './element/react', '--ignore-rules', 'cjs-resolves-to-esm'], work);
 }
 
 // Every example: a fresh copy with nothing but the tarball installed.
@@ -162,7 +164,8 @@ function startVite(dir) {
   });
 }
 
-const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag', 'served-wasm', 'element-vite', 'element-script'].some(want) ? await launch() : null;
+const elementSites = ['element-vite', 'element-script', 'element-react', 'element-next', 'element-parcel'];
+const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag', 'served-wasm', 'readme', ...elementSites].some(want) ? await launch() : null;
 function launch() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -236,17 +239,52 @@ async function pageExample(name, folder, build, serveDir = (dir) => dir) {
   log(`${name}: ${JSON.stringify(results[name])}`);
 }
 
+/** Starts Parcel's dev server on a free port; resolves with its URL once it has built the page. */
+async function startParcel(dir) {
+  const port = await new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+  const proc = spawn(process.execPath, [join(tools, 'parcel', 'lib', 'bin.js'), 'serve', 'index.html', '--port', String(port), '--host', '127.0.0.1', '--no-hmr', '--no-autoinstall', '--cache-dir', join(dir, '.parcel-cache')], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`parcel did not start:\n${out}`)), 180_000);
+    const onData = (d) => {
+      out += d;
+      if (/Built in|Server running/.test(out) && /Built in/.test(out)) {
+        clearTimeout(timer);
+        resolve({ url: `http://127.0.0.1:${port}/`, stop: () => proc.kill('SIGTERM') });
+      }
+      if (/🚨|Error:/.test(out)) {
+        clearTimeout(timer);
+        proc.kill('SIGTERM');
+        reject(new Error(`parcel failed:\n${out}`));
+      }
+    };
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', onData);
+    proc.once('exit', (code) => reject(new Error(`parcel exited (${code}):\n${out}`)));
+  });
+}
+
 /**
- * The game element in a site (examples/npm/element-*): built, served, opened cold, and played to the end by
- * clicks as a person plays (tests/e2e/element-driver.mjs); the record of its end event must replay in this
- * process to the result the event reported. Reports the time from navigation to the element's `ready`.
+ * The game element in a site (examples/npm/element-*): built (each of `builds`, a command), served (or its
+ * dev server started), opened cold, and played to the end by clicks as a person plays
+ * (tests/e2e/element-driver.mjs); the record of its end event must replay in this process to the result
+ * the event reported. Reports the time from navigation to the element's `ready`.
  */
-async function elementExample(name, build, serveDir = (dir) => dir) {
+async function elementExample(name, builds, serveDir = (dir) => dir, { dev = null, coldLoads = 5 } = {}) {
   if (!want(name)) return;
   const t0 = performance.now();
   const dir = prepare(name);
-  if (build) run(build[0], build.slice(1), dir);
-  const server = await serve(serveDir(dir));
+  for (const build of builds) run(build[0], build.slice(1), dir);
+  const server = dev ? await dev(dir) : await serve(serveDir(dir));
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   const errors = [];
@@ -256,7 +294,7 @@ async function elementExample(name, build, serveDir = (dir) => dir) {
   try {
     // Cold loads (a fresh context each: nothing cached) to the element's `ready`: the median of five.
     const loads = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < coldLoads; i++) {
       const cold = await browser.newContext({ viewport: { width: 1366, height: 900 } });
       const page = await cold.newPage();
       await page.goto(server.url);
@@ -280,15 +318,85 @@ async function elementExample(name, build, serveDir = (dir) => dir) {
     replayed.free();
     if (replayedResult !== JSON.stringify(end.result)) throw new Error(`${name}: the record replays to ${replayedResult}, the element said ${JSON.stringify(end.result)}`);
     report.elements ??= {};
-    report.elements[name] = { coldLoadToReadyMs: { median: Math.round(loads[2]), all: loads.map(Math.round) }, clicks, actions: end.record.actions.length, result: end.result, seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) };
-    log(`${name}: ready ${loads.map(Math.round).join(', ')} ms after navigation (5 cold loads); a whole game by ${clicks} clicks, ${end.record.actions.length} actions, ${end.result.winner === null ? 'a draw' : `${end.result.victory} win for player ${end.result.winner + 1}`}`);
+    report.elements[name] = { coldLoadToReadyMs: { median: Math.round(loads[Math.floor(loads.length / 2)]), all: loads.map(Math.round) }, clicks, actions: end.record.actions.length, result: end.result, seconds: Number(((performance.now() - t0) / 1000).toFixed(1)) };
+    log(`${name}: ready ${loads.map(Math.round).join(', ')} ms after navigation (${loads.length} cold loads); a whole game by ${clicks} clicks, ${end.record.actions.length} actions, ${end.result.winner === null ? 'a draw' : `${end.result.victory} win for player ${end.result.winner + 1}`}`);
   } finally {
     await context.close();
     server.stop();
   }
 }
 
+/**
+ * Every snippet of the package's README (npm/README.md, shipped as the tarball's README.md), as a reader
+ * would use it: `js` snippets compiled by TypeScript under strict settings (noUncheckedIndexedAccess,
+ * exactOptionalPropertyTypes, no skipLibCheck) and run in Node; `html` snippets served beside the installed
+ * package and opened in Chromium (an element must get ready, the names an import map gives must import),
+ * failing on any console error; `sh` snippets are the install line. The sizes in the README must be the
+ * build's (scripts/readme-sizes.mjs).
+ */
+async function readmeSnippets() {
+  if (!want('readme')) return;
+  const t0 = performance.now();
+  const text = readFileSync(join(root, 'pkg', 'README.md'), 'utf8');
+  const { unmarkedSizes } = await import('./readme-sizes.mjs');
+  const loose = unmarkedSizes(text);
+  if (loose.length) throw new Error(`readme: sizes written by hand, not by the build: ${loose.join(', ')}`);
+  // Fenced blocks, also those indented in a list item (their indentation taken off).
+  const snippets = [...text.matchAll(/^( *)```(\w+)\n([\s\S]*?)^\1```$/gm)].map((m, i) => ({
+    n: i + 1,
+    lang: m[2],
+    code: m[3].split('\n').map((line) => line.slice(m[1].length)).join('\n'),
+  }));
+  const dir = join(work, 'run', 'readme');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'readme-snippets', private: true, type: 'module', dependencies: { 'battleline-engine': `file:${tarball}` } }, null, 2));
+  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--offline'], dir);
+  const scripts = snippets.filter((s) => s.lang === 'js');
+  for (const s of scripts) writeFileSync(join(dir, `snippet-${s.n}.ts`), s.code);
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, skipLibCheck: false, target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['ES2022', 'DOM'], types: ['node'], typeRoots: [join(tools, '@types')], outDir: 'out' }, files: scripts.map((s) => `snippet-${s.n}.ts`) }, null, 2),
+  );
+  run(process.execPath, [join(tools, 'typescript', 'bin', 'tsc'), '-p', '.'], dir);
+  for (const s of scripts) run(process.execPath, [join(dir, 'out', `snippet-${s.n}.js`)], dir, { timeout: 120_000 });
+  for (const s of snippets.filter((s) => s.lang === 'sh')) {
+    if (!/^npm install battleline-engine\n?$/.test(s.code)) throw new Error(`readme: snippet ${s.n} (sh) is not the install line: ${s.code}`);
+  }
+  const pages = snippets.filter((s) => s.lang === 'html');
+  for (const s of pages) {
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>README snippet ${s.n}</title><link rel="icon" href="data:,"></head><body><main>\n${s.code}</main></body></html>`);
+    const server = await serve(dir);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = [];
+    page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));
+    page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+    page.on('response', (res) => res.status() >= 400 && errors.push(`HTTP ${res.status()}: ${res.url()}`));
+    try {
+      await page.goto(server.url);
+      if (s.code.includes('<battle-line-game')) {
+        await page.waitForFunction(() => customElements.get('battle-line-game'), null, { timeout: 30_000 });
+        await page.evaluate(() => document.querySelector('battle-line-game').ready);
+      }
+      // Every name the snippet's import map gives imports (the snippet's own module script ran).
+      const names = Object.keys(JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(s.code)?.[1] ?? '{"imports":{}}').imports);
+      for (const name of names) await page.evaluate((name) => import(name).then(() => undefined), name);
+      await page.waitForTimeout(500);
+      if (errors.length) throw new Error(`readme: html snippet ${s.n}:\n${errors.join('\n')}`);
+    } finally {
+      await context.close();
+      server.stop();
+    }
+  }
+  report.examples.readme = { seconds: Number(((performance.now() - t0) / 1000).toFixed(1)), snippets: snippets.length };
+  log(`readme: ${scripts.length} js snippets compiled (strict) and run in Node, ${pages.length} html snippets opened in Chromium, ${snippets.length} in all`);
+  readmeChecked = snippets.length;
+}
+let readmeChecked = 0;
+
 try {
+  await readmeSnippets();
   if (want('vite-dev') || want('vite-build')) {
     const t0 = performance.now();
     const dir = prepare('vite');
@@ -330,8 +438,15 @@ try {
   await pageExample('rollup', 'rollup', [process.execPath, join(tools, 'rollup', 'dist', 'bin', 'rollup'), '-c']);
   await pageExample('script-tag', 'script-tag', null);
   await pageExample('served-wasm', 'served-wasm', null);
-  await elementExample('element-vite', [process.execPath, join(tools, 'vite', 'bin', 'vite.js'), 'build'], (dir) => join(dir, 'dist'));
-  await elementExample('element-script', null);
+  const vite = [process.execPath, join(tools, 'vite', 'bin', 'vite.js'), 'build'];
+  await elementExample('element-vite', [vite], (dir) => join(dir, 'dist'));
+  await elementExample('element-script', []);
+  // React 19 in strict TypeScript (the JSX declarations type-check the element's attributes), built by Vite.
+  await elementExample('element-react', [[process.execPath, join(tools, 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], vite], (dir) => join(dir, 'dist'), { coldLoads: 1 });
+  // Next.js: the page rendered on the server at build time (the element's module imported there), a static export.
+  await elementExample('element-next', [[process.execPath, join(tools, 'next', 'dist', 'bin', 'next'), 'build']], (dir) => join(dir, 'out'), { coldLoads: 1 });
+  // Parcel's dev server.
+  await elementExample('element-parcel', [], undefined, { dev: startParcel, coldLoads: 1 });
   if (results['served-wasm']) {
     // init({ module_or_path }) and new Computer({ wasm }) fetch the files they are given and never the inline copies.
     const { wasmFiles, inlineChunks } = results['served-wasm'];
@@ -360,7 +475,7 @@ const sizesFile = join(root, 'test-results', 'pkg-sizes.json'); // written by sc
 if (existsSync(sizesFile)) report.sizes = JSON.parse(readFileSync(sizesFile, 'utf8'));
 writeFileSync(join(root, 'test-results', 'npm-examples.json'), JSON.stringify({ ...report, expectedDigest: expected, results }, null, 2) + '\n');
 if (wrong.length) throw new Error(`examples that did not reach the expected position ${expected}: ${JSON.stringify(wrong)}`);
-const ran = Object.keys(results).length + Object.keys(report.elements ?? {}).length;
+const ran = Object.keys(results).length + Object.keys(report.elements ?? {}).length + (readmeChecked > 0 ? 1 : 0);
 if (ran === 0) throw new Error(`no example matched ${only.join(' ')}`);
 log(`${Object.keys(results).length} examples reached the same final position (${expected}); ${Object.keys(report.elements ?? {}).length} element sites played a game to its end`);
 console.log(`${ran} passed, 0 failed`);

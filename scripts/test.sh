@@ -44,7 +44,7 @@ npx --no-install tsc -p tests/types
 node --test tests/node/
 
 stage "npm package as users get it: tarball checks, every example setup (Node and Chromium), API references"
-timeout 900 node scripts/test-npm-examples.mjs
+timeout 1200 node scripts/test-npm-examples.mjs
 bash scripts/build-docs.sh
 
 stage "game page: build, end-to-end tests driving Chromium"

@@ -16,6 +16,12 @@ export interface ComputerOptions {
    * Default: the copy inlined in this package, loaded on the first suggestion.
    */
   wasm?: ComputerWasm | Promise<ComputerWasm>;
+  /**
+   * Browsers: the URL of the worker script, where your site serves `battleline-engine/computer.worker.js`
+   * (for a Content-Security-Policy that allows scripts only from your origin, without `worker-src blob:`).
+   * Default: the copy inlined in this package, started from a Blob URL. Ignored in Node.
+   */
+  worker?: string | URL;
 }
 
 export interface SuggestOptions {

@@ -4,7 +4,9 @@
  * @module battleline-engine/computer
  */
 // In browsers: the computer player in a Web Worker. The worker's script is inlined in the package and
-// started from a Blob URL, so no bundler has to find or copy a worker file; the full engine's wasm is
+// started from a Blob URL, so no bundler has to find or copy a worker file; a site whose
+// Content-Security-Policy allows no `blob:` worker serves the same script as a file
+// (battleline-engine/computer.worker.js) and passes its URL (`options.worker`). The full engine's wasm is
 // loaded on the first request (or taken from `options.wasm`).
 import { ComputerBase, inlineWasm, sharedSuggest, type ComputerOptions, type Spawn, type SuggestOptions } from './computer-core.js';
 import workerSource from './computer-worker.js';
@@ -16,21 +18,25 @@ export type { Action, BotLevel, ErrorCode, PlayerView } from './full/battleline.
 
 let sourceUrl: string | null = null;
 
-const spawn: Spawn = (onMessage, onFailure) => {
-  sourceUrl ??= URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
-  const worker = new Worker(sourceUrl, { name: 'battleline-computer' });
-  worker.onmessage = (event) => onMessage(event.data);
-  worker.onerror = (event) => {
-    event.preventDefault();
-    onFailure(`the computer's worker failed: ${event.message || 'it could not start (a Content-Security-Policy without worker-src blob:?)'}`);
+/** Starts the worker from `file` (a URL the site serves), or from the inlined script. */
+const spawner =
+  (file: string | URL | undefined): Spawn =>
+  (onMessage, onFailure) => {
+    const url = file ?? (sourceUrl ??= URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' })));
+    const worker = new Worker(url, { name: 'battleline-computer' });
+    worker.onmessage = (event) => onMessage(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      const why = file === undefined ? 'a Content-Security-Policy without worker-src blob:? then serve battleline-engine/computer.worker.js and pass its URL as `worker`' : `is ${String(file)} served?`;
+      onFailure(`the computer's worker failed: ${event.message || `it could not start (${why})`}`);
+    };
+    return { post: (message) => worker.postMessage(message), terminate: () => worker.terminate(), busy() {}, idle() {} };
   };
-  return { post: (message) => worker.postMessage(message), terminate: () => worker.terminate(), busy() {}, idle() {} };
-};
 
 /** The computer player in its own Web Worker (see {@link ComputerBase} for what it does). */
 export class Computer extends ComputerBase {
   constructor(options?: ComputerOptions) {
-    super(spawn, inlineWasm, options);
+    super(spawner(options?.worker), inlineWasm, options);
   }
 }
 

@@ -94,6 +94,8 @@ test("the element's methods: start, loadRecord and exportRecord, and nonsense re
   assert.equal(await b.evaluate((el) => el.exportRecord()), null, 'no record of an unfinished game (it holds the seed)');
 
   const board = () => page.locator('#b #board').innerHTML();
+  // `ready` does not wait for the computer's opening move: the board is compared once it is the person's turn.
+  await page.locator('#b #hand.my-turn').waitFor();
   const before = await board();
   for (const [options, pattern] of [
     [{ level: 'nope' }, /level/],
@@ -179,6 +181,53 @@ test('a whole hot-seat game by clicks: move, claim and end events, no hidden car
   replayed.free();
   assert.equal(await page.locator('#a dialog.end').isVisible(), true);
   await shot(page, 'element-game-over');
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('two languages on one page: a dialog or an answer of one game never speaks the other\'s language, and one game\'s dialog never blocks the other', async () => {
+  const { context, page, errors } = await open();
+  const cjk = /[\u4e00-\u9fff]/;
+  await page.locator('#a #curtain [data-act=reveal]').click();
+  // b (Chinese) opens its settings; a (English) still plays: b's dialog is b's alone.
+  await page.locator('#b #hand.my-turn').waitFor();
+  await page.locator('#b [data-act=menu]').click();
+  await page.locator('#b [data-act=settings]').click();
+  const bDialog = page.locator('#b dialog.dlg');
+  await bDialog.waitFor();
+  assert.match(await bDialog.locator('h2').textContent(), cjk);
+  await page.locator('#a #hand .playable[data-hand]').first().click();
+  await page.locator('#a .col.lit-side .side.me').first().click();
+  assert.equal((await events(page, 'a')).filter((e) => e.type === 'battleline-move').length, 1, "a plays while b's dialog is open");
+  await bDialog.locator('button').first().focus();
+  await page.keyboard.press('Escape');
+  await bDialog.waitFor({ state: 'detached' });
+
+  // Both clicks in one task, so that b draws (in Chinese) after a asked and before a's answer comes.
+  const clickBoth = (first) =>
+    page.evaluate((first) => {
+      const inGame = (id, selector) => document.getElementById(id).shadowRoot.querySelector(selector);
+      inGame('a', first).click();
+      inGame('b', '#tools [data-act=log]').click();
+    }, first);
+  // a asks for a hint; before the computer answers, b draws in Chinese; a's answer is told in English.
+  await clickBoth('[data-act=hint]');
+  const aMessage = page.locator('#a #actionbar .message');
+  await aMessage.waitFor();
+  const hintText = await aMessage.textContent();
+  assert.doesNotMatch(hintText, cjk, `a's hint is told in a's language: ${hintText}`);
+
+  // a's New game asks (English); b draws in Chinese meanwhile; what a's answer opens is English too.
+  await page.locator('#a [data-act=new]').click();
+  const confirm = page.locator('#a dialog.dlg');
+  assert.doesNotMatch(await confirm.textContent(), cjk);
+  assert.match(await page.locator('#b #status').textContent(), cjk, 'b is drawn in Chinese');
+  await clickBoth('dialog.dlg [data-dlg=ok]');
+  const start = page.locator('#a dialog.start');
+  await start.waitFor();
+  assert.doesNotMatch(await start.textContent(), cjk, "a's start dialog, opened after b drew, speaks English");
+  assert.equal(await page.locator('#b dialog').count(), 0, "a's dialog is not in b");
+  await start.locator('[data-dlg=cancel]').click();
   assertNoErrors(errors);
   await context.close();
 });

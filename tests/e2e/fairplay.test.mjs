@@ -230,6 +230,51 @@ test('the production build has no test hook', async () => {
     assert.equal(await page.evaluate(() => typeof window.__battleline), 'undefined', 'no window.__battleline');
     const globals = (await page.evaluate(() => Object.keys(window))).filter((k) => !blank.has(k));
     assert.deepEqual(globals, [], 'the page adds no global through which the game could be reached');
+    // Nor does the element (issue 36): no own property, nothing on its prototype but the public API, and no
+    // value reachable from them (two steps deep) that holds the game (`fullState`) or plays a seat.
+    const reach = await page.evaluate(() => {
+      const el = document.querySelector('battle-line-game');
+      const proto = Object.getPrototypeOf(el);
+      const seen = new Set();
+      const found = [];
+      const visit = (value, path, depth) => {
+        if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value) || depth > 2) return;
+        if (value instanceof Node || value === window || value === document) return;
+        seen.add(value);
+        for (const key of ['fullState', 'applyForTest', 'game', 'controller', 'legalActions']) if (key in value) found.push(`${path}.${key}`);
+        for (const key of Object.getOwnPropertyNames(value)) {
+          let next;
+          try {
+            next = value[key];
+          } catch {
+            continue;
+          }
+          visit(next, `${path}.${key}`, depth + 1);
+        }
+      };
+      for (const key of [...Object.getOwnPropertyNames(el), ...Object.getOwnPropertyNames(proto)]) {
+        if (key === 'constructor') continue;
+        let value;
+        try {
+          value = el[key];
+        } catch {
+          continue;
+        }
+        visit(value, `element.${key}`, 1);
+      }
+      return { own: Object.getOwnPropertyNames(el), api: Object.getOwnPropertyNames(proto).sort(), controller: typeof el.controller, found };
+    });
+    assert.deepEqual(reach.own, [], 'the element has no own property');
+    assert.equal(reach.controller, 'undefined', 'no element.controller');
+    assert.deepEqual(
+      reach.api,
+      ['attributeChangedCallback', 'claimTiming', 'connectedCallback', 'constructor', 'destroy', 'disconnectedCallback', 'exportRecord', 'games', 'level', 'loadRecord', 'mode', 'players', 'ready', 'seed', 'start', 'tactics'],
+      "the element's prototype holds the public API only",
+    );
+    assert.deepEqual(reach.found, [], 'nothing reachable from the element holds the game');
+    for (const file of ['app.js', 'battleline.html']) {
+      assert.doesNotMatch(readFileSync(`${root}www/dist/${file}`, 'utf8'), /applyForTest|setAiDelay/, `www/dist/${file} holds the tests' hook`);
+    }
     assertNoErrors(errors.filter((e) => !e.includes('no-such-page') && !e.includes('404')));
   } finally {
     await browser.close();

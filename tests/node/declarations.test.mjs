@@ -233,3 +233,18 @@ test('values the engine produces satisfy the declared types, and every declared 
   }
   assert.equal(output, '', `values that do not match their declarations (target/declaration-check/values.ts):\n${output.slice(0, 4000)}`);
 });
+
+test("the element's declarations (emitted by tsc) name every public member of its class, and only those", async () => {
+  // Importing the element in Node is what a framework's server rendering does: it must define nothing
+  // and throw nothing (there is no HTMLElement, no customElements), and still export the class.
+  const { BattleLineGameElement } = await import('../../pkg/element.js');
+  assert.equal(typeof BattleLineGameElement, 'function');
+  assert.equal(typeof globalThis.customElements, 'undefined', 'nothing defined on a server');
+  const runtime = Object.getOwnPropertyNames(BattleLineGameElement.prototype).filter((k) => k !== 'constructor' && !/Callback$/.test(k));
+  const text = readFileSync(join(pkg, 'element-types', 'element.d.ts'), 'utf8');
+  const body = text.slice(text.indexOf('export declare class BattleLineGameElement'), text.indexOf('\n}', text.indexOf('export declare class BattleLineGameElement')));
+  const declared = [...body.matchAll(/^ {4}(?:get |readonly )?(\w+)[(:?]/gm)].map((m) => m[1]).filter((n) => n !== 'constructor' && n !== 'observedAttributes');
+  assert.deepEqual([...new Set(declared)].sort(), runtime.sort());
+  assert.match(body, /#private;/, 'the fields are private');
+  assert.doesNotMatch(text, /controller|Controller/, 'no controller in the declarations');
+});

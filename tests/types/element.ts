@@ -26,3 +26,19 @@ export async function embed(): Promise<number | null> {
   game.loadRecord(JSON.stringify(record));
   return ended === null ? null : (ended as EndEventDetail).result.winner;
 }
+
+// The element's whole public surface (its declarations are emitted by tsc from www/src/element/): the
+// life-cycle method, the typed events on the element, and nothing of the game inside.
+export function lifeAndPrivacy(game: BattleLineGameElement): void {
+  const ready: Promise<void> = game.ready;
+  void ready;
+  game.destroy();
+  game.addEventListener('battleline-ready', (e) => console.log(e.type));
+  game.addEventListener('battleline-end', (e) => console.log(e.detail.match.over, e.detail.record?.seed));
+  // @ts-expect-error: the controller is private (#controller), not part of the element
+  console.log(game.controller);
+  // @ts-expect-error: nothing hands out the game
+  console.log(game.game);
+  // @ts-expect-error: `ready` is read-only
+  game.ready = Promise.resolve();
+}

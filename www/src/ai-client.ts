@@ -16,12 +16,15 @@ export class Computer {
   private readonly engine: EngineComputer | null;
   private readonly startError: string | null;
   private pending = new AbortController();
+  private readonly speak: () => void;
 
-  constructor(module: WebAssembly.Module) {
+  /** `speak` sets the game's language before an answer is handed back (it arrives from the worker). */
+  constructor(module: WebAssembly.Module, speak: () => void = () => undefined, worker: string | null = null) {
+    this.speak = speak;
     let engine: EngineComputer | null = null;
     let startError: string | null = null;
     try {
-      engine = new EngineComputer({ wasm: module });
+      engine = new EngineComputer(worker === null ? { wasm: module } : { wasm: module, worker });
     } catch (error) {
       startError = message(error);
     }
@@ -35,12 +38,20 @@ export class Computer {
     const signal = this.pending.signal;
     try {
       const action = await this.engine.suggest(view, level as BotLevel, { seed, signal });
+      this.speak();
       if (legal.some((a) => sameAction(a, action))) return { action };
       return { error: `it chose an action that is not legal now: ${JSON.stringify(action)}` };
     } catch (error) {
+      this.speak();
       if (error instanceof BattleLineError && error.code === 'aborted') return null;
       return { error: message(error) };
     }
+  }
+
+  /** Stops the worker for good (the element was removed): a pending suggestion answers null. */
+  terminate(): void {
+    this.pending.abort();
+    this.engine?.terminate();
   }
 
   /** Drops a computation nobody waits for any more (undo, new game). */

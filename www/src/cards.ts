@@ -80,7 +80,7 @@ export function spriteSVG(): string {
     .join('');
   const pennant =
     '<symbol id="pennant" viewBox="0 0 40 48"><rect x="5" y="2" width="2.6" height="44" rx="1.2" fill="#5b4630"/><circle cx="6.3" cy="2.6" r="2.4" fill="#d9b45a"/><path d="M7.6 5 37 14.5 7.6 25Z" fill="var(--pennant, #efe6cf)" stroke="rgba(0,0,0,.35)" stroke-width="1"/></symbol>';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true">${colours}${tactics}${pennant}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="sprite" width="0" height="0" aria-hidden="true">${colours}${tactics}${pennant}</svg>`;
 }
 
 export function symbolUse(colour: ColourLetter, cls = 'sym'): string {

@@ -1,126 +1,153 @@
 // The game inside a <battle-line-game>: one state record (game/state.ts) and the DOM it is drawn in, with the
-// element's and the tests' few ways in. What happens on a click, a key or a computer's answer is in the
-// functions of game/; this class only wires the events to them and answers the element.
-import type { Action, CardName, GameRecord, PlayerIndex } from '../../pkg/full.js';
+// element's few ways in. What happens on a click, a key or a computer's answer is in the functions of game/;
+// this class only wires the events to them, answers the element, and takes everything down when the element
+// goes (the computer's worker, the timers, the listeners on the document and the window). The end-to-end
+// tests' hook (hook.ts, only in their build) reaches the state through `context`.
+import type { CardName, GameRecord, PlayerIndex } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
-import type { StartChoice } from './dialogs.js';
+import { closeDialogs, dialogOpen, type StartChoice } from './dialogs.js';
 import { installDrag } from './drag.js';
+import { installFit } from './fit.js';
 import type { GameHost } from './host.js';
 import { setLang } from './i18n.js';
-import { installLogDrawer } from './log-drawer.js';
+import { installLogDrawer, logIsDrawer } from './log-drawer.js';
 import { render } from './game/draw.js';
 import { onClick, onInput, onKey, onKeyInRoot } from './game/input.js';
 import { setLanguage } from './game/preferences.js';
 import { handCards, myTurn, phaseStep, viewerSeat } from './game/queries.js';
-import { loadRecord, replayTo } from './game/replay.js';
+import { exitReplay, loadRecord } from './game/replay.js';
 import { onDrop, select } from './game/selection.js';
-import { applyForTest, boot, continueAfterChange, finishedRecord, maybeShowEnd, newGame, setAiDelay, showEnd, start } from './game/session.js';
+import { replaceGame } from './game/keeping.js';
+import { boot, continueAfterChange, finishedRecord, maybeShowEnd, newGame, start } from './game/session.js';
 import { initialState, type Ctx, type Elements, type GameState } from './game/state.js';
 
 export class Controller {
-  private readonly ctx: Ctx;
+  readonly #ctx: Ctx;
+  /** Aborted by destroy(): every listener outside the game's own DOM is registered with it. */
+  readonly #gone = new AbortController();
 
   constructor(el: Elements, module: WebAssembly.Module, host: GameHost) {
-    const s = initialState(host.settings, window.matchMedia('(min-width: 1200px)').matches);
-    const ctx: Ctx = { s, el, host, computer: new Computer(module), flow: { continueAfterChange, maybeShowEnd, boot, newGame } };
-    this.ctx = ctx;
+    const speak = (): void => setLang(s.settings.lang);
+    const s = initialState(host.settings, !logIsDrawer(el.root), () => dialogOpen(host.shadow));
+    // The computer's answers arrive from its worker, in whatever language another game last spoke.
+    const ctx: Ctx = { s, el, host, computer: new Computer(module, speak, host.worker), flow: { continueAfterChange, maybeShowEnd, boot, newGame } };
+    this.#ctx = ctx;
+    const signal = this.#gone.signal;
     // Every way in first speaks this game's language (words are built in i18n's current language).
     const speaking =
       <E extends Event>(handler: (e: E) => void) =>
       (e: E): void => {
-        setLang(s.settings.lang);
+        speak();
         handler(e);
       };
     el.root.addEventListener('click', speaking((e: MouseEvent) => onClick(ctx, e)));
     el.root.addEventListener('keydown', speaking((e: KeyboardEvent) => onKeyInRoot(ctx, e)));
     el.root.addEventListener('input', speaking((e: Event) => onInput(ctx, e)));
-    host.keys.addEventListener('keydown', speaking((e: Event) => onKey(ctx, e as KeyboardEvent)));
-    installLogDrawer(el.log, () => s.logOpen, () => {
-      s.logOpen = false;
-      render(ctx);
-    });
-    document.addEventListener('click', (e) => {
-      // The path, not the target: from the document, a click inside the shadow root targets its host.
-      if (s.menuOpen && !e.composedPath().some((n) => n instanceof Element && n.classList.contains('menu-wrap'))) {
-        s.menuOpen = false;
-        render(ctx);
-      }
-    });
-    installDrag(el.root, {
-      canDrag: (card) => myTurn(s) && handCards(s).has(card as CardName) && phaseStep(s) !== 'scoutReturn',
-      start: (card) => {
-        select(ctx, card as CardName, true);
+    installFit(el.root, signal);
+    host.keys.addEventListener('keydown', speaking((e: Event) => onKey(ctx, e as KeyboardEvent)), { signal });
+    installLogDrawer(
+      el.log,
+      () => s.logOpen,
+      () => {
+        s.logOpen = false;
         render(ctx);
       },
-      drop: (card, target) => onDrop(ctx, card as CardName, target),
-    });
+      signal,
+    );
+    document.addEventListener(
+      'click',
+      (e) => {
+        // The path, not the target: from the document, a click inside the shadow root targets its host.
+        if (s.menuOpen && !e.composedPath().some((n) => n instanceof Element && n.classList.contains('menu-wrap'))) {
+          s.menuOpen = false;
+          render(ctx);
+        }
+      },
+      { signal },
+    );
+    installDrag(
+      el.root,
+      {
+        canDrag: (card) => myTurn(s) && handCards(s).has(card as CardName) && phaseStep(s) !== 'scoutReturn',
+        start: (card) => {
+          speak();
+          select(ctx, card as CardName, true);
+          render(ctx);
+        },
+        drop: (card, target) => {
+          speak();
+          onDrop(ctx, card as CardName, target);
+        },
+      },
+      signal,
+    );
   }
 
-  /** The state record (read by the tests' hook). */
-  get state(): GameState {
-    return this.ctx.s;
+  /** The state and where it is shown, for the tests' hook (hook.ts) only. */
+  get context(): Ctx {
+    return this.#ctx;
   }
 
-  get game(): GameState['game'] {
-    return this.ctx.s.game;
-  }
-
+  /** The settings in use (the page reads the language). */
   get settings(): GameState['settings'] {
-    return this.ctx.s.settings;
+    return this.#ctx.s.settings;
   }
 
   /** Resumes the saved game, or starts the element's game, or asks for one. */
   boot(): Promise<void> {
-    return boot(this.ctx);
+    this.#speak();
+    return boot(this.#ctx);
   }
 
-  /** Starts a game of these options; throws (changing nothing) when the engine refuses them. */
+  /** Starts a game of these options, closing a dialog that asked (the start dialog); throws, changing nothing, when the engine refuses them. */
   start(choice: StartChoice): void {
-    start(this.ctx, choice);
+    this.#speak();
+    closeDialogs(this.#ctx.host.shadow);
+    start(this.#ctx, choice);
   }
 
   /** Opens a record: a finished match in the replay, an unfinished game to play on. */
   loadRecord(record: GameRecord): void {
-    loadRecord(this.ctx, record);
+    this.#speak();
+    loadRecord(this.#ctx, record); // a bad record throws here, before anything changed
+    closeDialogs(this.#ctx.host.shadow);
   }
 
   /** The record of the match on the board once it is over (never before: it holds the seed). */
   finishedRecord(): GameRecord | null {
-    return finishedRecord(this.ctx);
+    return finishedRecord(this.#ctx);
   }
 
   /** The element's `lang` changed. */
   setLanguage(lang: GameState['settings']['lang']): void {
-    setLanguage(this.ctx, lang);
+    setLanguage(this.#ctx, lang);
   }
 
   /** The seat drawn at the bottom. */
   viewer(): PlayerIndex {
-    return viewerSeat(this.ctx.s);
+    return viewerSeat(this.#ctx.s);
   }
 
   /** The viewer may act now. */
   myTurn(): boolean {
-    return myTurn(this.ctx.s);
+    return myTurn(this.#ctx.s);
   }
 
-  /** For the tests: play an action for the current player as if chosen in the page. */
-  applyForTest(action: Action): boolean {
-    return applyForTest(this.ctx, action);
+  /**
+   * Takes the game down for good: the computer's worker is terminated (a search in progress with it), the
+   * game's timers find no game to act on, its dialogs close, and its listeners on the document and the
+   * window are removed. The element's DOM is the element's to clear.
+   */
+  destroy(): void {
+    const ctx = this.#ctx;
+    exitReplay(ctx, false);
+    replaceGame(ctx, null, []);
+    ctx.computer.terminate();
+    closeDialogs(ctx.host.shadow);
+    this.#gone.abort();
   }
 
-  /** For the tests: the computer's pause between steps. */
-  setAiDelay(ms: number): void {
-    setAiDelay(this.ctx, ms);
-  }
-
-  /** For the tests: the end-of-game dialog now. */
-  showEnd(): Promise<void> {
-    return showEnd(this.ctx);
-  }
-
-  /** For the tests: the replay at step `index`. */
-  replayTo(index: number): void {
-    replayTo(this.ctx, index);
+  #speak(): void {
+    setLang(this.#ctx.s.settings.lang);
   }
 }

@@ -3,7 +3,7 @@
 import { maxRecordBytes } from '../../pkg/full.js';
 import type { ClaimTiming, GameResult, MatchScore, PlayerIndex } from '../../pkg/index.js';
 import { escapeAttr, escapeHTML } from './cards.js';
-import { getLang, t, type Lang } from './i18n.js';
+import { getLang, setLang, t, type Lang } from './i18n.js';
 import type { Level, Mode, Seat, Settings } from './storage.js';
 import { tutorialText } from './tutorial/text.js';
 
@@ -24,14 +24,31 @@ export interface DialogOptions {
   onButton?: (id: string, dialog: HTMLDialogElement) => boolean;
 }
 
-let openCount = 0;
-
-export function dialogOpen(): boolean {
-  return openCount > 0;
+/** A dialog is open in this game (`host`, its shadow root): the game's keys wait. Other games on the page do not. */
+export function dialogOpen(host: ParentNode): boolean {
+  return host.querySelector('dialog.dlg[open]') !== null;
 }
 
-/** Shows a modal dialog in `host` (the game's shadow root, where its styles are); resolves with the id of the button pressed ('cancel' for Escape). */
+/** What closing a dialog does (the game no longer inert, the focus back, the answer given); run once. */
+const finishers = new WeakMap<HTMLDialogElement, () => void>();
+
+/** Closes this game's dialogs at once, as if cancelled (a script started or loaded another game). */
+export function closeDialogs(host: ParentNode): void {
+  for (const dialog of host.querySelectorAll<HTMLDialogElement>('dialog.dlg[open]')) {
+    dialog.close();
+    finishers.get(dialog)?.();
+  }
+}
+
+/**
+ * Shows a dialog in `host` (the game's shadow root, where its styles are); resolves with the id of the
+ * button pressed ('cancel' for Escape). It is modal to the game alone: it lies in the element's box over a
+ * scrim, everything else of the game is inert until it closes, and the host page around stays usable
+ * (showModal() would make the whole page inert). It speaks the language of the game that opened it, and so
+ * does whatever its answer leads to: two games on a page may speak two languages.
+ */
 export function openDialog(host: ParentNode, opts: DialogOptions): Promise<string> {
+  const lang = getLang();
   const dialog = document.createElement('dialog');
   dialog.className = `dlg ${opts.className ?? ''}`;
   dialog.setAttribute('aria-labelledby', 'dlg-title');
@@ -39,11 +56,17 @@ export function openDialog(host: ParentNode, opts: DialogOptions): Promise<strin
     .map((b) => `<button type="button" class="btn ${b.primary ? 'primary' : ''}" data-dlg="${escapeAttr(b.id)}">${escapeHTML(b.label)}</button>`)
     .join('');
   dialog.innerHTML = `<h2 id="dlg-title">${opts.title}</h2><div class="dlg-body">${opts.body}</div><div class="dlg-buttons">${buttons}</div>`;
-  host.append(dialog);
-  openCount++;
+  const scrim = document.createElement('div');
+  scrim.className = `dlg-scrim ${opts.className ?? ''}`;
+  const opener = host instanceof ShadowRoot ? (host.activeElement as HTMLElement | null) : null;
+  // The rest of the game (and a dialog under this one) is inert while it is open.
+  const quieted = Array.from(host.children).filter((el): el is HTMLElement => el instanceof HTMLElement && !el.inert);
+  for (const el of quieted) el.inert = true;
+  host.append(scrim, dialog);
   return new Promise((resolve) => {
     let result = 'cancel';
     dialog.addEventListener('click', (event) => {
+      setLang(lang);
       const btn = (event.target as Element).closest<HTMLElement>('[data-dlg]');
       if (!btn) return;
       const id = btn.dataset['dlg'] ?? 'cancel';
@@ -53,19 +76,34 @@ export function openDialog(host: ParentNode, opts: DialogOptions): Promise<strin
     });
     // Enter in a field does what the primary button does, as in any form.
     dialog.addEventListener('keydown', (event) => {
+      setLang(lang);
+      // Escape cancels, as it would a modal dialog (a cancel listener may refuse).
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        if (dialog.dispatchEvent(new Event('cancel', { cancelable: true }))) dialog.close();
+        return;
+      }
       if (event.key !== 'Enter' || (event.target as Element).tagName !== 'INPUT') return;
       const primary = dialog.querySelector<HTMLElement>('.dlg-buttons .primary');
       if (!primary) return;
       event.preventDefault();
       primary.click();
     });
-    dialog.addEventListener('close', () => {
-      openCount--;
+    const finish = (): void => {
+      if (!dialog.isConnected) return;
+      setLang(lang);
+      for (const el of quieted) el.inert = false;
+      const focus = host instanceof ShadowRoot ? host.activeElement : null;
+      if ((!focus || dialog.contains(focus)) && opener?.isConnected) opener.focus({ preventScroll: true });
+      scrim.remove();
       dialog.remove();
       resolve(result);
-    });
+    };
+    finishers.set(dialog, finish);
+    dialog.addEventListener('close', finish);
     opts.onReady?.(dialog);
-    dialog.showModal();
+    dialog.show();
     const primary = dialog.querySelector<HTMLElement>('.primary, [autofocus]');
     primary?.focus();
   });
@@ -446,7 +484,7 @@ export async function settingsDialog(host: ParentNode, settings: Settings): Prom
 export function handoverHTML(next: PlayerIndex, prev: PlayerIndex | null, names: readonly string[], recent: string[]): string {
   const name = escapeHTML(names[next] ?? '');
   return (
-    `<div class="curtain-card" role="dialog" aria-modal="true" aria-labelledby="handover-title">` +
+    `<div class="curtain-card" role="dialog" aria-labelledby="handover-title">` +
     `<h2 id="handover-title">${t('handoverTitle', { name })}</h2>` +
     `<p>${prev === null ? t('handoverFirst', { name }) : t('handoverBody', { prev: escapeHTML(names[prev] ?? ''), name })}</p>` +
     (recent.length ? `<div class="recent"><h3>${t('handoverRecent')}</h3><ul>${recent.map((r) => `<li>${r}</li>`).join('')}</ul></div>` : '') +

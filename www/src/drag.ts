@@ -12,7 +12,8 @@ export interface DragHandlers {
 
 const THRESHOLD = 8;
 
-export function installDrag(root: HTMLElement, handlers: DragHandlers): void {
+/** Drag and drop in `root`; the window's listeners stay until `signal` aborts (the element is removed). */
+export function installDrag(root: HTMLElement, handlers: DragHandlers, signal: AbortSignal): void {
   let press: { card: string; x: number; y: number; el: HTMLElement; id: number } | null = null;
   let ghost: HTMLElement | null = null;
   let hover: Element | null = null;
@@ -48,6 +49,8 @@ export function installDrag(root: HTMLElement, handlers: DragHandlers): void {
     press = { card, x: event.clientX, y: event.clientY, el, id: event.pointerId };
   });
 
+  // Where a ghost at (0, 0) is drawn: the element's containment makes it the ghost's containing block.
+  let origin = { x: 0, y: 0 };
   window.addEventListener('pointermove', (event) => {
     if (!press || event.pointerId !== press.id) return;
     if (!ghost) {
@@ -58,14 +61,17 @@ export function installDrag(root: HTMLElement, handlers: DragHandlers): void {
       ghost.removeAttribute('data-hand');
       ghost.style.width = `${rect.width}px`;
       ghost.style.height = `${rect.height}px`;
+      ghost.style.transform = 'none';
       root.append(ghost);
+      const placed = ghost.getBoundingClientRect();
+      origin = { x: placed.left, y: placed.top };
       root.classList.add('dragging');
       handlers.start(press.card);
     }
-    ghost.style.transform = `translate(${event.clientX - ghost.offsetWidth / 2}px, ${event.clientY - ghost.offsetHeight * 0.6}px) rotate(-4deg)`;
+    ghost.style.transform = `translate(${event.clientX - origin.x - ghost.offsetWidth / 2}px, ${event.clientY - origin.y - ghost.offsetHeight * 0.6}px) rotate(-4deg)`;
     setHover(targetAt(event.clientX, event.clientY));
     event.preventDefault();
-  });
+  }, { signal });
 
   const finish = (event: PointerEvent): void => {
     if (!press || event.pointerId !== press.id) return;
@@ -80,10 +86,10 @@ export function installDrag(root: HTMLElement, handlers: DragHandlers): void {
       press = null;
     }
   };
-  window.addEventListener('pointerup', finish);
+  window.addEventListener('pointerup', finish, { signal });
   window.addEventListener('pointercancel', (event) => {
     if (press && event.pointerId === press.id) end();
-  });
+  }, { signal });
   // A drag ends with a click on whatever is under the pointer: swallow it.
   root.addEventListener(
     'click',

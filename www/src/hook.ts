@@ -1,13 +1,20 @@
 // A test hook: the end-to-end tests read the game through window.__battleline (legal actions, views,
 // timings) and then act by clicking the real page. Only the tests' build installs it (__TEST_HOOK__ in
-// main.ts): the production page must not, since `game.fullState()` shows every hand.
+// main.ts): the production page must not, since `game.fullState()` shows every hand. Everything that only
+// the tests may do (play any seat, change the computer's pace, open the end dialog, jump in the replay)
+// lives here, so that none of it is in the production bundle, where the element's game is out of reach.
 import type { Action, Game, PlayerView } from '../../pkg/index.js';
 import type { Controller } from './controller.js';
+import { replayTo } from './game/replay.js';
+import { play } from './game/keeping.js';
+import { continueAfterChange, showEnd } from './game/session.js';
+import { sendOnline } from './online/session.js';
+import { NONE, type GameState } from './game/state.js';
 
 export interface TestHook {
   ready: boolean;
   readonly game: Game | null;
-  controller: Controller;
+  controller: { readonly state: GameState; showEnd(): Promise<void>; replayTo(index: number): void };
   view(): PlayerView | null;
   legal(): Action[];
   state(): {
@@ -37,34 +44,59 @@ declare global {
 }
 
 export function installHook(controller: Controller): void {
+  const ctx = controller.context;
   window.__battleline = {
     ready: false,
     get game() {
-      return controller.game;
+      return ctx.s.game;
     },
-    controller,
-    view: () => (controller.game ? controller.game.view(controller.viewer()) : null),
-    legal: () => (controller.game && !controller.game.result() ? controller.game.legalActions() : []),
+    controller: {
+      get state() {
+        return ctx.s;
+      },
+      showEnd: () => showEnd(ctx),
+      replayTo: (index) => replayTo(ctx, index),
+    },
+    view: () => (ctx.s.game ? ctx.s.game.view(controller.viewer()) : null),
+    legal: () => (ctx.s.game && !ctx.s.game.result() ? ctx.s.game.legalActions() : []),
     state: () => {
-      const g = controller.game;
+      const g = ctx.s.game;
       return {
-        mode: controller.state.session.mode,
-        handover: controller.state.handover,
-        thinking: controller.state.thinking,
+        mode: ctx.s.session.mode,
+        handover: ctx.s.handover,
+        thinking: ctx.s.thinking,
         viewer: controller.viewer(),
         current: g ? g.current : null,
         phase: g ? g.phase.step : null,
         over: g ? g.result() !== null : false,
         matchOver: g ? g.matchScore().over : false,
         actionCount: g ? g.actionCount : 0,
-        replay: controller.state.replay !== null,
+        replay: ctx.s.replay !== null,
         myTurn: controller.myTurn(),
-        endPending: controller.state.endPending,
+        endPending: ctx.s.endPending,
       };
     },
-    apply: (action) => controller.applyForTest(action),
-    setAiDelay: (ms) => controller.setAiDelay(ms),
-    redrawTimes: () => [...controller.state.redrawTimes],
-    computerTimes: () => [...controller.state.computerTimes],
+    // An action for the current player as if chosen in the page.
+    apply: (action) => {
+      const g = ctx.s.game;
+      if (!g) return false;
+      if (ctx.s.session.mode === 'online') return sendOnline(ctx, [action]);
+      const before = g.current;
+      try {
+        play(ctx, g, action);
+      } catch {
+        return false;
+      }
+      ctx.s.sel = NONE;
+      ctx.s.lookaheadFor = -1;
+      continueAfterChange(ctx, before);
+      return true;
+    },
+    // The computer's pause between steps.
+    setAiDelay: (ms) => {
+      ctx.s.settings = { ...ctx.s.settings, aiDelay: ms };
+    },
+    redrawTimes: () => [...ctx.s.redrawTimes],
+    computerTimes: () => [...ctx.s.computerTimes],
   };
 }

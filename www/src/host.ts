@@ -22,6 +22,8 @@ export interface GameHost {
   readonly rules: RulesSource | null;
   /** The game server for online play (the element's `server` attribute: a URL or `auto`); null: none. */
   readonly server?: string | null;
+  /** The URL of the computer's worker script (the element's `worker-url`); null: started from a Blob URL. */
+  readonly worker: string | null;
   /** A game to start at once instead of asking (the element's attributes); null: the start dialog asks. */
   readonly autostart: StartChoice | null;
   /** An action was applied: the action at `index` of `game`'s record. */

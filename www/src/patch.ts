@@ -22,9 +22,11 @@ export interface Keyed {
   html: string;
 }
 
-const template = document.createElement('template');
+// Made on first use, not on import: the element's module is imported on servers too (no document there).
+let template: HTMLTemplateElement | null = null;
 
 function build(html: string): Element {
+  template ??= document.createElement('template');
   template.innerHTML = html;
   const el = template.content.firstElementChild;
   if (!el) throw new Error('patchChildren: empty markup');

@@ -4,9 +4,11 @@
 // element with a start screen's worth of page around it; the npm package ships it as
 // `battleline-engine/element` (element/package-entry.ts).
 //
-// This file only adapts: attributes and properties to options, the controller's callbacks to DOM events.
-// The game itself is the controller's (controller.ts), which asks the engine for every rule.
-import type { Game, GameRecord, GameResult, LogEntry as EngineLogEntry, MatchScore } from '../../../pkg/full.js';
+// This file only adapts: attributes and properties to options, the controller's callbacks to DOM events,
+// and the element's life (connected, moved, removed) to the controller's. The game itself is the
+// controller's (controller.ts), which asks the engine for every rule. Nothing of the game is reachable from
+// the element: its fields are private (#), and only the tests' build of the page reaches the controller.
+import type { Game, GameRecord } from '../../../pkg/full.js';
 import { spriteSVG } from '../cards.js';
 import { Controller } from '../controller.js';
 import { defaultChoice } from '../game/state.js';
@@ -14,10 +16,16 @@ import { canExport } from '../fairplay.js';
 import type { RulesSource } from '../host.js';
 import { defaultLang } from '../storage.js';
 import { localStore, loadSettings, memoryStore } from '../storage.js';
-import { checkOptions, choiceOf, GAME_ATTRIBUTES, parseOptions, type GameOptions } from './options.js';
+import type { BattleLineEventMap, ClaimEventDetail, EndEventDetail, GameOptions, MoveEventDetail } from './api.js';
+import { checkOptions, choiceOf, GAME_ATTRIBUTES, parseOptions } from './options.js';
 import { markup } from './markup.js';
 
-/** How an element gets the engine and the players' rules: the page and the package differ only here. */
+export type { BattleLineEventMap, ClaimEventDetail, ClaimTiming, ElementLevel, EndEventDetail, GameOptions, GameRecord, GameResult, LogEntry, MatchScore, MoveEventDetail } from './api.js';
+
+/**
+ * How an element gets the engine and the players' rules: the page and the package differ only here.
+ * @internal
+ */
 export interface ElementConfig {
   /** Compiles and initialises the full engine once; the computer's worker reuses the module. */
   loadEngine(): Promise<WebAssembly.Module>;
@@ -29,29 +37,35 @@ export interface ElementConfig {
   rendered?(element: BattleLineGameElement, title: string): void;
 }
 
-/** `battleline-move`: one action was applied, as everybody may know it (the engine's log entry for a spectator). */
-export type MoveEventDetail = EngineLogEntry;
-/** `battleline-claim`: a flag was claimed. */
-export interface ClaimEventDetail {
-  flag: number;
-  player: number;
-}
-/** `battleline-end`: a game ended; the record only once the match is over (before, it would show the deal). */
-export interface EndEventDetail {
-  result: GameResult;
-  match: MatchScore;
-  record: GameRecord | null;
-}
-
 function fragment(html: string): DocumentFragment {
   const template = document.createElement('template');
   template.innerHTML = html;
   return template.content;
 }
 
+/**
+ * @internal
+ * A `rules-href` the Rules button may open: an http(s) address or a relative one. Anything else
+ * (`javascript:`, `data:`, …, however spelt) would run or show something in the host's origin: refused.
+ */
+export function safeRulesHref(value: string): string | null {
+  try {
+    // Resolved against a made-up http base first: a relative address stays http(s), a scheme shows itself
+    // (the URL parser drops the tabs, newlines and spaces that hide one, as the browser would).
+    const { protocol } = new URL(value, 'https://relative.invalid/');
+    if (protocol !== 'https:' && protocol !== 'http:') return null;
+    return new URL(value, document.baseURI).href;
+  } catch {
+    return null;
+  }
+}
+
 const controllers = new WeakMap<BattleLineGameElement, Controller>();
 
-/** The controller behind an element: for the page's test hook only, not part of the package's API. */
+/**
+ * The controller behind an element: for the page's test hook only (main.ts, in the tests' build).
+ * @internal
+ */
 export function controllerOf(element: BattleLineGameElement): Controller | undefined {
   return controllers.get(element);
 }
@@ -60,56 +74,132 @@ let config: ElementConfig | null = null;
 let engine: Promise<WebAssembly.Module> | null = null;
 let sheet: CSSStyleSheet | null = null;
 
-export class BattleLineGameElement extends HTMLElement {
+/**
+ * `HTMLElement` in a browser; on a server (a framework rendering the page), where there is none, a plain
+ * class, so that importing the element's module there defines nothing and throws nothing.
+ */
+const ElementBase: { new (): HTMLElement; prototype: HTMLElement } =
+  typeof HTMLElement === 'undefined' ? (class {} as unknown as { new (): HTMLElement; prototype: HTMLElement }) : HTMLElement;
+
+/** Each option's property and attribute. */
+const PROPERTIES: Record<keyof GameOptions, (typeof GAME_ATTRIBUTES)[number]> = {
+  mode: 'mode',
+  level: 'level',
+  players: 'players',
+  tactics: 'tactics',
+  claimTiming: 'claim-timing',
+  games: 'games',
+  seed: 'seed',
+};
+
+/**
+ * `<battle-line-game>`. Attributes: `mode`, `level`, `players`, `tactics`, `claim-timing`, `games`, `seed`
+ * (see {@link GameOptions}); `lang` (`en` or `zh`; default: the browser's); `storage-key` (keep the game in
+ * progress, the settings and the tutorial's progress in localStorage under this prefix; without it nothing
+ * outlives the element); `rules-href` (the Rules button opens this page, an http(s) or relative address,
+ * instead of the rules inline); `worker-url` (where your site serves the package's
+ * `battleline-engine/computer.worker.js`: the computer's worker starts from it instead of a Blob URL, for a
+ * Content-Security-Policy without `worker-src blob:`); `global-keys` (keyboard shortcuts work wherever the
+ * focus is on the page, not only inside the element); `label` (the name of the game's region for assistive
+ * technology; default "Battle Line"); `heading-level` (the level of the game's heading in your page's
+ * outline, 1 to 6; default 2); `server` (a Battle Line game server's URL, e.g. `https://example.org`, or
+ * `auto` for the page's own origin: the start dialog then offers "Play a friend online", and `#room=…`
+ * links join a room).
+ *
+ * Size: the element lays out from its own box, which your page gives it (it fills its parent's width; its
+ * height is the viewport's unless you set one): at least 320 × 480 px, comfortable from 720 × 560. Dialogs,
+ * the hand-over curtain and the log drawer stay inside that box.
+ *
+ * Life: removing the element stops its computer (a Web Worker), its timers and its listeners; moving it
+ * (removed and inserted again at once) keeps the game. `destroy()` does the same at once.
+ *
+ * Theming: custom properties on the element (`--felt`, `--wood`, `--gold`, `--paper`, `--ink`, `--p0`,
+ * `--p1`, `--p2`, `--cw`/`--ch` card size, `--battle-line-min-height`) and the parts `game`, `topbar`,
+ * `status`, `tools`, `table`, `board`, `decks`, `hand`, `actionbar`, `log`, `lesson`, `curtain`.
+ */
+export class BattleLineGameElement extends ElementBase {
   static readonly observedAttributes = ['lang'];
-  private controller: Controller | null = null;
-  private readonly shadow: ShadowRoot;
-  private resolveReady!: () => void;
-  private rejectReady!: (error: unknown) => void;
-  /** Settles once the engine is loaded and the game (or the start dialog) is shown. */
-  readonly ready: Promise<void>;
+  #controller: Controller | null = null;
+  #shadow: ShadowRoot | null = null;
+  /** Bumped by destroy(): an engine that finishes loading for an older connection mounts nothing. */
+  #generation = 0;
+  #ready!: Promise<void>;
+  #settle!: { resolve: () => void; reject: (error: unknown) => void };
 
   constructor() {
     super();
-    this.shadow = this.attachShadow({ mode: 'open', delegatesFocus: false });
-    this.ready = new Promise((resolve, reject) => {
-      this.resolveReady = resolve;
-      this.rejectReady = reject;
-    });
-    // A page that never waits for `ready` still hears about a failure through the console and the element.
-    this.ready.catch(() => undefined);
+    this.#newReady();
   }
 
+  /** Settles once the engine is loaded and the game, or the start dialog, is shown (when `battleline-ready` fires); it never waits for a person. Rejects if the engine cannot load, or the element is destroyed first. */
+  get ready(): Promise<void> {
+    return this.#ready;
+  }
+
+  #newReady(): void {
+    this.#ready = new Promise((resolve, reject) => (this.#settle = { resolve, reject }));
+    // A page that never waits for `ready` still hears about a failure through the console and the element.
+    this.#ready.catch(() => undefined);
+  }
+
+  /** @internal The browser connected the element: the game is built (once; a move keeps it). */
   connectedCallback(): void {
-    if (this.controller || this.shadow.childElementCount > 0) return;
+    if (this.#shadow?.childElementCount) return;
     const c = config!;
+    this.#shadow ??= this.attachShadow({ mode: 'open', delegatesFocus: false });
+    const shadow = this.#shadow;
     if (!sheet && 'adoptedStyleSheets' in Document.prototype) {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(c.css);
     }
-    if (sheet) this.shadow.adoptedStyleSheets = [sheet];
-    else this.shadow.innerHTML = `<style>${c.css}</style>`;
-    this.shadow.append(fragment(`${spriteSVG()}<p class="loading" role="status">Loading…</p>`));
+    if (sheet) shadow.adoptedStyleSheets = [sheet];
+    else shadow.innerHTML = `<style>${c.css}</style>`;
+    shadow.append(fragment(`${spriteSVG()}<p class="loading" role="status">Loading…</p>`));
     engine ??= c.loadEngine();
+    const generation = this.#generation;
     engine.then(
-      (module) => this.mount(module),
+      (module) => generation === this.#generation && this.#mount(module, shadow),
       (error: unknown) => {
-        const note = this.shadow.querySelector('.loading');
+        if (generation !== this.#generation) return;
+        const note = shadow.querySelector('.loading');
         if (note) note.textContent = `Battle Line could not load: ${error instanceof Error ? error.message : String(error)}`;
-        this.rejectReady(error);
+        this.#settle.reject(error);
       },
     );
   }
 
-  private mount(module: WebAssembly.Module): void {
+  /** @internal The element left the document: unless it is back at once (a move), its game is taken down. */
+  disconnectedCallback(): void {
+    queueMicrotask(() => {
+      if (!this.isConnected) this.destroy();
+    });
+  }
+
+  /**
+   * Takes the game down now: the computer's worker is terminated, timers and listeners stop, and the
+   * element is left empty (a `ready` still pending rejects). Removing the element does this by itself;
+   * connected again later, it starts afresh (resuming the game kept under `storage-key`, if any).
+   */
+  destroy(): void {
+    this.#generation++;
+    const controller = this.#controller;
+    this.#controller = null;
+    controllers.delete(this);
+    controller?.destroy();
+    this.#shadow?.replaceChildren();
+    this.#settle.reject(new Error('<battle-line-game> was destroyed'));
+    this.#newReady();
+  }
+
+  #mount(module: WebAssembly.Module, shadow: ShadowRoot): void {
     const c = config!;
-    this.shadow.querySelector('.loading')?.remove();
-    this.shadow.append(fragment(markup(this.getAttribute('label') ?? 'Battle Line', this.headingLevel())));
-    const part = (id: string): HTMLElement => this.shadow.getElementById(id)!;
+    shadow.querySelector('.loading')?.remove();
+    shadow.append(fragment(markup(this.getAttribute('label') ?? 'Battle Line', this.#headingLevel())));
+    const part = (id: string): HTMLElement => shadow.getElementById(id)!;
     const key = this.getAttribute('storage-key');
     const store = key ? localStore(key) : memoryStore();
     const settings = loadSettings(store);
-    const lang = this.langAttribute();
+    const lang = this.#langAttribute();
     if (lang) settings.lang = lang;
     else if (!key) settings.lang = defaultLang();
     let autostart = null;
@@ -119,7 +209,6 @@ export class BattleLineGameElement extends HTMLElement {
     } catch (error) {
       console.error(`<battle-line-game>: ${error instanceof Error ? error.message : String(error)}; the start dialog asks instead`);
     }
-    const rulesHref = this.getAttribute('rules-href');
     const controller = new Controller(
       {
         root: part('app'),
@@ -138,44 +227,64 @@ export class BattleLineGameElement extends HTMLElement {
       },
       module,
       {
-        shadow: this.shadow,
+        shadow,
         store,
         settings,
         keys: this.hasAttribute('global-keys') ? document : this,
-        rules: rulesHref ? { href: rulesHref } : c.rules,
+        rules: this.#rules(c.rules),
+        worker: this.getAttribute('worker-url'),
         autostart,
         server: this.getAttribute('server'),
-        played: (game, index) => this.played(game, index),
+        played: (game, index) => this.#played(game, index),
         rendered: (title) => c.rendered?.(this, title),
       },
     );
-    this.controller = controller;
+    this.#controller = controller;
     controllers.set(this, controller);
-    controller.boot().then(() => this.resolveReady(), (error: unknown) => this.rejectReady(error));
-    this.dispatchEvent(new CustomEvent('battleline-ready', { bubbles: true, composed: true }));
+    const booting = controller.boot();
+    // The game is drawn and the start dialog (if any) shown before boot() first waits (for a person's
+    // answer): `ready` settles now, unless boot failed before that.
+    Promise.race([booting, Promise.resolve()]).then(
+      () => {
+        this.dispatchEvent(new CustomEvent('battleline-ready', { bubbles: true, composed: true }));
+        this.#settle.resolve();
+      },
+      (error: unknown) => this.#settle.reject(error),
+    );
+    booting.catch((error: unknown) => console.error('<battle-line-game>:', error));
   }
 
+  /** @internal */
   attributeChangedCallback(name: string): void {
-    if (name === 'lang' && this.controller) {
-      const lang = this.langAttribute();
-      if (lang) this.controller.setLanguage(lang);
+    if (name === 'lang' && this.#controller) {
+      const lang = this.#langAttribute();
+      if (lang) this.#controller.setLanguage(lang);
     }
   }
 
+  /** The Rules button's target: the `rules-href` page if it is a safe address, else the rules inline. */
+  #rules(inline: RulesSource | null): RulesSource | null {
+    const given = this.getAttribute('rules-href');
+    if (given === null) return inline;
+    const href = safeRulesHref(given);
+    if (href === null) console.warn(`<battle-line-game>: rules-href must be an http(s) or relative address, not "${given}"; the rules are shown inline`);
+    return href === null ? inline : { href };
+  }
+
   /** The level of the game's heading in the host page's outline (`heading-level`, 1 to 6; default 2). */
-  private headingLevel(): number {
+  #headingLevel(): number {
     const level = Number(this.getAttribute('heading-level') ?? 2);
     return Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2;
   }
 
-  private langAttribute(): 'en' | 'zh' | null {
+  #langAttribute(): 'en' | 'zh' | null {
     const lang = (this.getAttribute('lang') ?? '').toLowerCase();
     if (lang.startsWith('zh')) return 'zh';
     if (lang.startsWith('en')) return 'en';
     return null;
   }
 
-  private played(game: Game, index: number): void {
+  #played(game: Game, index: number): void {
     const entry = game.log(null, index)[0];
     if (!entry) return;
     this.dispatchEvent(new CustomEvent<MoveEventDetail>('battleline-move', { detail: entry, bubbles: true, composed: true }));
@@ -190,29 +299,33 @@ export class BattleLineGameElement extends HTMLElement {
     }
   }
 
-  private live(): Controller {
-    if (!this.controller) throw new Error('<battle-line-game> is not ready yet: await element.ready first');
-    return this.controller;
+  #live(): Controller {
+    if (!this.#controller) throw new Error('<battle-line-game> is not ready yet: await element.ready first');
+    return this.#controller;
   }
 
   /**
-   * Starts a new game at once (no dialog), with these options over the element's attributes. Throws a
-   * RangeError for an option that means nothing, and the engine's BattleLineError for options it refuses.
+   * Starts a new game at once (no dialog; a dialog that was asking closes): these options over the
+   * element's attributes. Throws a RangeError for an option that means nothing and the engine's
+   * BattleLineError for one it refuses, leaving the game on the board as it was. Call after `ready`.
    */
   start(options: GameOptions = {}): void {
     const fromAttributes = parseOptions((name) => this.getAttribute(name));
-    const controller = this.live();
+    const controller = this.#live();
     controller.start(choiceOf({ ...fromAttributes, ...checkOptions(options) }, defaultChoice()));
   }
 
-  /** Opens a record (an object or its JSON): a finished match in the replay, an unfinished game to play on. */
+  /** Opens a record (an object or its JSON): a finished match in the replay, an unfinished game to play on. Throws on a bad record, changing nothing. */
   loadRecord(record: GameRecord | string): void {
-    this.live().loadRecord(typeof record === 'string' ? (JSON.parse(record) as GameRecord) : record);
+    this.#live().loadRecord(typeof record === 'string' ? (JSON.parse(record) as GameRecord) : record);
   }
 
-  // The options as properties, reflected to their attributes (read by the next `start()` and, with `mode`,
-  // when the element connects); defined below from PROPERTIES. A value that means nothing throws a
-  // RangeError and changes nothing.
+  /** The record of the match on the board once it is over; null before (a record holds the seed, hence every hidden card). */
+  exportRecord(): GameRecord | null {
+    return this.#live().finishedRecord();
+  }
+
+  /** The options as properties, reflected to their attributes; they apply to the next game started. Setting a value that means nothing throws a RangeError and changes nothing. */
   declare mode: GameOptions['mode'];
   declare level: GameOptions['level'];
   declare players: GameOptions['players'];
@@ -221,58 +334,45 @@ export class BattleLineGameElement extends HTMLElement {
   declare games: GameOptions['games'];
   declare seed: GameOptions['seed'];
 
-  /** @internal One attribute read as an option (an attribute that means nothing reads as absent). */
-  option(name: (typeof GAME_ATTRIBUTES)[number]): GameOptions {
-    try {
-      return parseOptions((n) => (n === name ? this.getAttribute(n) : null));
-    } catch {
-      return {};
+  static {
+    for (const [property, attribute] of Object.entries(PROPERTIES) as [keyof GameOptions, (typeof GAME_ATTRIBUTES)[number]][]) {
+      Object.defineProperty(this.prototype, property, {
+        // An attribute that means nothing reads as absent.
+        get(this: BattleLineGameElement) {
+          try {
+            return parseOptions((n) => (n === attribute ? this.getAttribute(n) : null))[property];
+          } catch {
+            return undefined;
+          }
+        },
+        // Checked, then written to the attribute (removed for undefined, and for a null seed).
+        set(this: BattleLineGameElement, value: unknown) {
+          if (value === undefined || value === null) {
+            this.removeAttribute(attribute);
+            return;
+          }
+          checkOptions({ [property]: value });
+          this.setAttribute(attribute, typeof value === 'boolean' ? (value ? 'on' : 'off') : String(value));
+        },
+      });
     }
-  }
-
-  /** @internal Checks one option, then writes its attribute (removed for undefined, and for a null seed). */
-  setOption(name: (typeof GAME_ATTRIBUTES)[number], given: GameOptions): void {
-    const value = Object.values(given)[0];
-    if (value === undefined || value === null) {
-      this.removeAttribute(name);
-      return;
-    }
-    checkOptions(given);
-    this.setAttribute(name, typeof value === 'boolean' ? (value ? 'on' : 'off') : String(value));
-  }
-
-  /** The record of the match on the board, once it is over; null before (a record holds the seed, hence every hidden card). */
-  exportRecord(): GameRecord | null {
-    return this.live().finishedRecord();
   }
 }
 
-/** Each option's property and attribute. */
-const PROPERTIES: Record<keyof GameOptions, (typeof GAME_ATTRIBUTES)[number]> = {
-  mode: 'mode',
-  level: 'level',
-  players: 'players',
-  tactics: 'tactics',
-  claimTiming: 'claim-timing',
-  games: 'games',
-  seed: 'seed',
-};
-for (const [property, attribute] of Object.entries(PROPERTIES) as [keyof GameOptions, (typeof GAME_ATTRIBUTES)[number]][]) {
-  Object.defineProperty(BattleLineGameElement.prototype, property, {
-    get(this: BattleLineGameElement) {
-      return this.option(attribute)[property];
-    },
-    set(this: BattleLineGameElement, value: unknown) {
-      this.setOption(attribute, { [property]: value });
-    },
-  });
+declare global {
+  interface HTMLElementTagNameMap {
+    'battle-line-game': BattleLineGameElement;
+  }
+  interface HTMLElementEventMap extends BattleLineEventMap {}
 }
 
-/** Defines <battle-line-game> once (a second call with the element defined does nothing). */
+/**
+ * Defines <battle-line-game> once (a second call with the element defined does nothing); on a server,
+ * where there are no custom elements, it does nothing.
+ * @internal
+ */
 export function defineBattleLineGame(given: ElementConfig, name = 'battle-line-game'): void {
+  if (typeof customElements === 'undefined') return;
   config ??= given;
   if (!customElements.get(name)) customElements.define(name, BattleLineGameElement);
 }
-
-// Keep the attribute list in one place for the declarations and the README.
-export { GAME_ATTRIBUTES };

@@ -1,28 +1,13 @@
 // The element's attributes read as the options of a game to start (what the start dialog would ask).
 import type { ClaimTiming } from '../../../pkg/full.js';
 import type { StartChoice } from '../dialogs.js';
-import type { Level, Mode, Seat } from '../storage.js';
+import type { Level, Seat } from '../storage.js';
+import type { GameOptions } from './api.js';
+
+export type { GameOptions };
 
 /** The attributes that describe the game; `mode` present means "start it at once, do not ask". */
 export const GAME_ATTRIBUTES = ['mode', 'level', 'players', 'tactics', 'claim-timing', 'games', 'seed'] as const;
-
-/** The options a script may pass to `start()`: the same as the attributes, typed. */
-export interface GameOptions {
-  /** Against the computer, everybody at this device, or online (a room on the element's `server`). */
-  mode?: Mode;
-  /** The computer's level. */
-  level?: Level;
-  /** Two players, or three (tactics are off with three). */
-  players?: 2 | 3;
-  /** With the tactics cards (two players only). */
-  tactics?: boolean;
-  /** When flags may be claimed. */
-  claimTiming?: ClaimTiming;
-  /** Games in the match. */
-  games?: number;
-  /** The deal's seed; none: a fresh one. */
-  seed?: number | null;
-}
 
 const LEVELS: readonly Level[] = ['easy', 'medium', 'hard', 'random'];
 const TIMINGS: readonly ClaimTiming[] = ['afterPlay', 'startOfTurn', 'endOfTurn'];

@@ -1,7 +1,17 @@
 // `battleline-engine/element`: defines <battle-line-game> for any site. The engine comes from the package's
 // full build with its wasm inlined (no URL to configure in any bundler or a plain script tag), the
 // computer from the package's worker, the players' rules inline (shown in a dialog). The page in www/
-// defines the same element with its own engine loader instead (main.ts).
+// defines the same element with its own engine loader instead (main.ts). On a server (a framework's
+// server rendering) importing this module defines nothing: the element is defined when a browser loads it.
+/**
+ * The whole game as one element: `import 'battleline-engine/element'` defines `<battle-line-game>`, which
+ * plays a full game of Battle Line (against the computer or hot-seat, two or three players, tactics on or
+ * off, a match of several games) with the board, the hand, claim explanations, the log, undo, hints, the
+ * hand-over curtain, replay, a tutorial, English and Chinese, keyboard and touch. Its styles live in its
+ * own shadow root. Needs a browser (custom elements, Web Workers, WebAssembly); on a server, importing it
+ * defines nothing.
+ * @module battleline-engine/element
+ */
 import init from '../../../pkg/full.js';
 import gameCss from '../../game.css';
 import { rulesHtml } from 'battleline:rules';
@@ -20,3 +30,4 @@ defineBattleLineGame({
 });
 
 export { BattleLineGameElement };
+export type { BattleLineEventMap, ClaimEventDetail, ClaimTiming, ElementLevel, EndEventDetail, GameOptions, GameRecord, GameResult, LogEntry, MatchScore, MoveEventDetail } from './element.js';

@@ -29,8 +29,11 @@ export async function runComputer(ctx: Ctx): Promise<void> {
         render(ctx);
         continue;
       }
-      ctx.s.thinking = true;
-      render(ctx);
+      // (Already drawn as thinking when the move before it was drawn: continueAfterChange.)
+      if (!ctx.s.thinking) {
+        ctx.s.thinking = true;
+        render(ctx);
+      }
       const started = performance.now();
       const legal = g.legalActions();
       const level = levelOf(ctx.s, seat);

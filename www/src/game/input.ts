@@ -191,7 +191,7 @@ export function onKeyInRoot(ctx: Ctx, event: KeyboardEvent): void {
 }
 
 export function onKey(ctx: Ctx, event: KeyboardEvent): void {
-  if (dialogOpen() || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (dialogOpen(ctx.host.shadow) || event.ctrlKey || event.metaKey || event.altKey) return;
   const tag = (event.target as Element).tagName;
   if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
   const t0 = performance.now();

@@ -3,6 +3,7 @@
 import type { Game } from '../../../pkg/full.js';
 import { beginStep, checkGoal, endRun, restartStep, resumeIndex, STEP_COUNT, type LessonRun } from '../tutorial/run.js';
 import { tutorialText } from '../tutorial/text.js';
+import { logIsDrawer } from '../log-drawer.js';
 import { NONE, twoSeats, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { exitReplay } from './replay.js';
@@ -54,7 +55,7 @@ export async function leaveTutorial(ctx: Ctx, note?: () => string): Promise<void
   endRun(ctx.s.lesson);
   ctx.s.lesson = null;
   replaceGame(ctx, null, []);
-  ctx.s.logOpen = window.matchMedia('(min-width: 1200px)').matches;
+  ctx.s.logOpen = !logIsDrawer(ctx.el.root);
   await ctx.flow.boot(ctx);
   if (note) {
     ctx.s.message = { text: note, kind: 'info' };

@@ -1,7 +1,7 @@
 // Reading the game's state: whose seat is shown, whose turn, what the viewer may do now (from the engine's
 // legal actions, never a rule of its own), what undo would take back. Pure functions of the state.
 import type { Action, CardName, PlayerIndex } from '../../../pkg/full.js';
-import { cleanName, dialogOpen } from '../dialogs.js';
+import { cleanName } from '../dialogs.js';
 import { replayIsOpen, undoPolicy, type UndoBlock } from '../fairplay.js';
 import { t } from '../i18n.js';
 import { affordances, find, type Affordances } from '../moves.js';
@@ -74,7 +74,7 @@ export function phaseStep(state: GameState): string {
 /** The viewer may act now. */
 export function myTurn(state: GameState): boolean {
   const g = state.game;
-  if (!g || state.replay || state.handover || state.thinking || dialogOpen() || state.lesson?.done || state.session.spectator) return false;
+  if (!g || state.replay || state.handover || state.thinking || state.dialogOpen() || state.lesson?.done || state.session.spectator) return false;
   if (g.result()) return false;
   // Online, the server says when this seat may act (not after a resignation, say).
   if (state.session.mode === 'online' && g.legalActions().length === 0) return false;

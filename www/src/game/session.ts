@@ -5,7 +5,7 @@ import { adviceText } from '../advice.js';
 import { escapeHTML } from '../cards.js';
 import { endDialog, openDialog, startDialog, type StartChoice } from '../dialogs.js';
 import { canExport } from '../fairplay.js';
-import { t } from '../i18n.js';
+import { setLang, t } from '../i18n.js';
 import { replayLogged } from '../log.js';
 import { clearGame, loadGame, type Seat } from '../storage.js';
 import { endRun, loadProgress } from '../tutorial/run.js';
@@ -124,12 +124,18 @@ export function start(ctx: Ctx, choice: StartChoice): void {
   continueAfterChange(ctx, null);
 }
 
-/** Keyboard focus into the game (after the start dialog): the curtain's button, else the hand. */
+/**
+ * Keyboard focus into the game (after the start dialog): the curtain's button, else the hand. Never taken
+ * from the host page: when the focus is on something of the page around the element (a field, a button),
+ * it stays there, and the page never scrolls to the game.
+ */
 export function focusGame(ctx: Ctx): void {
+  const active = document.activeElement;
+  if (!ctx.host.shadow.activeElement && active && active !== document.body && active !== ctx.host.shadow.host) return;
   const target = ctx.s.handover
     ? ctx.el.curtain.querySelector<HTMLElement>('[data-act=reveal]')
     : (ctx.el.hand.querySelector<HTMLElement>('.playable') ?? ctx.el.hand.querySelector<HTMLElement>('[data-hand]'));
-  target?.focus();
+  target?.focus({ preventScroll: true });
 }
 
 export function perform(ctx: Ctx, actions: Action[], t0?: number): boolean {
@@ -165,6 +171,9 @@ export function continueAfterChange(ctx: Ctx, before: PlayerIndex | null, t0?: n
     if (before !== null || ctx.s.shownSeat !== null) ctx.s.handover = true;
   }
   if (g.result()) ctx.s.handover = false;
+  // The computer's turn is drawn as such at once: one drawing per move, not a second one as it starts.
+  const computerNext = !g.result() && isComputer(ctx.s, g.current);
+  if (computerNext && !ctx.s.lesson) ctx.s.thinking = true;
   render(ctx, t0);
   save(ctx);
   lessonProgress(ctx);
@@ -172,7 +181,7 @@ export function continueAfterChange(ctx: Ctx, before: PlayerIndex | null, t0?: n
     maybeShowEnd(ctx);
     return;
   }
-  if (isComputer(ctx.s, g.current)) void runComputer(ctx);
+  if (computerNext) void runComputer(ctx);
 }
 
 export function maybeShowEnd(ctx: Ctx): void {
@@ -192,6 +201,7 @@ export async function showEnd(ctx: Ctx): Promise<void> {
   const result = g?.result();
   if (!g || !result) return;
   const match = g.matchScore();
+  setLang(ctx.s.settings.lang); // after a timer: another game on the page may have spoken last
   const choice = await endDialog(ctx.host.shadow, {
     result,
     names: seatNames(ctx.s),
@@ -255,23 +265,3 @@ export function finishedRecord(ctx: Ctx): GameRecord | null {
   return g && canExport(g) ? g.record() : null;
 }
 
-/** For the tests: play an action for the current player as if chosen in the page. */
-export function applyForTest(ctx: Ctx, action: Action): boolean {
-  const g = ctx.s.game;
-  if (!g) return false;
-  if (ctx.s.session.mode === 'online') return sendOnline(ctx, [action]);
-  const before = g.current;
-  try {
-    play(ctx, g, action);
-  } catch {
-    return false;
-  }
-  ctx.s.sel = NONE;
-  ctx.s.lookaheadFor = -1;
-  continueAfterChange(ctx, before);
-  return true;
-}
-
-export function setAiDelay(ctx: Ctx, ms: number): void {
-  ctx.s.settings = { ...ctx.s.settings, aiDelay: ms };
-}

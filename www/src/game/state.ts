@@ -103,6 +103,8 @@ export interface GameState {
   /** New cards animate in, except on the first drawing of a game (nothing "arrives" then). */
   animate: boolean;
   logState: { key: string; count: number; last: LogEntry | undefined };
+  /** A dialog of this game is open (another game's dialog on the same page does not count). */
+  readonly dialogOpen: () => boolean;
 }
 
 /** The state and where it is shown: the functions of game/ take this. */
@@ -145,7 +147,7 @@ export function twoSeats(mode: Mode, level: Level, humanSeat: PlayerIndex): Seat
 }
 
 /** Nothing on the board yet. */
-export function initialState(settings: Settings, logOpen: boolean): GameState {
+export function initialState(settings: Settings, logOpen: boolean, dialogOpen: () => boolean = () => false): GameState {
   return {
     game: null,
     entries: [],
@@ -176,6 +178,7 @@ export function initialState(settings: Settings, logOpen: boolean): GameState {
     announced: '',
     animate: false,
     logState: { key: '', count: 0, last: undefined },
+    dialogOpen,
   };
 }
 

@@ -1,0 +1,58 @@
+// The element's public types: what a site passes to `start()` and what its events carry. The package's
+// declarations (pkg/element.d.ts and pkg/element-types/) are emitted from this file, element.ts and
+// package-entry.ts by `tsc` (scripts/element-dts.mjs), so they cannot drift from the code.
+import type { ClaimTiming, GameRecord, GameResult, LogEntry, MatchScore } from '../../../pkg/full.js';
+
+export type { ClaimTiming, GameRecord, GameResult, LogEntry, MatchScore };
+
+/** The computer's level (`random` plays any legal action). */
+export type ElementLevel = 'easy' | 'medium' | 'hard' | 'random';
+
+/**
+ * A game's options, as `start()` takes them; each is also an attribute of the element (`claim-timing` for
+ * `claimTiming`). With a `mode` attribute the element starts that game at once; without, it asks.
+ */
+export interface GameOptions {
+  /**
+   * Against the computer (you are the first seat), everybody at this device with a hand-over screen, or
+   * online: a new room on the game server named by the `server` attribute, with an invite link to send.
+   */
+  mode?: 'computer' | 'hotseat' | 'online';
+  /** The computer's level. Default `medium`. */
+  level?: ElementLevel;
+  /** Two players, or three (without tactics). Default 2. */
+  players?: 2 | 3;
+  /** With the tactics cards (two players only). Default true; the attribute takes `on` or `off`. */
+  tactics?: boolean;
+  /** When flags may be claimed. Default `afterPlay`. */
+  claimTiming?: ClaimTiming;
+  /** Games in the match (1 to 99). Default 1. */
+  games?: number;
+  /** The deal's seed (the same seed, the same deal); none or null: a fresh one. */
+  seed?: number | null;
+}
+
+/** `battleline-move`: one action was applied, as everybody may know it (no card hidden from anyone). */
+export type MoveEventDetail = LogEntry;
+
+/** `battleline-claim`: `player` (0-based) claimed `flag` (1 to 9). */
+export interface ClaimEventDetail {
+  flag: number;
+  player: number;
+}
+
+/** `battleline-end`: a game ended. `record` is the match's record once the match is over, null before (it holds the seed, hence every hidden card). */
+export interface EndEventDetail {
+  result: GameResult;
+  match: MatchScore;
+  record: GameRecord | null;
+}
+
+/** The element's events, by name (for `addEventListener` on the element, typed through `HTMLElementEventMap`). */
+export interface BattleLineEventMap {
+  /** The engine is loaded and the game, or the start dialog, is shown (`ready` resolves). */
+  'battleline-ready': CustomEvent<void>;
+  'battleline-move': CustomEvent<MoveEventDetail>;
+  'battleline-claim': CustomEvent<ClaimEventDetail>;
+  'battleline-end': CustomEvent<EndEventDetail>;
+}
