@@ -38,7 +38,7 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn a_bot_writing_an_endless_line_forfeits() {
     let start = Instant::now();
-    let builtin = format!("{} bot random", env!("CARGO_BIN_EXE_battleline"));
+    let builtin = random_bot();
     let output = run(&["referee", "--a", "cat /dev/zero", "--b", &builtin, "--games", "1"], Vec::new());
     let stdout = text(&output.stdout);
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -107,6 +107,27 @@ fn running(pid: u32) -> bool {
     }
 }
 
+/// A bot that ignores SIGTERM, never answers, and starts a child (letting go of the referee's output
+/// pipes, so that a regression fails a test instead of hanging it); both append their process ids to
+/// the file `pids` in a fresh directory named `name`. Returns the bot's command and the file.
+#[cfg(target_os = "linux")]
+fn looping_bot(name: &str) -> (String, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("battleline-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pids = dir.join("pids");
+    let _ = std::fs::remove_file(&pids);
+    let bot = format!(
+        "trap '' TERM; echo $$ >> {file}; sleep 120 >/dev/null 2>&1 & echo $! >> {file}; while :; do sleep 1; done",
+        file = pids.display()
+    );
+    (bot, pids)
+}
+
+/// The built-in random bot, for the other seat.
+fn random_bot() -> String {
+    format!("{} bot random", env!("CARGO_BIN_EXE_battleline"))
+}
+
 // Issue 36: a looping bot outlived its forfeit and the referee (only the `sh -c` wrapper was killed):
 // one orphan per forfeited game kept a core busy. Now each bot runs in a process group of its own and
 // the whole group is ended, by SIGKILL after a grace period if it ignores SIGTERM. The bot here ignores
@@ -114,16 +135,8 @@ fn running(pid: u32) -> bool {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_looping_bot_and_what_it_started_do_not_outlive_the_referee() {
-    let dir = std::env::temp_dir().join(format!("battleline-orphans-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pids = dir.join("pids");
-    let _ = std::fs::remove_file(&pids);
-    let bot = format!(
-        // The child lets go of the referee's output pipes, so that a regression fails here, not hangs.
-        "trap '' TERM; echo $$ >> {file}; sleep 120 >/dev/null 2>&1 & echo $! >> {file}; while :; do sleep 1; done",
-        file = pids.display()
-    );
-    let builtin = format!("{} bot random", env!("CARGO_BIN_EXE_battleline"));
+    let (bot, pids) = looping_bot("orphans");
+    let builtin = random_bot();
     let start = Instant::now();
     let output = run(&["referee", "--a", &bot, "--b", &builtin, "--games", "2", "--move-timeout", "0.3"], Vec::new());
     let stdout = text(&output.stdout);
@@ -139,16 +152,66 @@ fn a_looping_bot_and_what_it_started_do_not_outlive_the_referee() {
     }
     assert!(survivors.is_empty(), "processes outlived the referee: {survivors:?}");
     assert!(start.elapsed() < Duration::from_secs(30), "took {:?}", start.elapsed());
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(pids.parent().unwrap());
 }
 
 // Issue 36, minor: the referee reported a bot's flag -2^64 - 1 as "flag -1" (the number was clamped).
 #[test]
 fn the_referee_shows_a_bot_s_flag_number_as_given() {
     let bot = r#"while read line; do echo '{"type":"claim","flag":-18446744073709551617}'; done"#;
-    let builtin = format!("{} bot random", env!("CARGO_BIN_EXE_battleline"));
+    let builtin = random_bot();
     let output = run(&["referee", "--a", bot, "--b", &builtin, "--games", "1", "--seed", "1"], Vec::new());
     let stdout = text(&output.stdout);
     assert!(stdout.contains("A forfeits") && stdout.contains("flag -18446744073709552000 does not exist"), "{stdout}");
     assert!(!stdout.contains("flag -1 "), "{stdout}");
+}
+
+// Issue 36: a bot in a process group of its own no longer gets the terminal's Ctrl-C, so the referee
+// ends every live bot group when it is itself ended by SIGINT, SIGTERM or SIGHUP. The bot here ignores
+// SIGTERM and its input, thinks for ever within a long move timeout, and starts a child; the referee is
+// signalled mid-game, and neither the bot nor its child may outlive it.
+#[cfg(target_os = "linux")]
+#[test]
+fn bots_do_not_outlive_a_referee_ended_by_a_signal() {
+    for signal in ["TERM", "INT", "HUP"] {
+        let (bot, pids) = looping_bot(&format!("signalled-{signal}"));
+        let builtin = random_bot();
+        // No pipes to the test: a surviving bot holding one would hang the test instead of failing it.
+        let mut referee = Command::new(env!("CARGO_BIN_EXE_battleline"))
+            .args(["referee", "--a", &bot, "--b", &builtin, "--games", "1", "--move-timeout", "60"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = Instant::now();
+        let recorded = loop {
+            let text = std::fs::read_to_string(&pids).unwrap_or_default();
+            let recorded: Vec<u32> = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
+            if recorded.len() == 2 {
+                break recorded;
+            }
+            assert!(started.elapsed() < Duration::from_secs(20), "{signal}: the bot did not start: {text:?}");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(referee.try_wait().unwrap().is_none(), "{signal}: the referee is waiting for the bot");
+        Command::new("kill").args([&format!("-{signal}"), &referee.id().to_string()]).status().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while referee.try_wait().unwrap().is_none() {
+            assert!(Instant::now() < deadline, "{signal}: the referee did not end");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // SIGKILL is delivered at once, but a process may take a moment to be reaped by init.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let mut survivors: Vec<u32> = recorded.clone();
+        while !survivors.is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+            survivors.retain(|&pid| running(pid));
+        }
+        for pid in &survivors {
+            let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+        }
+        assert!(survivors.is_empty(), "{signal}: processes outlived the referee: {survivors:?} of {recorded:?}");
+        let _ = std::fs::remove_dir_all(pids.parent().unwrap());
+    }
 }

@@ -1,12 +1,28 @@
 // The error every call of the package throws: a real Error subclass with a stable `code`. The engine's
-// codes come from Rust (errorCodes()); three more are raised on the JavaScript side: `freed` (a call on
-// a Game after free()), `aborted` and `worker_failed` (the computer player, battleline-engine/computer).
+// codes come from Rust (errorCodes()); four more are raised on the JavaScript side: `freed` (a call on
+// a Game after free()), `stack_exhausted` (see ensureStack), `aborted` and `worker_failed` (the computer
+// player, battleline-engine/computer).
 export class BattleLineError extends Error {
   constructor(code, message, options) {
-    super(message, options);
+    super(bounded(message), options);
     this.name = 'BattleLineError';
     this.code = code;
   }
+}
+
+// The longest message, in UTF-16 code units: the engine cuts its own to 2,000 bytes (MAX_MESSAGE_BYTES),
+// and messages made here may quote what a caller gave (a hostile getter's error, a worker's failure), so
+// they are cut the same way (issue 36: a 15 MiB record once made a 31.5 M-character message).
+const MAX_MESSAGE_CHARS = 2000;
+const CUT = '… (cut)';
+
+function bounded(message) {
+  if (typeof message !== 'string' || message.length <= MAX_MESSAGE_CHARS) return message;
+  let end = MAX_MESSAGE_CHARS - CUT.length;
+  // Never split a surrogate pair.
+  const last = message.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return message.slice(0, end) + CUT;
 }
 
 export function makeBattleLineError(code, message) {

@@ -44,3 +44,34 @@ test('the import dialog refuses oversize files, text and records with a clear me
   assertNoErrors(errors);
   await context.close();
 });
+
+// Issue 36: a record starting from a draw step with both decks empty (not over, no legal action) was
+// imported, and the page showed "The computer player could not move" for good. The engine refuses it
+// now, and the import dialog says why; the game in progress is untouched and goes on.
+test('a record starting from a position that could never end is refused with the reason', async () => {
+  const { context, page, errors } = await openPage(env.browser);
+  await page.goto(env.server.url);
+  await waitReady(page);
+  await startGame(page, { mode: 'computer', level: 'random', seed: 12 });
+  const before = await state(page);
+  const text = await page.evaluate(() => {
+    const game = window.__battleline.game;
+    const start = game.fullState();
+    // Both decks face up in a discard pile, and player 0 in the draw step with 6 cards.
+    start.discards[0].push(...start.troopDeck.splice(0), ...start.tacticsDeck.splice(0), start.hands[0].pop());
+    start.current = 0;
+    start.phase = { step: 'draw' };
+    start.turn = { step: 2, skipDraw: false, passed: false, claimed: false };
+    return JSON.stringify({ ...game.record(), actions: [], start });
+  });
+  const dialog = await openImport(page);
+  await dialog.locator('textarea').fill(text);
+  await dialog.locator('[data-dlg=load]').click();
+  assert.match(await dialog.locator('.status').innerText(), /not a valid record: .*could never end/);
+  await dialog.locator('[data-dlg=cancel]').click();
+  const after = await state(page);
+  assert.equal(after.actionCount, before.actionCount, 'a refused import changes nothing');
+  assert.ok((await page.evaluate(() => window.__battleline.game.legalActions().length)) > 0, 'the game goes on');
+  assertNoErrors(errors);
+  await context.close();
+});

@@ -69,6 +69,9 @@ test('bad options reject with a BattleLineError bad_options, and the computer go
     await rejectsWith(answer, 'bad_options');
     await rejectsWith(suggest(view, 'easy', options), 'bad_options');
   }
+  // A message quoting what the caller gave is cut like the engine's own (at most 2,000 characters).
+  const huge = { get seed() { throw new Error('x'.repeat(10_000_000)); } };
+  await assert.rejects(computer.suggest(view, 'easy', huge), (e) => e.code === 'bad_options' && e.message.length <= 2000 && e.message.endsWith('… (cut)'));
   assert.ok(same(await computer.suggest(view, 'easy', { seed: 3 }), full.suggest(view, 'easy', 3)));
   assert.ok(same(await computer.suggest(view, 'easy', undefined), full.suggest(view, 'easy', 0)), 'undefined is no options');
   computer.terminate();

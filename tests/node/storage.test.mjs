@@ -82,6 +82,19 @@ test('every crafted save is dropped from the store with a reason, never resumed'
     'a seat of no kind': goodSave({ seats: [{ kind: 'person' }, { kind: 'robot' }] }),
     'a computer seat without a level': goodSave({ seats: [{ kind: 'person' }, { kind: 'computer' }] }),
     'three players without seats': goodSave({ record: new full.Game({ players: 3, seed: 1 }).record() }),
+    // The page writes humanSeat as the first person's seat: pointing at a computer's seat, the person's
+    // turn would wait for good behind the computer's hand.
+    'humanSeat at a computer seat': goodSave({
+      record: new full.Game({ players: 3, seed: 1 }).record(),
+      seats: [{ kind: 'person' }, { kind: 'computer', level: 'easy' }, { kind: 'person' }],
+      humanSeat: 1,
+    }),
+    'humanSeat not the first person': goodSave({
+      record: new full.Game({ players: 3, seed: 1 }).record(),
+      seats: [{ kind: 'person' }, { kind: 'computer', level: 'easy' }, { kind: 'person' }],
+      humanSeat: 2,
+    }),
+    'seats in a two-player save': goodSave({ seats: [{ kind: 'person' }, { kind: 'computer', level: 'easy' }] }),
     'record not an object': goodSave({ record: 'r1' }),
     'actions not an array': goodSave({ record: { ...record, actions: {} } }),
     'options missing': goodSave({ record: { ...record, options: null } }),

@@ -130,6 +130,10 @@ export function checkSavedGame(value: unknown): SavedGame | string {
   const seats = value['seats'];
   if (seats !== undefined && !(Array.isArray(seats) && seats.length === players && seats.every(isSeat))) return 'seats are not one seat per player';
   if (seats === undefined && players === 3) return 'a three-player game without its seats';
+  if (seats !== undefined && players !== 3) return 'a two-player game with seats (they come from mode and humanSeat)';
+  // The page writes the first person's seat (0 if none): any other would wait for good for a person at a
+  // seat that is not shown, or show a seat nobody plays.
+  if (seats !== undefined && seat !== Math.max(0, seats.findIndex((s) => s.kind === 'person'))) return 'humanSeat is not the first person\'s seat';
   const savedAt = value['savedAt'] ?? 0;
   if (typeof savedAt !== 'number' || !Number.isFinite(savedAt)) return 'savedAt is not a time';
   return { ...(value as unknown as SavedGame), handover, savedAt };
