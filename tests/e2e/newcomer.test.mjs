@@ -6,7 +6,7 @@
 // wrong read right: an imported game against the computer, the first hand-over, the replay's note.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, assertNoErrors, fastForward, openPage, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
+import { DESKTOP, PHONE, assertNoErrors, fastForward, lastAction, newGameViaUI, openPage, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
 import { clippedText, contrastOverBackground, screenText, smallTargets, smallText } from './audit.mjs';
 
 const env = serveAndLaunch();
@@ -284,6 +284,64 @@ test('a phone: the tool bar has words, and a hand of nine cards (Scout) keeps 44
   assert.deepEqual(await smallTargets(page, 44, 40), [], 'touch targets with nine cards in hand');
   assert.equal(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight), true, 'no scrolling with nine cards in hand');
   await shot(page, 'newcomer-phone-scout-nine');
+  assertNoErrors(errors);
+  await context.close();
+});
+
+/** In the page: the guile action that takes a Fog or Mud lying alone (no other card there to take) on its flag. */
+function envAlone(h) {
+  if (!h.game || h.state().phase !== 'play') return null;
+  const acts = h.legal();
+  const flags = h.game.view(h.game.current).flags;
+  for (const a of acts) {
+    if ((a.type !== 'deserter' && a.type !== 'redeploy') || (a.card !== 'fog' && a.card !== 'mud')) continue;
+    const f = flags.find((fl) => fl[a.card] !== null);
+    const cards = f.sides.flat();
+    if (!acts.some((b) => b.type === a.type && cards.includes(b.card))) return { type: a.type, card: a.card, flag: f.flag };
+  }
+  return null;
+}
+
+test('a phone: a Fog or Mud on a flag is taken by the flag\'s 44 px button, not only by its small badge', async () => {
+  const { context, page, errors } = await fresh({ viewport: PHONE, hasTouch: true });
+  let found = null;
+  for (const seed of [21, 22, 23, 24, 25, 26, 27, 28]) {
+    if (seed === 21) await startGame(page, { mode: 'hotseat', seed });
+    else await newGameViaUI(page, { mode: 'hotseat', seed });
+    // Environment cards played whenever they can be, tactics drawn, troops otherwise, never a claim.
+    await fastForward(page, {
+      until: new Function('h', `return (${envAlone.toString()})(h) !== null;`),
+      policy: (acts, h, random) => {
+        const env = acts.filter((a) => a.type === 'environment');
+        if (env.length) return env[0];
+        const draws = acts.filter((a) => a.type === 'draw' || a.type === 'scoutDraw');
+        if (draws.length) return draws.find((a) => a.deck === 'tactics') ?? draws[0];
+        const troops = acts.filter((a) => a.type === 'play' && /^[roygbp]\d/.test(a.card));
+        if (troops.length) return troops[Math.floor(random() * troops.length)];
+        return acts.find((a) => a.type === 'endClaims') ?? acts.find((a) => a.type === 'pass') ?? acts.find((a) => a.type === 'scoutReturn') ?? acts[0];
+      },
+      seed,
+    });
+    found = await page.evaluate((src) => (0, eval)(`(${src})`)(window.__battleline), envAlone.toString());
+    if (found) break;
+  }
+  assert.ok(found, 'a position where a Fog or Mud alone on its flag can be taken');
+  await revealIfHandover(page);
+  const before = (await state(page)).actionCount;
+  await page.locator(`[data-hand="${found.type}"]`).click();
+  const badge = page.locator(`.env-badge.${found.card}.source`);
+  await badge.waitFor();
+  const box = await badge.boundingBox();
+  const flagBox = await page.locator(`.flag-btn[data-flag="${found.flag}"]`).boundingBox();
+  assert.ok(flagBox.height >= 44 && box.height < 44, `the flag's button (${flagBox.width}×${flagBox.height}) is the larger target than the badge (${box.width}×${box.height})`);
+  await shot(page, `newcomer-phone-env-source-${found.type}`);
+  await page.locator(`.flag-btn[data-flag="${found.flag}"]`).tap();
+  if (found.type === 'deserter') {
+    await page.waitForFunction((n) => window.__battleline.state().actionCount > n, before, { timeout: 5000 });
+    assert.deepEqual(await lastAction(page), { type: 'deserter', card: found.card });
+  } else {
+    assert.equal(await page.locator(`.env-badge.${found.card}.picked`).count(), 1, 'the flag\'s button picked the badge as the card to move');
+  }
   assertNoErrors(errors);
   await context.close();
 });
