@@ -302,46 +302,51 @@ function envAlone(h) {
   return null;
 }
 
-test('a phone: a Fog or Mud on a flag is taken by the flag\'s 44 px button, not only by its small badge', async () => {
-  const { context, page, errors } = await fresh({ viewport: PHONE, hasTouch: true });
-  let found = null;
-  for (const seed of [21, 22, 23, 24, 25, 26, 27, 28]) {
-    if (seed === 21) await startGame(page, { mode: 'hotseat', seed });
-    else await newGameViaUI(page, { mode: 'hotseat', seed });
-    // Environment cards played whenever they can be, tactics drawn, troops otherwise, never a claim.
-    await fastForward(page, {
-      until: new Function('h', `return (${envAlone.toString()})(h) !== null;`),
-      policy: (acts, h, random) => {
-        const env = acts.filter((a) => a.type === 'environment');
-        if (env.length) return env[0];
-        const draws = acts.filter((a) => a.type === 'draw' || a.type === 'scoutDraw');
-        if (draws.length) return draws.find((a) => a.deck === 'tactics') ?? draws[0];
-        const troops = acts.filter((a) => a.type === 'play' && /^[roygbp]\d/.test(a.card));
-        if (troops.length) return troops[Math.floor(random() * troops.length)];
-        return acts.find((a) => a.type === 'endClaims') ?? acts.find((a) => a.type === 'pass') ?? acts.find((a) => a.type === 'scoutReturn') ?? acts[0];
-      },
-      seed,
-    });
-    found = await page.evaluate((src) => (0, eval)(`(${src})`)(window.__battleline), envAlone.toString());
-    if (found) break;
+test('a Fog or Mud on a flag is taken by the flag\'s button (44 px on a phone), not only by its small badge', async () => {
+  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+    const phone = size === 'phone';
+    const { context, page, errors } = await fresh({ viewport, hasTouch: phone });
+    let found = null;
+    for (const seed of [21, 22, 23, 24, 25, 26, 27, 28]) {
+      if (seed === 21) await startGame(page, { mode: 'hotseat', seed });
+      else await newGameViaUI(page, { mode: 'hotseat', seed });
+      // Environment cards played whenever they can be, tactics drawn, troops otherwise, never a claim.
+      await fastForward(page, {
+        until: new Function('h', `return (${envAlone.toString()})(h) !== null;`),
+        policy: (acts, h, random) => {
+          const env = acts.filter((a) => a.type === 'environment');
+          if (env.length) return env[0];
+          const draws = acts.filter((a) => a.type === 'draw' || a.type === 'scoutDraw');
+          if (draws.length) return draws.find((a) => a.deck === 'tactics') ?? draws[0];
+          const troops = acts.filter((a) => a.type === 'play' && /^[roygbp]\d/.test(a.card));
+          if (troops.length) return troops[Math.floor(random() * troops.length)];
+          return acts.find((a) => a.type === 'endClaims') ?? acts.find((a) => a.type === 'pass') ?? acts.find((a) => a.type === 'scoutReturn') ?? acts[0];
+        },
+        seed,
+      });
+      found = await page.evaluate((src) => (0, eval)(`(${src})`)(window.__battleline), envAlone.toString());
+      if (found) break;
+    }
+    assert.ok(found, 'a position where a Fog or Mud alone on its flag can be taken');
+    await revealIfHandover(page);
+    const before = (await state(page)).actionCount;
+    await page.locator(`[data-hand="${found.type}"]`).click();
+    const badge = page.locator(`.env-badge.${found.card}.source`);
+    await badge.waitFor();
+    const box = await badge.boundingBox();
+    const flagBox = await page.locator(`.flag-btn[data-flag="${found.flag}"]`).boundingBox();
+    if (phone) assert.ok(flagBox.height >= 44 && box.height < 44, `the flag's button (${flagBox.width}×${flagBox.height}) is the larger target than the badge (${box.width}×${box.height})`);
+    await shot(page, `newcomer-${size}-env-source-${found.type}`);
+    const flagButton = page.locator(`.flag-btn[data-flag="${found.flag}"]`);
+    if (phone) await flagButton.tap();
+    else await flagButton.click();
+    if (found.type === 'deserter') {
+      await page.waitForFunction((n) => window.__battleline.state().actionCount > n, before, { timeout: 5000 });
+      assert.deepEqual(await lastAction(page), { type: 'deserter', card: found.card });
+    } else {
+      assert.equal(await page.locator(`.env-badge.${found.card}.picked`).count(), 1, 'the flag\'s button picked the badge as the card to move');
+    }
+    assertNoErrors(errors);
+    await context.close();
   }
-  assert.ok(found, 'a position where a Fog or Mud alone on its flag can be taken');
-  await revealIfHandover(page);
-  const before = (await state(page)).actionCount;
-  await page.locator(`[data-hand="${found.type}"]`).click();
-  const badge = page.locator(`.env-badge.${found.card}.source`);
-  await badge.waitFor();
-  const box = await badge.boundingBox();
-  const flagBox = await page.locator(`.flag-btn[data-flag="${found.flag}"]`).boundingBox();
-  assert.ok(flagBox.height >= 44 && box.height < 44, `the flag's button (${flagBox.width}×${flagBox.height}) is the larger target than the badge (${box.width}×${box.height})`);
-  await shot(page, `newcomer-phone-env-source-${found.type}`);
-  await page.locator(`.flag-btn[data-flag="${found.flag}"]`).tap();
-  if (found.type === 'deserter') {
-    await page.waitForFunction((n) => window.__battleline.state().actionCount > n, before, { timeout: 5000 });
-    assert.deepEqual(await lastAction(page), { type: 'deserter', card: found.card });
-  } else {
-    assert.equal(await page.locator(`.env-badge.${found.card}.picked`).count(), 1, 'the flag\'s button picked the badge as the card to move');
-  }
-  assertNoErrors(errors);
-  await context.close();
 });
