@@ -20,6 +20,15 @@ async function fresh(opts = {}) {
   return opened;
 }
 
+/** A game against the computer (random moves, no delay) at a laptop's size, at the person's first turn. */
+async function computerGame(seed) {
+  const opened = await fresh({ viewport: LAPTOP });
+  await startGame(opened.page, { mode: 'computer', level: 'random', seed });
+  await opened.page.evaluate(() => window.__battleline.setAiDelay(0));
+  await opened.page.waitForFunction(() => window.__battleline.state().myTurn);
+  return opened;
+}
+
 /** The element is in view and is what a click at its centre reaches (nothing covers it, nothing clips it). */
 async function reachable(locator) {
   const box = await locator.boundingBox();
@@ -176,10 +185,7 @@ test('persons at one device give their names: the curtain, the status, the log a
 });
 
 test('a message follows a change of language', async () => {
-  const { context, page, errors } = await fresh({ viewport: LAPTOP });
-  await startGame(page, { mode: 'computer', level: 'random', seed: 3 });
-  await page.evaluate(() => window.__battleline.setAiDelay(0));
-  await page.waitForFunction(() => window.__battleline.state().myTurn);
+  const { context, page, errors } = await computerGame(3);
   // Unavailable, it says why when pressed (aria-disabled: a press must still reach it).
   await page.locator('.tools [data-act=undo]').click({ force: true });
   const message = page.locator('#actionbar .message');
@@ -193,10 +199,7 @@ test('a message follows a change of language', async () => {
 });
 
 test('an unfinished game against the computer, imported, goes on without a curtain; a bad record is explained once', async () => {
-  const { context, page, errors } = await fresh({ viewport: LAPTOP });
-  await startGame(page, { mode: 'computer', level: 'random', seed: 9 });
-  await page.evaluate(() => window.__battleline.setAiDelay(0));
-  await page.waitForFunction(() => window.__battleline.state().myTurn);
+  const { context, page, errors } = await computerGame(9);
   // A record of this game a few moves on (the test hook reads it; the page exports only finished games).
   const record = await page.evaluate(() => JSON.stringify(window.__battleline.game.record()));
   await page.locator('.tools [data-act=menu]').click();
