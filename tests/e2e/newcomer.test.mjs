@@ -263,7 +263,7 @@ test('the rules\' card pictures: their words are whole and 12 px at least, in bo
   }
 });
 
-test('a phone: the tool bar has words, and a hand of nine cards (Scout) keeps 44 px targets without scrolling', async () => {
+test('a phone: the tool bar has words, and a hand of nine cards (Scout) keeps 44 px targets and its tactics cards\' names without scrolling', async () => {
   const { context, page, errors } = await fresh({ viewport: PHONE, hasTouch: true });
   await startGame(page, { mode: 'hotseat', seed: 12 });
   const words = await page.locator('.tools button').evaluateAll((buttons) =>
@@ -285,6 +285,11 @@ test('a phone: the tool bar has words, and a hand of nine cards (Scout) keeps 44
   for (let i = 0; i < 3; i++) await page.locator('[data-deck=troop]').click();
   assert.equal(await page.locator('#hand [data-hand]').count(), 9);
   assert.deepEqual(await smallTargets(page, 44, 40), [], 'touch targets with nine cards in hand');
+  // The tactics cards in the hand say their names, whole and at 12 px at least (not only a picture).
+  const names = await page.locator('#hand .card.tactic .tname').evaluateAll((els) => els.map((el) => (el.getBoundingClientRect().width > 0 ? el.textContent.replace(/\u00ad/g, '') : '')));
+  assert.ok(names.length >= 2 && names.every((n) => n.length > 0), `tactics cards' names in the hand: ${JSON.stringify(names)}`);
+  assert.deepEqual(await clippedText(page, '.card .unit, .card .tname'), [], 'words cut off with nine cards in hand');
+  assert.deepEqual(await smallText(page), [], 'text under 12 px with nine cards in hand');
   assert.equal(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight), true, 'no scrolling with nine cards in hand');
   await shot(page, 'newcomer-phone-scout-nine');
   assertNoErrors(errors);
