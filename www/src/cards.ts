@@ -155,7 +155,7 @@ export function cardHTML(card: CardName, opts: CardOptions = {}): string {
   return (
     `<${tag} class="card tactic g-${p.group} t-${p.name} ${opts.classes ?? ''}" ${common}>` +
     `<span class="band">${mv ? `<span class="v" data-text="${mv}"></span>` : ''}${tacticIcon(p.name)}</span>` +
-    `<span class="face">${tacticIcon(p.name, 'ticon big')}<span class="tname">${tacticCardName(p.name)}</span></span>` +
+    `<span class="face">${tacticIcon(p.name, 'ticon big')}<span class="tname" data-text="${escapeAttr(tacticCardName(p.name))}"></span></span>` +
     `<span class="unit" data-text="${escapeAttr(tacticSubtitle(p.name))}"></span>` +
     `</${tag}>`
   );

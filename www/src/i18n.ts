@@ -657,7 +657,11 @@ const tacticBreaks: Partial<Record<TacticName, string>> = {
   deserter: 'De\u00adsert\u00ader',
 };
 
-/** A tactics card's name on the card itself: the short name, with places to break on a phone's narrow card. */
+/**
+ * A tactics card's name on the card itself: the short name, with places to break on a phone's narrow card.
+ * Drawn by CSS (data-text): the soft hyphens must not be text inside the card, whose accessible name is its
+ * label (axe's label-content-name-mismatch).
+ */
 export function tacticCardName(name: TacticName): string {
   return (current === 'en' ? tacticBreaks[name] : undefined) ?? tacticName(name, true);
 }
