@@ -6,7 +6,7 @@
 // wrong read right: an imported game against the computer, the first hand-over, the replay's note.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, assertNoErrors, fastForward, openPage, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
+import { DESKTOP, PHONE, assertNoErrors, fastForward, lastAction, newGameViaUI, openPage, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
 import { clippedText, contrastOverBackground, screenText, smallTargets, smallText } from './audit.mjs';
 
 const env = serveAndLaunch();
@@ -17,6 +17,15 @@ async function fresh(opts = {}) {
   await opened.page.goto(env.server.url);
   await waitReady(opened.page);
   await opened.page.locator('dialog.start').waitFor();
+  return opened;
+}
+
+/** A game against the computer (random moves, no delay) at a laptop's size, at the person's first turn. */
+async function computerGame(seed) {
+  const opened = await fresh({ viewport: LAPTOP });
+  await startGame(opened.page, { mode: 'computer', level: 'random', seed });
+  await opened.page.evaluate(() => window.__battleline.setAiDelay(0));
+  await opened.page.waitForFunction(() => window.__battleline.state().myTurn);
   return opened;
 }
 
@@ -176,10 +185,7 @@ test('persons at one device give their names: the curtain, the status, the log a
 });
 
 test('a message follows a change of language', async () => {
-  const { context, page, errors } = await fresh({ viewport: LAPTOP });
-  await startGame(page, { mode: 'computer', level: 'random', seed: 3 });
-  await page.evaluate(() => window.__battleline.setAiDelay(0));
-  await page.waitForFunction(() => window.__battleline.state().myTurn);
+  const { context, page, errors } = await computerGame(3);
   // Unavailable, it says why when pressed (aria-disabled: a press must still reach it).
   await page.locator('.tools [data-act=undo]').click({ force: true });
   const message = page.locator('#actionbar .message');
@@ -193,10 +199,7 @@ test('a message follows a change of language', async () => {
 });
 
 test('an unfinished game against the computer, imported, goes on without a curtain; a bad record is explained once', async () => {
-  const { context, page, errors } = await fresh({ viewport: LAPTOP });
-  await startGame(page, { mode: 'computer', level: 'random', seed: 9 });
-  await page.evaluate(() => window.__battleline.setAiDelay(0));
-  await page.waitForFunction(() => window.__battleline.state().myTurn);
+  const { context, page, errors } = await computerGame(9);
   // A record of this game a few moves on (the test hook reads it; the page exports only finished games).
   const record = await page.evaluate(() => JSON.stringify(window.__battleline.game.record()));
   await page.locator('.tools [data-act=menu]').click();
@@ -260,7 +263,7 @@ test('the rules\' card pictures: their words are whole and 12 px at least, in bo
   }
 });
 
-test('a phone: the tool bar has words, and a hand of nine cards (Scout) keeps 44 px targets without scrolling', async () => {
+test('a phone: the tool bar has words, and a hand of nine cards (Scout) keeps 44 px targets and its tactics cards\' names without scrolling', async () => {
   const { context, page, errors } = await fresh({ viewport: PHONE, hasTouch: true });
   await startGame(page, { mode: 'hotseat', seed: 12 });
   const words = await page.locator('.tools button').evaluateAll((buttons) =>
@@ -282,8 +285,76 @@ test('a phone: the tool bar has words, and a hand of nine cards (Scout) keeps 44
   for (let i = 0; i < 3; i++) await page.locator('[data-deck=troop]').click();
   assert.equal(await page.locator('#hand [data-hand]').count(), 9);
   assert.deepEqual(await smallTargets(page, 44, 40), [], 'touch targets with nine cards in hand');
+  // The tactics cards in the hand say their names, whole and at 12 px at least (not only a picture).
+  const names = await page.locator('#hand .card.tactic .tname').evaluateAll((els) => els.map((el) => (el.getBoundingClientRect().width > 0 ? (el.dataset.text ?? '').replace(/\u00ad/g, '') : '')));
+  assert.ok(names.length >= 2 && names.every((n) => n.length > 0), `tactics cards' names in the hand: ${JSON.stringify(names)}`);
+  assert.deepEqual(await clippedText(page, '.card .unit, .card .tname'), [], 'words cut off with nine cards in hand');
+  assert.deepEqual(await smallText(page), [], 'text under 12 px with nine cards in hand');
   assert.equal(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight), true, 'no scrolling with nine cards in hand');
   await shot(page, 'newcomer-phone-scout-nine');
   assertNoErrors(errors);
   await context.close();
+});
+
+/** In the page: the guile action that takes a Fog or Mud lying alone (no other card there to take) on its flag. */
+function envAlone(h) {
+  if (!h.game || h.state().phase !== 'play') return null;
+  const acts = h.legal();
+  const flags = h.game.view(h.game.current).flags;
+  for (const a of acts) {
+    if ((a.type !== 'deserter' && a.type !== 'redeploy') || (a.card !== 'fog' && a.card !== 'mud')) continue;
+    const f = flags.find((fl) => fl[a.card] !== null);
+    const cards = f.sides.flat();
+    if (!acts.some((b) => b.type === a.type && cards.includes(b.card))) return { type: a.type, card: a.card, flag: f.flag };
+  }
+  return null;
+}
+
+test('a Fog or Mud on a flag is taken by the flag\'s button (44 px on a phone), not only by its small badge', async () => {
+  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+    const phone = size === 'phone';
+    const { context, page, errors } = await fresh({ viewport, hasTouch: phone });
+    let found = null;
+    for (const seed of [21, 22, 23, 24, 25, 26, 27, 28]) {
+      if (seed === 21) await startGame(page, { mode: 'hotseat', seed });
+      else await newGameViaUI(page, { mode: 'hotseat', seed });
+      // Environment cards played whenever they can be, tactics drawn, troops otherwise, never a claim.
+      await fastForward(page, {
+        until: new Function('h', `return (${envAlone.toString()})(h) !== null;`),
+        policy: (acts, h, random) => {
+          const env = acts.filter((a) => a.type === 'environment');
+          if (env.length) return env[0];
+          const draws = acts.filter((a) => a.type === 'draw' || a.type === 'scoutDraw');
+          if (draws.length) return draws.find((a) => a.deck === 'tactics') ?? draws[0];
+          const troops = acts.filter((a) => a.type === 'play' && /^[roygbp]\d/.test(a.card));
+          if (troops.length) return troops[Math.floor(random() * troops.length)];
+          return acts.find((a) => a.type === 'endClaims') ?? acts.find((a) => a.type === 'pass') ?? acts.find((a) => a.type === 'scoutReturn') ?? acts[0];
+        },
+        seed,
+      });
+      found = await page.evaluate((src) => (0, eval)(`(${src})`)(window.__battleline), envAlone.toString());
+      if (found) break;
+    }
+    assert.ok(found, 'a position where a Fog or Mud alone on its flag can be taken');
+    await revealIfHandover(page);
+    const before = (await state(page)).actionCount;
+    await page.locator(`[data-hand="${found.type}"]`).click();
+    const badge = page.locator(`.env-badge.${found.card}.source`);
+    await badge.waitFor();
+    const box = await badge.boundingBox();
+    const flagBox = await page.locator(`.flag-btn[data-flag="${found.flag}"]`).boundingBox();
+    if (phone) assert.ok(flagBox.height >= 44 && box.height < 44, `the flag's button (${flagBox.width}×${flagBox.height}) is the larger target than the badge (${box.width}×${box.height})`);
+    await shot(page, `newcomer-${size}-env-source-${found.type}`);
+    const flagButton = page.locator(`.flag-btn[data-flag="${found.flag}"]`);
+    if (phone) await flagButton.tap();
+    else await flagButton.click();
+    if (found.type === 'deserter') {
+      await page.waitForFunction((n) => window.__battleline.state().actionCount > n, before, { timeout: 5000 });
+      assert.deepEqual(await lastAction(page), { type: 'deserter', card: found.card });
+    } else {
+      assert.equal(await page.locator(`.env-badge.${found.card}.picked`).count(), 1, 'the flag\'s button picked the badge as the card to move');
+    }
+    assertNoErrors(errors);
+    await context.close();
+  }
 });

@@ -3,7 +3,8 @@
 // each action by the page's own controls. After every action, with each card selected before it is played,
 // on every hand-over curtain, the end and the replay: axe-core finds nothing, no text is under 12 px, no
 // tactics card's words are cut off, every message is checked against the forms known to read wrong, and
-// on the phone every touch target is at least 44 px.
+// on the phone every touch target is at least 44 px. After each action the screen is read again in the
+// other language (a greyed-out card pressed first, so that a message is up): no message stays behind.
 //
 //   node --test tests/e2e/whole-games.test.mjs
 //   AUDIT_COUNT=1 node tests/e2e/whole-games.test.mjs [www/dist-e2e/]   counts only (for a before/after table)
@@ -66,14 +67,34 @@ async function auditGame(browser, url, g) {
     }
     const started = (await state(page)).actionCount > 0;
     note('wording', where, badForms(await screenText(page), { lang: g.lang, mode: g.mode, touch: touch(g), started }));
+    if (where === 'action') await otherLanguage(where);
     times.rest += performance.now() - t0;
     if (screens % 25 === 1) await shot(page, `whole-${g.size}-${g.lang}-${where}-${screens}`);
+  };
+  // After each action where the tools can be reached: a greyed-out card pressed (its reason becomes the
+  // message), the screen read again in the other language (the message included: it must follow), and
+  // the language switched back. Every message of the game is so generated in both languages.
+  const other = g.lang === 'en' ? 'zh' : 'en';
+  let switched = 0;
+  const otherLanguage = async (where) => {
+    const blocked = await page.evaluate(() => {
+      const root = document.querySelector('battle-line-game').shadowRoot;
+      return root.querySelector('dialog[open]') !== null || root.querySelector('#curtain:not([hidden])') !== null || window.__battleline.state().over;
+    });
+    if (blocked) return;
+    const grey = page.locator('#hand [data-hand][data-why]');
+    // (aria-disabled: Playwright would wait for it to be enabled; a press reaches it.)
+    if (await grey.count()) await grey.first().click({ force: true });
+    await page.locator('.tools [data-act=lang]').click();
+    switched++;
+    note('wording', `${where} (${other})`, badForms(await screenText(page), { lang: other, mode: g.mode, touch: touch(g), started: true }));
+    await page.locator('.tools [data-act=lang]').click();
   };
   const actions = await walkGame(page, { seed: g.seed, check });
   await shot(page, `whole-${g.size}-${g.lang}-replay`);
   await context.close();
   if (process.env.AUDIT_COUNT) console.log(`  time in checks: ${JSON.stringify(times)}`);
-  return { actions, screens, smallest, found, distinct: Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...v]])), errors };
+  return { actions, screens, switched, smallest, found, distinct: Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...v]])), errors };
 }
 
 if (process.env.AUDIT_COUNT) {
@@ -84,7 +105,7 @@ if (process.env.AUDIT_COUNT) {
     for (const g of GAMES.filter((x) => !process.env.AUDIT_ONLY || `${x.size}-${x.lang}` === process.env.AUDIT_ONLY)) {
       const r = await auditGame(browser, server.url, g);
       const counts = Object.fromEntries(Object.entries(r.found).map(([k, v]) => [k, v.length]));
-      console.log(`${g.size} ${g.lang} ${g.mode}: ${r.actions} actions, ${r.screens} screens checked, findings ${JSON.stringify(counts)}${touch(g) ? `, smallest touch target ${r.smallest.what}` : ''}`);
+      console.log(`${g.size} ${g.lang} ${g.mode}: ${r.actions} actions, ${r.screens} screens checked (${r.switched} read again in the other language), findings ${JSON.stringify(counts)}${touch(g) ? `, smallest touch target ${r.smallest.what}` : ''}`);
       // Grouped: the same rule on the same kind of element, the same target or text style, once.
       const group = (k, item) => (k === 'axe' ? item.replace(/ #game.*?(contrast of [\d.]+).*$/, ' $1').replace(/^([\w-]+): .*[ >](\.[\w-]+)(\[[^\]]*\])*( .*)?$/, '$1 $2$4') : k === 'text' ? item.replace(/^".*" /, '') : k === 'targets' ? item.replace(/ \S+ (\d+×\d+)$/, ' $1') : item);
       for (const [k, v] of Object.entries(r.distinct)) {
@@ -112,7 +133,8 @@ if (process.env.AUDIT_COUNT) {
     test(`a whole game, ${g.mode}, ${g.size} ${g.viewport.width}×${g.viewport.height}, ${g.lang}: every screen accessible, readable and well worded`, async () => {
       const r = await auditGame(browser, server.url, g);
       assert.ok(r.actions >= 30, `a whole game was played (${r.actions} actions)`);
-      console.log(`# ${g.size} ${g.lang} ${g.mode}: ${r.actions} actions, ${r.screens} screens checked${touch(g) ? `, smallest touch target ${r.smallest.what}` : ''}`);
+      assert.ok(r.switched >= 10, `screens read again in the other language: ${r.switched}`);
+      console.log(`# ${g.size} ${g.lang} ${g.mode}: ${r.actions} actions, ${r.screens} screens checked (${r.switched} read again in the other language)${touch(g) ? `, smallest touch target ${r.smallest.what}` : ''}`);
       for (const [kind, list] of Object.entries(r.distinct)) assert.deepEqual(list, [], `${kind} on ${r.found[kind].length} screens`);
       assertNoErrors(r.errors);
     });

@@ -1,7 +1,7 @@
 // Card faces drawn with CSS and SVG: a colour band, a big value, the unit's name and a symbol per colour
 // (● ▲ ■ ◆ ★ ✚) so that colour-blind players tell the colours apart; tactics cards are dark with gold.
 import type { CardName, ColourLetter, DeckKind, TacticName } from '../../pkg/index.js';
-import { cardLong, deckName, t, tacticName, unitName } from './i18n.js';
+import { cardLong, deckName, t, tacticCardName, tacticName, unitName } from './i18n.js';
 
 export const COLOURS: readonly ColourLetter[] = ['r', 'o', 'y', 'g', 'b', 'p'];
 
@@ -155,7 +155,7 @@ export function cardHTML(card: CardName, opts: CardOptions = {}): string {
   return (
     `<${tag} class="card tactic g-${p.group} t-${p.name} ${opts.classes ?? ''}" ${common}>` +
     `<span class="band">${mv ? `<span class="v" data-text="${mv}"></span>` : ''}${tacticIcon(p.name)}</span>` +
-    `<span class="face">${tacticIcon(p.name, 'ticon big')}<span class="tname">${tacticName(p.name, true)}</span></span>` +
+    `<span class="face">${tacticIcon(p.name, 'ticon big')}<span class="tname" data-text="${escapeAttr(tacticCardName(p.name))}"></span></span>` +
     `<span class="unit" data-text="${escapeAttr(tacticSubtitle(p.name))}"></span>` +
     `</${tag}>`
   );

@@ -731,6 +731,23 @@ export function tacticName(name: TacticName, short = false): string {
   return (short ? tacticShort : tacticNames)[current][name];
 }
 
+/** Where a long English name may break on a narrow card (soft hyphens); Chinese breaks between any characters. */
+const tacticBreaks: Partial<Record<TacticName, string>> = {
+  alexander: 'Alex\u00adan\u00adder',
+  companion: 'Com\u00adpan\u00adion',
+  redeploy: 'Re\u00adde\u00adploy',
+  deserter: 'De\u00adsert\u00ader',
+};
+
+/**
+ * A tactics card's name on the card itself: the short name, with places to break on a phone's narrow card.
+ * Drawn by CSS (data-text): the soft hyphens must not be text inside the card, whose accessible name is its
+ * label (axe's label-content-name-mismatch).
+ */
+export function tacticCardName(name: TacticName): string {
+  return (current === 'en' ? tacticBreaks[name] : undefined) ?? tacticName(name, true);
+}
+
 export function formationName(kind: FormationKind): string {
   return formationNames[current][kind];
 }

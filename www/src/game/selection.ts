@@ -60,8 +60,10 @@ export function onFlag(ctx: Ctx, flag: FlagNumber, t0: number): void {
         }
       }
     } else if (sel.kind === 'guile' && sel.source === null) {
-      // A flag's number picks the (first) card there that the guile card can take.
-      const here = ctx.s.game.view(viewerSeat(ctx.s)).flags[flag - 1]?.sides.flat() ?? [];
+      // A flag's button picks the (first) card there that the guile card can take: a card on a side, else
+      // the flag's Fog or Mud, whose badge is too small a target on a phone to be the only way to it.
+      const fv = ctx.s.game.view(viewerSeat(ctx.s)).flags[flag - 1];
+      const here: CardName[] = [...(fv?.sides.flat() ?? []), ...(fv?.fog != null ? (['fog'] as const) : []), ...(fv?.mud != null ? (['mud'] as const) : [])];
       const sources = sourcesFor(actionsFor(ctx.s, sel.card), sel.card);
       const card = here.find((c) => sources.has(c));
       if (card) {
