@@ -5,8 +5,8 @@
 // page), failing on any console error. Every example must end in the position the engine reaches in
 // this process with the same moves. Also measures cold load to ready and long tasks while the computer
 // thinks at hard (the Vite build), written to test-results/npm-examples.json. The element sites are
-// installed and built in the background while the examples before them play (their cold loads to ready are
-// measured while a later site may still be building: a figure, not a test).
+// installed and built in the background while the examples before them play; the measurements wait for
+// those builds (the long-task one comes before them, the five cold loads after them).
 //
 //   node scripts/test-npm-examples.mjs            everything (after scripts/build-pkg.sh)
 //   node scripts/test-npm-examples.mjs vite node-esm   only these examples (and no tarball checks)
@@ -337,7 +337,9 @@ async function elementExample(name, builds, serveDir = (dir) => dir, { dev = nul
   page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
   page.on('requestfailed', (req) => errors.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
   try {
-    // Cold loads (a fresh context each: nothing cached) to the element's `ready`: the median of five.
+    // Cold loads (a fresh context each: nothing cached) to the element's `ready`: the median of five,
+    // measured (as the README's figure is) with no build left running in the background.
+    if (coldLoads > 1) await backgroundQueue;
     const loads = [];
     for (let i = 0; i < coldLoads; i++) {
       const cold = await browser.newContext({ viewport: { width: 1366, height: 900 } });
