@@ -389,11 +389,16 @@ async function readmeSnippets() {
   const loose = unmarkedSizes(text);
   if (loose.length) throw new Error(`readme: sizes written by hand, not by the build: ${loose.join(', ')}`);
   // Fenced blocks, also those indented in a list item (their indentation taken off).
-  const snippets = [...text.matchAll(/^( *)```(\w+)\n([\s\S]*?)^\1```$/gm)].map((m, i) => ({
+  const snippets = [...text.matchAll(/^( *)```(\w*)\n([\s\S]*?)^\1```$/gm)].map((m, i) => ({
     n: i + 1,
     lang: m[2],
     code: m[3].split('\n').map((line) => line.slice(m[1].length)).join('\n'),
   }));
+  // A snippet in any other language (or none) would be checked by nothing: not allowed.
+  const unchecked = snippets.filter((s) => !['js', 'html', 'sh'].includes(s.lang));
+  if (unchecked.length) throw new Error(`readme: snippets that nothing checks (only js, html and sh are compiled, run or opened): ${unchecked.map((s) => `${s.n} (${s.lang || 'no language'})`).join(', ')}`);
+  const fences = text.match(/^ *```/gm)?.length ?? 0;
+  if (fences !== snippets.length * 2) throw new Error(`readme: ${fences} fences for ${snippets.length} snippets: a fence is not closed, or a snippet was not found`);
   const dir = join(work, 'run', 'readme');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
