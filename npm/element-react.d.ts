@@ -10,26 +10,12 @@
  * @module battleline-engine/element/react
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { BattleLineGameElement, ClaimTiming, ElementLevel } from '../element.js';
+import type { BattleLineGameElement, ElementAttributes } from '../element.js';
 
 export * from '../element.js';
 
-/** The element's attributes (see `BattleLineGameElement`), as JSX props. */
-export interface BattleLineGameProps extends HTMLAttributes<BattleLineGameElement> {
-  mode?: 'computer' | 'hotseat';
-  level?: ElementLevel;
-  players?: 2 | 3;
-  tactics?: boolean | 'on' | 'off';
-  'claim-timing'?: ClaimTiming;
-  games?: number;
-  seed?: number;
-  'storage-key'?: string;
-  'rules-href'?: string;
-  'worker-url'?: string;
-  'global-keys'?: boolean;
-  label?: string;
-  'heading-level'?: 1 | 2 | 3 | 4 | 5 | 6;
-}
+/** The element's attributes (`ElementAttributes`, emitted from the element's sources) with React's own, as JSX props. */
+export interface BattleLineGameProps extends HTMLAttributes<BattleLineGameElement>, ElementAttributes {}
 
 declare module 'react' {
   namespace JSX {

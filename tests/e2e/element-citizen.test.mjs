@@ -204,6 +204,30 @@ test('a strict Content-Security-Policy: the element and its computer work with t
   assert.equal(page.workers().length, 1);
   assert.match(page.workers()[0].url(), /\/pkg\/computer\.worker\.js$/, 'the worker came from the file');
   await assertFits(page, 'under the strict policy');
+  // The rest of what the element draws from markup, under the same policy: the rules inline, the
+  // settings dialog, the log. An inline `style` attribute in any of them would be refused and logged.
+  await game.locator('[data-act=rules]').click();
+  await game.locator('dialog .rules-inline').waitFor();
+  await page.keyboard.press('Escape');
+  await game.locator('dialog').waitFor({ state: 'detached' });
+  await game.locator('[data-act=menu]').click();
+  await game.locator('[data-act=settings]').click();
+  await game.locator('dialog.dlg').waitFor();
+  await page.keyboard.press('Escape');
+  await game.locator('dialog').waitFor({ state: 'detached' });
+  // The start dialog (New game, confirmed), with its form.
+  await game.locator('[data-act=new]').click();
+  await game.locator('dialog [data-dlg=ok]').click();
+  await game.locator('dialog.start').waitFor();
+  await game.locator('dialog.start [data-dlg=cancel]').click();
+  await game.locator('dialog').waitFor({ state: 'detached' });
+  await game.locator('#tools [data-act=log]').click();
+  await page.waitForTimeout(300);
+  // And statically: the element's module writes no `style="…"` and no inline event handler (`onsubmit=…`)
+  // into its markup.
+  const bundle = readFileSync(join(root, 'pkg', 'element.js'), 'utf8');
+  assert.doesNotMatch(bundle, /style=\\?["']/, 'an inline style attribute in pkg/element.js');
+  assert.doesNotMatch(bundle, /<[a-z][^<>]*\son[a-z]+=/, 'an inline event handler in pkg/element.js');
   assertNoErrors(errors);
   await context.close();
 });

@@ -275,6 +275,10 @@ test('the production build has no test hook', async () => {
     for (const file of ['app.js', 'battleline.html']) {
       assert.doesNotMatch(readFileSync(`${root}www/dist/${file}`, 'utf8'), /applyForTest|setAiDelay/, `www/dist/${file} holds the tests' hook`);
     }
+    // Nor the package's element, built from the same sources (its controllers register no state for a hook).
+    const element = readFileSync(`${root}pkg/element.js`, 'utf8');
+    assert.doesNotMatch(element, /applyForTest|setAiDelay|__battleline\b/, "pkg/element.js holds the tests' hook");
+    assert.match(element, /testContexts = (false \? .*? : )?null;/, "pkg/element.js keeps the controllers' state for a test hook");
     assertNoErrors(errors.filter((e) => !e.includes('no-such-page') && !e.includes('404')));
   } finally {
     await browser.close();

@@ -2,8 +2,9 @@
 // element's few ways in. What happens on a click, a key or a computer's answer is in the functions of game/;
 // this class only wires the events to them, answers the element, and takes everything down when the element
 // goes (the computer's worker, the timers, the listeners on the document and the window). The end-to-end
-// tests' hook (hook.ts, only in their build) reaches the state through `context`.
-import type { CardName, GameRecord, PlayerIndex } from '../../pkg/full.js';
+// tests' hook (hook.ts, only in their build) reaches the state through `testContexts`, which only that
+// build fills: a production build has no way from a controller to its state.
+import type { CardName, GameRecord } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
 import { closeDialogs, dialogOpen, type StartChoice } from './dialogs.js';
 import { installDrag } from './drag.js';
@@ -14,12 +15,21 @@ import { installLogDrawer, logIsDrawer } from './log-drawer.js';
 import { render } from './game/draw.js';
 import { onClick, onInput, onKey, onKeyInRoot } from './game/input.js';
 import { setLanguage } from './game/preferences.js';
-import { handCards, myTurn, phaseStep, viewerSeat } from './game/queries.js';
+import { handCards, myTurn, phaseStep } from './game/queries.js';
 import { exitReplay, loadRecord } from './game/replay.js';
 import { onDrop, select } from './game/selection.js';
 import { replaceGame } from './game/keeping.js';
 import { boot, continueAfterChange, finishedRecord, maybeShowEnd, newGame, start } from './game/session.js';
 import { initialState, type Ctx, type Elements, type GameState } from './game/state.js';
+
+/** Set by the build: true only in the end-to-end tests' build of the page (scripts/build-www.mjs --test-hook). */
+declare const __TEST_HOOK__: boolean;
+
+/**
+ * Each controller's state, for the tests' hook (hook.ts) alone: null in every production build (the page's
+ * and the package's element), which so carries no way from a controller to its game.
+ */
+export const testContexts: WeakMap<Controller, Ctx> | null = __TEST_HOOK__ ? new WeakMap() : null;
 
 export class Controller {
   readonly #ctx: Ctx;
@@ -32,6 +42,7 @@ export class Controller {
     // The computer's answers arrive from its worker, in whatever language another game last spoke.
     const ctx: Ctx = { s, el, host, computer: new Computer(module, speak, host.worker), flow: { continueAfterChange, maybeShowEnd, boot, newGame } };
     this.#ctx = ctx;
+    testContexts?.set(this, ctx);
     const signal = this.#gone.signal;
     // Every way in first speaks this game's language (words are built in i18n's current language).
     const speaking =
@@ -83,11 +94,6 @@ export class Controller {
     );
   }
 
-  /** The state and where it is shown, for the tests' hook (hook.ts) only. */
-  get context(): Ctx {
-    return this.#ctx;
-  }
-
   /** The settings in use (the page reads the language). */
   get settings(): GameState['settings'] {
     return this.#ctx.s.settings;
@@ -121,16 +127,6 @@ export class Controller {
   /** The element's `lang` changed. */
   setLanguage(lang: GameState['settings']['lang']): void {
     setLanguage(this.#ctx, lang);
-  }
-
-  /** The seat drawn at the bottom. */
-  viewer(): PlayerIndex {
-    return viewerSeat(this.#ctx.s);
-  }
-
-  /** The viewer may act now. */
-  myTurn(): boolean {
-    return myTurn(this.#ctx.s);
   }
 
   /**

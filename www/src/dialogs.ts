@@ -74,6 +74,9 @@ export function openDialog(host: ParentNode, opts: DialogOptions): Promise<strin
       result = id;
       dialog.close();
     });
+    // A form in a dialog never submits (it would reload the host's page); listened to here, not with an
+    // inline `onsubmit`, which a Content-Security-Policy without 'unsafe-inline' refuses and reports.
+    dialog.addEventListener('submit', (event) => event.preventDefault());
     // Enter in a field does what the primary button does, as in any form.
     dialog.addEventListener('keydown', (event) => {
       setLang(lang);
@@ -158,7 +161,7 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
   const offer = tutorialText().ui;
   const body =
     (offerTutorial === 'first' ? `<p class="tutorial-offer">${escapeHTML(offer.offer)}</p>` : '') +
-    `<form class="start-form" onsubmit="return false">` +
+    `<form class="start-form">` +
     `<fieldset class="players"><legend>${t('playersCount')}</legend>` +
     radio('players', '2', t('twoPlayers'), (defaults.players ?? 2) === 2) +
     radio('players', '3', t('threePlayers'), defaults.players === 3) +
@@ -451,7 +454,7 @@ export async function settingsDialog(host: ParentNode, settings: Settings): Prom
   const result = await openDialog(host, {
     title: t('settings'),
     body:
-      `<form class="settings-form" onsubmit="return false">` +
+      `<form class="settings-form">` +
       `<label class="check"><input type="checkbox" name="hints" ${settings.hints ? 'checked' : ''}> ${t('hintsSetting')}</label>` +
       `<label>${t('aiSpeed')} <select name="pace">` +
       option('1100', t('aiSpeedSlow'), settings.aiDelay >= 1000) +

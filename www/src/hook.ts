@@ -4,7 +4,8 @@
 // the tests may do (play any seat, change the computer's pace, open the end dialog, jump in the replay)
 // lives here, so that none of it is in the production bundle, where the element's game is out of reach.
 import type { Action, Game, PlayerView } from '../../pkg/index.js';
-import type { Controller } from './controller.js';
+import { testContexts, type Controller } from './controller.js';
+import { myTurn, viewerSeat } from './game/queries.js';
 import { replayTo } from './game/replay.js';
 import { play } from './game/keeping.js';
 import { continueAfterChange, showEnd } from './game/session.js';
@@ -44,7 +45,8 @@ declare global {
 }
 
 export function installHook(controller: Controller): void {
-  const ctx = controller.context;
+  const ctx = testContexts?.get(controller);
+  if (!ctx) throw new Error('the test hook needs the tests\' build (scripts/build-www.mjs --test-hook)');
   window.__battleline = {
     ready: false,
     get game() {
@@ -57,7 +59,7 @@ export function installHook(controller: Controller): void {
       showEnd: () => showEnd(ctx),
       replayTo: (index) => replayTo(ctx, index),
     },
-    view: () => (ctx.s.game ? ctx.s.game.view(controller.viewer()) : null),
+    view: () => (ctx.s.game ? ctx.s.game.view(viewerSeat(ctx.s)) : null),
     legal: () => (ctx.s.game && !ctx.s.game.result() ? ctx.s.game.legalActions() : []),
     state: () => {
       const g = ctx.s.game;
@@ -65,14 +67,14 @@ export function installHook(controller: Controller): void {
         mode: ctx.s.session.mode,
         handover: ctx.s.handover,
         thinking: ctx.s.thinking,
-        viewer: controller.viewer(),
+        viewer: viewerSeat(ctx.s),
         current: g ? g.current : null,
         phase: g ? g.phase.step : null,
         over: g ? g.result() !== null : false,
         matchOver: g ? g.matchScore().over : false,
         actionCount: g ? g.actionCount : 0,
         replay: ctx.s.replay !== null,
-        myTurn: controller.myTurn(),
+        myTurn: myTurn(ctx.s),
         endPending: ctx.s.endPending,
       };
     },

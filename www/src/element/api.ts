@@ -32,6 +32,34 @@ export interface GameOptions {
   seed?: number | null;
 }
 
+/**
+ * The element's own attributes and the values they take, as a framework's JSX declares them
+ * (`battleline-engine/element/react` does for React; `lang`, `id`, `class`, … are the global HTML
+ * attributes). The element reads no attribute that is not here.
+ */
+export interface ElementAttributes {
+  /** Present: that game starts at once; absent: a start dialog asks. */
+  mode?: 'computer' | 'hotseat';
+  level?: ElementLevel;
+  players?: 2 | 3;
+  tactics?: boolean | 'on' | 'off';
+  'claim-timing'?: ClaimTiming;
+  games?: number;
+  seed?: number;
+  /** Keep the game in progress, the settings and the tutorial's progress in localStorage under this prefix. */
+  'storage-key'?: string;
+  /** The Rules button opens this page (an http(s) or relative address) instead of the rules inline. */
+  'rules-href'?: string;
+  /** Where the site serves `battleline-engine/computer.worker.js` (a Content-Security-Policy without `worker-src blob:`). */
+  'worker-url'?: string;
+  /** Keyboard shortcuts work wherever the focus is on the page. */
+  'global-keys'?: boolean;
+  /** The name of the game's region for assistive technology. Default "Battle Line". */
+  label?: string;
+  /** The level of the game's heading in the page's outline. Default 2. */
+  'heading-level'?: 1 | 2 | 3 | 4 | 5 | 6;
+}
+
 /** `battleline-move`: one action was applied, as everybody may know it (no card hidden from anyone). */
 export type MoveEventDetail = LogEntry;
 

@@ -16,11 +16,11 @@ import { canExport } from '../fairplay.js';
 import type { RulesSource } from '../host.js';
 import { defaultLang } from '../storage.js';
 import { localStore, loadSettings, memoryStore } from '../storage.js';
-import type { BattleLineEventMap, ClaimEventDetail, EndEventDetail, GameOptions, MoveEventDetail } from './api.js';
+import type { BattleLineEventMap, ClaimEventDetail, ElementAttributes, EndEventDetail, GameOptions, MoveEventDetail } from './api.js';
 import { checkOptions, choiceOf, GAME_ATTRIBUTES, parseOptions } from './options.js';
 import { markup } from './markup.js';
 
-export type { BattleLineEventMap, ClaimEventDetail, ClaimTiming, ElementLevel, EndEventDetail, GameOptions, GameRecord, GameResult, LogEntry, MatchScore, MoveEventDetail } from './api.js';
+export type { BattleLineEventMap, ClaimEventDetail, ClaimTiming, ElementAttributes, ElementLevel, EndEventDetail, GameOptions, GameRecord, GameResult, LogEntry, MatchScore, MoveEventDetail } from './api.js';
 
 /**
  * How an element gets the engine and the players' rules: the page and the package differ only here.
@@ -194,9 +194,9 @@ export class BattleLineGameElement extends ElementBase {
   #mount(module: WebAssembly.Module, shadow: ShadowRoot): void {
     const c = config!;
     shadow.querySelector('.loading')?.remove();
-    shadow.append(fragment(markup(this.getAttribute('label') ?? 'Battle Line', this.#headingLevel())));
+    shadow.append(fragment(markup(this.#attribute('label') ?? 'Battle Line', this.#headingLevel())));
     const part = (id: string): HTMLElement => shadow.getElementById(id)!;
-    const key = this.getAttribute('storage-key');
+    const key = this.#attribute('storage-key');
     const store = key ? localStore(key) : memoryStore();
     const settings = loadSettings(store);
     const lang = this.#langAttribute();
@@ -230,9 +230,9 @@ export class BattleLineGameElement extends ElementBase {
         shadow,
         store,
         settings,
-        keys: this.hasAttribute('global-keys') ? document : this,
+        keys: this.#attribute('global-keys') !== null ? document : this,
         rules: this.#rules(c.rules),
-        worker: this.getAttribute('worker-url'),
+        worker: this.#attribute('worker-url'),
         autostart,
         server: this.getAttribute('server'),
         played: (game, index) => this.#played(game, index),
@@ -264,21 +264,26 @@ export class BattleLineGameElement extends ElementBase {
 
   /** The Rules button's target: the `rules-href` page if it is a safe address, else the rules inline. */
   #rules(inline: RulesSource | null): RulesSource | null {
-    const given = this.getAttribute('rules-href');
+    const given = this.#attribute('rules-href');
     if (given === null) return inline;
     const href = safeRulesHref(given);
     if (href === null) console.warn(`<battle-line-game>: rules-href must be an http(s) or relative address, not "${given}"; the rules are shown inline`);
     return href === null ? inline : { href };
   }
 
+  /** An attribute the element reads: one of its own, declared in {@link ElementAttributes}, or `lang`. */
+  #attribute(name: keyof ElementAttributes | 'lang'): string | null {
+    return this.getAttribute(name);
+  }
+
   /** The level of the game's heading in the host page's outline (`heading-level`, 1 to 6; default 2). */
   #headingLevel(): number {
-    const level = Number(this.getAttribute('heading-level') ?? 2);
+    const level = Number(this.#attribute('heading-level') ?? 2);
     return Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2;
   }
 
   #langAttribute(): 'en' | 'zh' | null {
-    const lang = (this.getAttribute('lang') ?? '').toLowerCase();
+    const lang = (this.#attribute('lang') ?? '').toLowerCase();
     if (lang.startsWith('zh')) return 'zh';
     if (lang.startsWith('en')) return 'en';
     return null;

@@ -2,12 +2,12 @@
 import type { ClaimTiming } from '../../../pkg/full.js';
 import type { StartChoice } from '../dialogs.js';
 import type { Level, Seat } from '../storage.js';
-import type { GameOptions } from './api.js';
+import type { ElementAttributes, GameOptions } from './api.js';
 
 export type { GameOptions };
 
 /** The attributes that describe the game; `mode` present means "start it at once, do not ask". */
-export const GAME_ATTRIBUTES = ['mode', 'level', 'players', 'tactics', 'claim-timing', 'games', 'seed'] as const;
+export const GAME_ATTRIBUTES = ['mode', 'level', 'players', 'tactics', 'claim-timing', 'games', 'seed'] as const satisfies readonly (keyof ElementAttributes)[];
 
 const LEVELS: readonly Level[] = ['easy', 'medium', 'hard', 'random'];
 const TIMINGS: readonly ClaimTiming[] = ['afterPlay', 'startOfTurn', 'endOfTurn'];
