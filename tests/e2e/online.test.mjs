@@ -224,3 +224,62 @@ test('a link to a room that does not exist says so and offers a new game', async
   assertNoErrors(errors);
   await context.close();
 });
+
+test('the invite is copied; another tab of the same browser rejoins the same seat and resigns for it', async () => {
+  const a = await openPage(browser);
+  await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+  await a.page.goto(server.url);
+  await waitReady(a.page);
+  const dialog = a.page.locator('dialog.start');
+  await dialog.waitFor();
+  await dialog.locator('input[name=online]').check();
+  await dialog.locator('[data-dlg=start]').click();
+  await dialog.waitFor({ state: 'detached' });
+  const invite = await a.page.locator('.online-link').inputValue();
+  // Copy puts the invite on the clipboard, and says so.
+  await a.page.locator('[data-online=copy]').click();
+  await a.page.locator('[data-online=copy]', { hasText: 'Copied' }).waitFor();
+  assert.equal(await a.page.evaluate(() => navigator.clipboard.readText()), invite);
+
+  // The friend pastes it into another browser.
+  const b = await openPage(browser);
+  await b.page.goto(invite);
+  await waitReady(b.page);
+  await b.page.waitForFunction(() => window.__battleline.state().mode === 'online' && window.__battleline.game !== null);
+  await a.page.locator('.online-status', { hasText: 'everybody is here' }).waitFor();
+  const seatA = (await state(a.page)).viewer;
+
+  // The same link opened in another tab of the first browser rejoins that browser's seat (its token is in
+  // the browser's store), not a spectator's place: the same seat, the same hand.
+  const tab = await a.context.newPage();
+  const tabErrors = [];
+  tab.on('pageerror', (err) => tabErrors.push(err.message));
+  await tab.goto(invite);
+  await waitReady(tab);
+  await tab.waitForFunction(() => window.__battleline.state().mode === 'online' && window.__battleline.game !== null);
+  assert.equal((await state(tab)).viewer, seatA, 'the other tab holds the same seat');
+  assert.deepEqual(await hand(tab), await hand(a.page), 'and sees the same hand');
+  assert.equal(await tab.locator('.online-problem').count(), 0, 'no "every seat is taken" note');
+
+  // A move made in one tab shows in the other and at the friend's.
+  const n = await count(a.page);
+  const mover = (await state(tab)).myTurn ? tab : b.page;
+  await clickAction(mover, pick(await legal(mover)));
+  await Promise.all([waitCount(a.page, n + 1), waitCount(tab, n + 1), waitCount(b.page, n + 1)]);
+
+  // The tab resigns for the seat (after confirming): the match is over everywhere.
+  await tab.locator('[data-online=resign]').click();
+  await tab.locator('dialog [data-dlg=ok]').click();
+  await tab.locator('.online-status', { hasText: 'You resigned.' }).waitFor();
+  await a.page.locator('.online-status', { hasText: 'You resigned.' }).waitFor();
+  await b.page.locator('.online-status', { hasText: 'resigned.' }).waitFor();
+  assert.doesNotMatch(await b.page.locator('.online-status').innerText(), /You resigned/);
+  // The header says the match is over, not whose turn it would be; no step of a turn is offered.
+  await b.page.locator('#status', { hasText: 'Opponent resigned.' }).waitFor();
+  assert.equal(await b.page.locator('.steps').count(), 0, 'no turn steps after the resignation');
+  await tab.locator('#status', { hasText: 'You resigned.' }).waitFor();
+  await shot(b.page, 'online-opponent-resigned');
+  await assertAccessible(b.page, 'online: the opponent resigned');
+  assertNoErrors([...a.errors, ...b.errors, ...tabErrors]);
+  for (const p of [a, b]) await p.context.close();
+});
