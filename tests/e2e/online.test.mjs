@@ -86,6 +86,9 @@ test('two browsers play a whole game through the server by clicks; one reloads a
   const invite = await link.inputValue();
   assert.match(invite, /#room=[0-9a-f]{32}$/);
   assert.match(await a.page.locator('.online-status').innerText(), /Waiting for your friend/);
+  // The header too: no game is under way yet, so it names nobody's turn.
+  assert.equal(await a.page.locator('#status').innerText(), 'Waiting for your friend');
+  assert.equal(await a.page.locator('.steps').count(), 0, 'no turn steps before the friend is there');
   await shot(a.page, 'online-invite');
   await assertAccessible(a.page, 'online: the invite');
 

@@ -13,7 +13,7 @@ import { lessonPanelHTML } from '../tutorial/panel.js';
 import type { Ctx } from './state.js';
 import { canReplay, myTurn, playerCount, seatNames, undoBlockedText, undoTarget } from './queries.js';
 import { promptOf, statusHTML, viewModel } from './view-model.js';
-import { drawOnline, onlineEndedHeadline } from '../online/panel.js';
+import { drawOnline, onlineHeadline } from '../online/panel.js';
 
 /** The nine columns: each keeps its element; its content is redrawn only when it changed. */
 export function drawBoard(ctx: Ctx, m: RenderModel): void {
@@ -125,8 +125,8 @@ export function render(ctx: Ctx, t0?: number): void {
     canReplay: canReplay(ctx.s),
     hasRules: ctx.host.rules !== null,
   }));
-  const ended = ctx.s.replay ? null : onlineEndedHeadline(ctx);
-  setHTML(el.status, ended === null ? statusHTML(ctx.s, m) : renderStatus({ who: null, headline: ended, detail: '', thinking: false }));
+  const onlineLine = ctx.s.replay ? null : onlineHeadline(ctx);
+  setHTML(el.status, onlineLine === null ? statusHTML(ctx.s, m) : renderStatus({ who: null, headline: onlineLine, detail: '', thinking: false }));
   el.oppStrip.classList.toggle('three', m.opponents.length > 1);
   setHTML(el.oppStrip, m.opponents.map((opp) => renderStrip(m, opp)).join(''));
   drawBoard(ctx, m);
@@ -140,7 +140,7 @@ export function render(ctx: Ctx, t0?: number): void {
     setHTML(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc, r.open));
   } else {
     const { prompt, buttons } = promptOf(ctx.s, m);
-    const steps = ctx.s.handover || m.view.result || ended !== null ? '' : renderSteps(m.view.options.claimTiming, stepOf(m.view.phase));
+    const steps = ctx.s.handover || m.view.result || onlineLine !== null ? '' : renderSteps(m.view.options.claimTiming, stepOf(m.view.phase));
     setHTML(el.bar, renderActionBar(prompt, buttons, ctx.s.message, steps));
   }
   renderLog(ctx);

@@ -42,13 +42,16 @@ function endedLine(ended: Ended | null | undefined, names: readonly string[]): s
   return t('onlineEndedMatch');
 }
 
-/** The header's line when the server ended the match with the game on the board unfinished (a resignation,
- * a draw agreed, a fallen clock): the board's own "whose turn" would say the game goes on. */
-export function onlineEndedHeadline(ctx: Ctx): string | null {
+/** The header's line while the room waits for its players, or once the server ended the match with the
+ * game on the board unfinished (a resignation, a draw agreed, a fallen clock): then the board's own
+ * "whose turn" would say that a game goes on. Null otherwise. */
+export function onlineHeadline(ctx: Ctx): string | null {
   const o = onlineOf(ctx);
-  const ended = o?.state?.room.ended;
-  if (!ended || ctx.s.game?.result()) return null;
-  return endedLine(ended, seatNames(ctx.s));
+  const room = o?.state?.room;
+  if (!o || !room) return null;
+  if (room.status === 'waiting') return o.seat === null ? t('onlineWaitingPlayers') : t('onlineWaitingShort');
+  if (!room.ended || ctx.s.game?.result()) return null;
+  return endedLine(room.ended, seatNames(ctx.s));
 }
 
 function statusLine(o: Online, names: readonly string[]): string {
