@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertAccessible, assertNoErrors, clickAction, closeEndDialog, e2eDist, launchBrowser, legal, openPage, root, shot, startListening, state, waitReady } from './helpers.mjs';
+import { PHONE, assertAccessible, assertNoErrors, clickAction, closeEndDialog, e2eDist, launchBrowser, legal, openPage, root, shot, startListening, state, waitReady } from './helpers.mjs';
 
 let server = null;
 let browser = null;
@@ -284,5 +284,48 @@ test('the invite is copied; another tab of the same browser rejoins the same sea
   await shot(b.page, 'online-opponent-resigned');
   await assertAccessible(b.page, 'online: the opponent resigned');
   assertNoErrors([...a.errors, ...b.errors, ...tabErrors]);
+  for (const p of [a, b]) await p.context.close();
+});
+
+test('at phone size the invite, the panel and its buttons fit the screen, before and during the game', async () => {
+  /** The element's right edge and the page's width: nothing pokes out sideways. */
+  const fits = async (page, selector) => {
+    const box = await page.locator(selector).first().boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width + 0.5, `${selector} fits the phone's width: ${JSON.stringify(box)}`);
+  };
+  const noSideScroll = async (page) =>
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width, 'no sideways scrolling');
+  const a = await openPage(browser, { viewport: PHONE });
+  await a.page.goto(server.url);
+  await waitReady(a.page);
+  const dialog = a.page.locator('dialog.start');
+  await dialog.waitFor();
+  await dialog.locator('input[name=online]').check();
+  await dialog.locator('[data-dlg=start]').click();
+  await dialog.waitFor({ state: 'detached' });
+  await a.page.locator('.online-link').waitFor();
+  for (const selector of ['.online-status', '.online-link', '[data-online=copy]', '.online-watch-link']) await fits(a.page, selector);
+  await noSideScroll(a.page);
+  await shot(a.page, 'online-phone-invite');
+  await assertAccessible(a.page, 'online at phone size: the invite');
+
+  const b = await openPage(browser, { viewport: PHONE });
+  await b.page.goto(await a.page.locator('.online-link').inputValue());
+  await waitReady(b.page);
+  await a.page.locator('.online-status', { hasText: 'everybody is here' }).waitFor();
+  // One move each way, by clicks on the phone-sized pages.
+  for (let i = 0; i < 2; i++) {
+    const n = await count(a.page);
+    const mover = (await state(a.page)).myTurn ? a.page : b.page;
+    await clickAction(mover, pick(await legal(mover)));
+    await Promise.all([waitCount(a.page, n + 1), waitCount(b.page, n + 1)]);
+  }
+  for (const p of [a.page, b.page]) {
+    for (const selector of ['.online-status', '[data-online=offerDraw]', '[data-online=resign]']) await fits(p, selector);
+    await noSideScroll(p);
+  }
+  await shot(b.page, 'online-phone-playing');
+  await assertAccessible(b.page, 'online at phone size: playing');
+  assertNoErrors([...a.errors, ...b.errors]);
   for (const p of [a, b]) await p.context.close();
 });
