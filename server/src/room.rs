@@ -185,12 +185,17 @@ impl Room {
         }
     }
 
+    /// The action count after the action `seat` sent with `id` in this match, if it was applied.
+    pub fn applied(&self, seat: usize, id: &str) -> Option<u32> {
+        self.ids.get(seat).and_then(|m| m.get(id)).copied()
+    }
+
     /// Whether `seat` may play `action` now, given its id and the action count the client saw.
     pub fn check_act(&self, seat: usize, id: &str, action: &Action, n: Option<u32>) -> Result<ActCheck, Refusal> {
         if id.is_empty() || id.len() > MAX_ACTION_ID {
             return Err(refuse("bad_message", format!("an action id has 1 to {MAX_ACTION_ID} bytes")));
         }
-        if let Some(&after) = self.ids.get(seat).and_then(|m| m.get(id)) {
+        if let Some(after) = self.applied(seat, id) {
             return Ok(ActCheck::Duplicate(after));
         }
         match self.status() {

@@ -216,8 +216,18 @@ impl RoomTask {
             }
             Err(e) => {
                 if let Some((conn, id)) = ack {
-                    let code = if matches!(e, StoreError::Conflict) { "stale" } else { "storage" };
-                    self.reply(conn, ServerMessage::error(code, format!("not stored: {e}"), Some(id)));
+                    // A retry sent through two servers (PostgreSQL): the other one stored this very action
+                    // first. The room as reloaded holds it, so the answer is the ack of a duplicate.
+                    let seat = self.subscribers.iter().find(|s| s.conn == conn).and_then(|s| s.seat);
+                    let applied = seat.and_then(|seat| self.room.applied(seat, &id));
+                    let message = match applied {
+                        Some(n) if matches!(e, StoreError::Conflict) => ServerMessage::Ack { id, n, duplicate: true },
+                        _ => {
+                            let code = if matches!(e, StoreError::Conflict) { "stale" } else { "storage" };
+                            ServerMessage::error(code, format!("not stored: {e}"), Some(id))
+                        }
+                    };
+                    self.reply(conn, message);
                 }
                 self.broadcast();
             }

@@ -59,6 +59,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
     let mut room: Option<mpsc::Sender<RoomCmd>> = None;
     let error = |code: &'static str, message: String| Out::Text(ServerMessage::error(code, message, None).to_text());
     let mut writer_done = false;
+    let mut closing = false;
     loop {
         // The writer stops on a slow reader or a close: then the connection is over for the reader too.
         let message = tokio::select! {
@@ -82,6 +83,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
             refused += 1;
             if refused > limits.flood_close_after {
                 outbox.send(Out::Close("too many messages: the connection is closed".into()));
+                closing = true;
                 break;
             }
             // One error frame for every 20 refused messages: a flood must not become one outbound.
@@ -155,12 +157,24 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
         }
     }
     leave(&mut room, conn).await;
+    if closing {
+        drain(&mut stream).await;
+    }
     // The writer ends once every copy of the queue's sender is gone (the room's goes with Leave).
     drop(outbox);
     if !writer_done && tokio::time::timeout(std::time::Duration::from_secs(2), &mut writer).await.is_err() {
         writer.abort();
     }
     hub.connections.fetch_sub(1, Ordering::SeqCst);
+}
+
+/// Reads (and drops) what a client still sends after the server closed on it, until its close frame or
+/// for a second at most. A socket closed with unread bytes in its receive buffer is reset by the kernel,
+/// and a reset makes the client's kernel discard what the client has not read yet: the frames answered
+/// before the close, the `rate_limited` error frames and the close frame would all be lost to it.
+async fn drain(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
+    let deadline = std::time::Duration::from_secs(1);
+    let _ = tokio::time::timeout(deadline, async { while let Some(Ok(_)) = stream.next().await {} }).await;
 }
 
 async fn leave(room: &mut Option<mpsc::Sender<RoomCmd>>, conn: u64) {

@@ -64,3 +64,51 @@ async fn a_bot_program_takes_a_seat_over_a_websocket_and_plays_a_match() {
     }
     assert_eq!(lines.iter().filter(|m| m["type"] == "end").count(), 2, "an end message per game");
 }
+
+/// The engine's own command-line program (`battleline`, built if missing), the one a player would invite.
+fn battleline_cli() -> std::path::PathBuf {
+    let cli = Path::new(env!("CARGO_BIN_EXE_battleline-server")).with_file_name("battleline");
+    if !cli.exists() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let built = std::process::Command::new(cargo)
+            .args(["build", "-p", "battleline", "--bin", "battleline"])
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+            .status()
+            .expect("cargo runs");
+        assert!(built.success() && cli.exists(), "the battleline program was built");
+    }
+    cli
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engines_own_search_bot_is_invited_by_link_and_plays_a_whole_game() {
+    let (_dir, db) = temp_db("cli-bot");
+    let server = Server::start(&db, &["--rate-per-second", "1000", "--rate-burst", "1000"]);
+    let mut person = Client::connect(&server.url()).await;
+    let (room, token) = person.create(json!({})).await;
+    // What a player types: the invite link and the engine's search bot.
+    let link = format!("http://127.0.0.1:{}/#room={room}", server.port);
+    let bot = format!("{} bot search:easy", battleline_cli().display());
+    let bridge = tokio::process::Command::new(env!("CARGO_BIN_EXE_battleline-server"))
+        .args(["bot", "--join", &link, "--"])
+        .arg(&bot)
+        .kill_on_drop(true)
+        .output();
+    let bridge = tokio::spawn(bridge);
+    // The bot's seat is taken: the room starts.
+    person.state_where(|s| s["room"]["status"] == "playing").await;
+    drop(person);
+    let acked = Arc::new(Mutex::new(Vec::new()));
+    let mine = auto_player(server.port, room.clone(), token, 11, acked).await.expect("the person's game ends");
+    let out = tokio::time::timeout(std::time::Duration::from_secs(120), bridge).await.unwrap().unwrap().unwrap();
+    assert!(out.status.success(), "the bridge ends with the match: {}", String::from_utf8_lossy(&out.stderr));
+
+    let (seed, stored) = stored_room(Path::new(&db), &room);
+    let bot_actions = stored.iter().filter(|(seat, _, _)| *seat == 1).count();
+    assert!(mine > 10 && bot_actions > 10, "both played: the person {mine}, the bot {bot_actions} actions");
+    let mut game = Game::new(Options::default(), seed).unwrap();
+    for (seat, action, _) in &stored {
+        game.apply_as(*seat as usize, &serde_json::from_value::<Action>(action.clone()).unwrap()).unwrap();
+    }
+    assert!(game.is_match_over(), "the stored game was played to its end");
+}

@@ -41,8 +41,12 @@ async fn kill_9_mid_game_under_load_loses_nothing_and_every_game_resumes() {
         .collect();
     let mut kills = Vec::new();
     // Killed twice mid-game: once a quarter of the games' actions are acknowledged, again at a half.
+    // (About 4,900 actions in all; a run that stalls fails here instead of waiting forever.)
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
     for threshold in [1200, 2500] {
         while acked.lock().unwrap().len() < threshold {
+            let stalled = tokio::time::Instant::now() > deadline || players.iter().all(|p| p.is_finished());
+            assert!(!stalled, "the games stalled at {} acknowledged actions", acked.lock().unwrap().len());
             tokio::time::sleep(Duration::from_millis(2)).await;
         }
         let before = acked.lock().unwrap().len();

@@ -9,6 +9,7 @@ use std::time::Duration;
 use common::{stored_room, temp_db, Client, Server};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
 
 async fn error_code(client: &mut Client) -> String {
     client.next_of("error").await["code"].as_str().unwrap().to_string()
@@ -152,21 +153,32 @@ async fn a_flood_is_rate_limited_then_closed_and_others_are_served() {
     let server = Server::start(&db, &["--rate-per-second", "20", "--rate-burst", "40", "--flood-close-after", "100"]);
     let mut flood = Client::connect(&server.url()).await;
     for _ in 0..400 {
-        if flood.socket.send(tokio_tungstenite::tungstenite::Message::Text("{\"type\":\"ping\"}".into())).await.is_err()
-        {
+        if flood.socket.send(Message::Text("{\"type\":\"ping\"}".into())).await.is_err() {
             break;
         }
     }
+    // Every frame sent before the close arrives, then the close frame itself (not a reset that would make
+    // the kernel drop what the flooder had not read yet).
     let (mut pongs, mut limited) = (0, 0);
-    while let Some(m) = flood.next().await {
-        match m["type"].as_str() {
-            Some("pong") => pongs += 1,
-            Some("error") if m["code"] == "rate_limited" => limited += 1,
-            other => panic!("unexpected {other:?}"),
+    let close = loop {
+        let frame = tokio::time::timeout(Duration::from_secs(10), flood.socket.next()).await.expect("in time");
+        match frame {
+            Some(Ok(Message::Text(text))) => {
+                let m: Value = serde_json::from_str(text.as_str()).unwrap();
+                match m["type"].as_str() {
+                    Some("pong") => pongs += 1,
+                    Some("error") if m["code"] == "rate_limited" => limited += 1,
+                    other => panic!("unexpected {other:?}"),
+                }
+            }
+            Some(Ok(Message::Close(frame))) => break frame,
+            other => panic!("the connection ended without a close frame: {other:?} after {pongs} pongs"),
         }
-    }
+    };
     assert!((40..=60).contains(&pongs), "{pongs} pings answered (burst 40)");
     assert!(limited >= 3, "{limited} refusals before the close (one error frame per 20 refused messages)");
+    let close = close.expect("a close frame with a reason");
+    assert_eq!((u16::from(close.code), close.reason.as_str()), (1008, "too many messages: the connection is closed"));
     let mut calm = Client::connect(&server.url()).await;
     calm.send(json!({"type": "ping"})).await;
     assert_eq!(calm.next().await.unwrap()["type"], "pong");
@@ -183,7 +195,7 @@ async fn a_slow_reader_is_dropped_without_slowing_the_players() {
     let stream = socket.connect(format!("127.0.0.1:{}", server.port).parse().unwrap()).await.unwrap();
     let (mut sloth, _) = tokio_tungstenite::client_async(server.url(), stream).await.unwrap();
     let watch = json!({"type": "join", "room": room, "watch": true}).to_string();
-    sloth.send(tokio_tungstenite::tungstenite::Message::Text(watch.into())).await.unwrap();
+    sloth.send(Message::Text(watch.into())).await.unwrap();
     // The players play on (whole matches, rematches) while the spectator reads nothing.
     let started = std::time::Instant::now();
     let mut n = 0u64;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertAccessible, assertNoErrors, clickAction, closeEndDialog, e2eDist, launchBrowser, legal, openPage, root, shot, startListening, state, waitReady } from './helpers.mjs';
+import { PHONE, assertAccessible, assertNoErrors, clickAction, closeEndDialog, e2eDist, launchBrowser, legal, openPage, root, shot, startListening, state, waitReady } from './helpers.mjs';
 
 let server = null;
 let browser = null;
@@ -86,6 +86,9 @@ test('two browsers play a whole game through the server by clicks; one reloads a
   const invite = await link.inputValue();
   assert.match(invite, /#room=[0-9a-f]{32}$/);
   assert.match(await a.page.locator('.online-status').innerText(), /Waiting for your friend/);
+  // The header too: no game is under way yet, so it names nobody's turn.
+  assert.equal(await a.page.locator('#status').innerText(), 'Waiting for your friend');
+  assert.equal(await a.page.locator('.steps').count(), 0, 'no turn steps before the friend is there');
   await shot(a.page, 'online-invite');
   await assertAccessible(a.page, 'online: the invite');
 
@@ -223,4 +226,106 @@ test('a link to a room that does not exist says so and offers a new game', async
   assert.equal(new URL(page.url()).hash, '', 'the dead link is gone from the address');
   assertNoErrors(errors);
   await context.close();
+});
+
+test('the invite is copied; another tab of the same browser rejoins the same seat and resigns for it', async () => {
+  const a = await openPage(browser);
+  await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+  await a.page.goto(server.url);
+  await waitReady(a.page);
+  const dialog = a.page.locator('dialog.start');
+  await dialog.waitFor();
+  await dialog.locator('input[name=online]').check();
+  await dialog.locator('[data-dlg=start]').click();
+  await dialog.waitFor({ state: 'detached' });
+  const invite = await a.page.locator('.online-link').inputValue();
+  // Copy puts the invite on the clipboard, and says so.
+  await a.page.locator('[data-online=copy]').click();
+  await a.page.locator('[data-online=copy]', { hasText: 'Copied' }).waitFor();
+  assert.equal(await a.page.evaluate(() => navigator.clipboard.readText()), invite);
+
+  // The friend pastes it into another browser.
+  const b = await openPage(browser);
+  await b.page.goto(invite);
+  await waitReady(b.page);
+  await b.page.waitForFunction(() => window.__battleline.state().mode === 'online' && window.__battleline.game !== null);
+  await a.page.locator('.online-status', { hasText: 'everybody is here' }).waitFor();
+  const seatA = (await state(a.page)).viewer;
+
+  // The same link opened in another tab of the first browser rejoins that browser's seat (its token is in
+  // the browser's store), not a spectator's place: the same seat, the same hand.
+  const tab = await a.context.newPage();
+  const tabErrors = [];
+  tab.on('pageerror', (err) => tabErrors.push(err.message));
+  await tab.goto(invite);
+  await waitReady(tab);
+  await tab.waitForFunction(() => window.__battleline.state().mode === 'online' && window.__battleline.game !== null);
+  assert.equal((await state(tab)).viewer, seatA, 'the other tab holds the same seat');
+  assert.deepEqual(await hand(tab), await hand(a.page), 'and sees the same hand');
+  assert.equal(await tab.locator('.online-problem').count(), 0, 'no "every seat is taken" note');
+
+  // A move made in one tab shows in the other and at the friend's.
+  const n = await count(a.page);
+  const mover = (await state(tab)).myTurn ? tab : b.page;
+  await clickAction(mover, pick(await legal(mover)));
+  await Promise.all([waitCount(a.page, n + 1), waitCount(tab, n + 1), waitCount(b.page, n + 1)]);
+
+  // The tab resigns for the seat (after confirming): the match is over everywhere.
+  await tab.locator('[data-online=resign]').click();
+  await tab.locator('dialog [data-dlg=ok]').click();
+  await tab.locator('.online-status', { hasText: 'You resigned.' }).waitFor();
+  await a.page.locator('.online-status', { hasText: 'You resigned.' }).waitFor();
+  await b.page.locator('.online-status', { hasText: 'resigned.' }).waitFor();
+  assert.doesNotMatch(await b.page.locator('.online-status').innerText(), /You resigned/);
+  // The header says the match is over, not whose turn it would be; no step of a turn is offered.
+  await b.page.locator('#status', { hasText: 'Opponent resigned.' }).waitFor();
+  assert.equal(await b.page.locator('.steps').count(), 0, 'no turn steps after the resignation');
+  await tab.locator('#status', { hasText: 'You resigned.' }).waitFor();
+  await shot(b.page, 'online-opponent-resigned');
+  await assertAccessible(b.page, 'online: the opponent resigned');
+  assertNoErrors([...a.errors, ...b.errors, ...tabErrors]);
+  for (const p of [a, b]) await p.context.close();
+});
+
+test('at phone size the invite, the panel and its buttons fit the screen, before and during the game', async () => {
+  /** The element's right edge and the page's width: nothing pokes out sideways. */
+  const fits = async (page, selector) => {
+    const box = await page.locator(selector).first().boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width + 0.5, `${selector} fits the phone's width: ${JSON.stringify(box)}`);
+  };
+  const noSideScroll = async (page) =>
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width, 'no sideways scrolling');
+  const a = await openPage(browser, { viewport: PHONE });
+  await a.page.goto(server.url);
+  await waitReady(a.page);
+  const dialog = a.page.locator('dialog.start');
+  await dialog.waitFor();
+  await dialog.locator('input[name=online]').check();
+  await dialog.locator('[data-dlg=start]').click();
+  await dialog.waitFor({ state: 'detached' });
+  await a.page.locator('.online-link').waitFor();
+  for (const selector of ['.online-status', '.online-link', '[data-online=copy]', '.online-watch-link']) await fits(a.page, selector);
+  await noSideScroll(a.page);
+  await shot(a.page, 'online-phone-invite');
+  await assertAccessible(a.page, 'online at phone size: the invite');
+
+  const b = await openPage(browser, { viewport: PHONE });
+  await b.page.goto(await a.page.locator('.online-link').inputValue());
+  await waitReady(b.page);
+  await a.page.locator('.online-status', { hasText: 'everybody is here' }).waitFor();
+  // One move each way, by clicks on the phone-sized pages.
+  for (let i = 0; i < 2; i++) {
+    const n = await count(a.page);
+    const mover = (await state(a.page)).myTurn ? a.page : b.page;
+    await clickAction(mover, pick(await legal(mover)));
+    await Promise.all([waitCount(a.page, n + 1), waitCount(b.page, n + 1)]);
+  }
+  for (const p of [a.page, b.page]) {
+    for (const selector of ['.online-status', '[data-online=offerDraw]', '[data-online=resign]']) await fits(p, selector);
+    await noSideScroll(p);
+  }
+  await shot(b.page, 'online-phone-playing');
+  await assertAccessible(b.page, 'online at phone size: playing');
+  assertNoErrors([...a.errors, ...b.errors]);
+  for (const p of [a, b]) await p.context.close();
 });

@@ -69,8 +69,7 @@ impl SqliteStore {
         conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| format!("{path}: {e}"))?;
         conn.pragma_update(None, "synchronous", "FULL").map_err(|e| format!("{path}: {e}"))?;
         conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(|e| e.to_string())?;
-        let check: String =
-            conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(|e| format!("{path}: {e}"))?;
+        let check = integrity_check(&conn).map_err(|e| format!("{path}: {e}"))?;
         if check != "ok" {
             return Err(format!("{path} failed its integrity check: {check}"));
         }
@@ -154,6 +153,14 @@ impl Reply {
     }
 }
 
+/// SQLite's integrity check: "ok", or its first findings (one row each) joined, so that a refusal says
+/// what is wrong and where, not only that something is.
+fn integrity_check(conn: &Connection) -> rusqlite::Result<String> {
+    let mut statement = conn.prepare("PRAGMA integrity_check(8)")?;
+    let rows: Vec<String> = statement.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+    Ok(rows.join("; "))
+}
+
 /// Copies the log into the database file every second without ever blocking the writer (PASSIVE); once a
 /// checkpoint has caught up, the next commit starts the log from its beginning again, so it stays small.
 fn checkpointer(conn: Connection) {
@@ -209,7 +216,7 @@ fn run(tx: &rusqlite::Transaction<'_>, op: Op) -> Reply {
         Op::Commit(change, reply) => Reply::Unit(reply, savepoint(tx, |sp| commit(sp, &change))),
         Op::Load(id, reply) => Reply::Room(reply, Box::new(load(tx, &id))),
         Op::Integrity(reply) => {
-            Reply::Text(reply, tx.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(failed))
+            Reply::Text(reply, integrity_check(tx).map_err(failed))
         }
         Op::Ids(reply) => Reply::Ids(reply, ids(tx)),
         Op::Counts(reply) => Reply::Counts(

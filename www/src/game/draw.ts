@@ -7,14 +7,14 @@ import { escapeHTML } from '../cards.js';
 import { handItems, hiddenHandHTML } from '../hand.js';
 import { getLang, langTag, setLang, t } from '../i18n.js';
 import { sinceLastTurnOf, tell, type LogEntry, type TellContext } from '../log.js';
-import { renderActionBar, renderReplayBar, renderSteps, renderTools, stepOf } from '../panels.js';
+import { renderActionBar, renderReplayBar, renderStatus, renderSteps, renderTools, stepOf } from '../panels.js';
 import { patchChildren, setClass, setHTML } from '../patch.js';
 import { lessonPanelHTML } from '../tutorial/panel.js';
 import { tutorialText } from '../tutorial/text.js';
 import type { Ctx } from './state.js';
 import { canReplay, myTurn, seatNames, undoBlockedText, undoTarget } from './queries.js';
 import { promptOf, statusHTML, viewModel } from './view-model.js';
-import { drawOnline } from '../online/panel.js';
+import { drawOnline, onlineHeadline } from '../online/panel.js';
 
 /** The nine columns: each keeps its element; its content is redrawn only when it changed. */
 export function drawBoard(ctx: Ctx, m: RenderModel): void {
@@ -137,7 +137,8 @@ export function render(ctx: Ctx, t0?: number): void {
     canReplay: canReplay(ctx.s),
     hasRules: ctx.host.rules !== null,
   }));
-  setHTML(el.status, statusHTML(ctx.s, m));
+  const onlineLine = ctx.s.replay ? null : onlineHeadline(ctx);
+  setHTML(el.status, onlineLine === null ? statusHTML(ctx.s, m) : renderStatus({ who: null, headline: onlineLine, detail: '', thinking: false }));
   el.oppStrip.classList.toggle('three', m.opponents.length > 1);
   setHTML(el.oppStrip, m.opponents.map((opp) => renderStrip(m, opp)).join(''));
   drawBoard(ctx, m);
@@ -151,7 +152,7 @@ export function render(ctx: Ctx, t0?: number): void {
     setHTML(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc, r.open));
   } else {
     const { prompt, buttons } = promptOf(ctx.s, m);
-    const steps = ctx.s.handover || m.view.result ? '' : renderSteps(m.view.options.claimTiming, stepOf(m.view.phase));
+    const steps = ctx.s.handover || m.view.result || onlineLine !== null ? '' : renderSteps(m.view.options.claimTiming, stepOf(m.view.phase));
     const message = ctx.s.message ? { text: ctx.s.message.text(), kind: ctx.s.message.kind } : null;
     setHTML(el.bar, renderActionBar(prompt, buttons, message, steps));
   }

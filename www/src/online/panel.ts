@@ -8,6 +8,7 @@ import { t } from '../i18n.js';
 import { seatNames } from '../game/queries.js';
 import type { Ctx } from '../game/state.js';
 import { onlineCommand, onlineOf, type Online } from './session.js';
+import type { Ended } from './protocol.js';
 import { roomLink } from './seats.js';
 
 const wired = new WeakSet<HTMLElement>();
@@ -31,17 +32,36 @@ function clockText(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
+/** How the match ended, as the server said (HTML), or null while it goes on. */
+function endedLine(ended: Ended | null | undefined, names: readonly string[]): string | null {
+  if (!ended) return null;
+  const who = escapeHTML(names[ended.by ?? 0] ?? '');
+  if (ended.reason === 'resigned') return t('onlineEndedResigned', { who });
+  if (ended.reason === 'drawAgreed') return t('onlineEndedDraw');
+  if (ended.reason === 'time') return t('onlineEndedTime', { who });
+  return t('onlineEndedMatch');
+}
+
+/** The header's line while the room waits for its players, or once the server ended the match with the
+ * game on the board unfinished (a resignation, a draw agreed, a fallen clock): then the board's own
+ * "whose turn" would say that a game goes on. Null otherwise. */
+export function onlineHeadline(ctx: Ctx): string | null {
+  const o = onlineOf(ctx);
+  const room = o?.state?.room;
+  if (!o || !room) return null;
+  if (room.status === 'waiting') return o.seat === null ? t('onlineWaitingPlayers') : t('onlineWaitingShort');
+  if (!room.ended || ctx.s.game?.result()) return null;
+  return endedLine(room.ended, seatNames(ctx.s));
+}
+
 function statusLine(o: Online, names: readonly string[]): string {
   if (o.status === 'connecting') return t('onlineConnecting');
   if (o.status === 'reconnecting' || o.status === 'closed') return t('onlineReconnecting');
   const room = o.state?.room;
   if (!room) return t('onlineConnecting');
   const who = (seat: number | null): string => escapeHTML(names[seat ?? 0] ?? '');
-  const ended = room.ended;
-  if (ended?.reason === 'resigned') return t('onlineEndedResigned', { who: who(ended.by) });
-  if (ended?.reason === 'drawAgreed') return t('onlineEndedDraw');
-  if (ended?.reason === 'time') return t('onlineEndedTime', { who: who(ended.by) });
-  if (ended) return t('onlineEndedMatch');
+  const ended = endedLine(room.ended, names);
+  if (ended) return ended;
   if (room.status === 'waiting') return o.seat === null ? t('onlineWaitingPlayers') : t('onlineWaiting');
   const away = room.seats.map((s, i) => (s.connected === 0 ? i : -1)).filter((i) => i >= 0);
   if (away.length > 0) return t('onlineAway', { who: away.map((i) => who(i)).join(', ') });

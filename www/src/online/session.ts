@@ -72,7 +72,7 @@ export function startOnline(ctx: Ctx, choice: StartChoice): void {
   ctx.s.lastStart = { ...choice, seed: null };
   void onlineServer(ctx).then((server) => {
     if (!server) {
-      ctx.s.message = { text: t('onlineUnavailable'), kind: 'error' };
+      ctx.s.message = { text: () => t('onlineUnavailable'), kind: 'error' };
       render(ctx);
       return;
     }
@@ -169,7 +169,7 @@ function onError(ctx: Ctx, o: Online, code: string, message: string, id: string 
     if (!ctx.s.game) void ctx.flow.newGame(ctx);
     return;
   }
-  ctx.s.message = { text: t('onlineError', { msg: message }), kind: 'error' };
+  ctx.s.message = { text: () => t('onlineError', { msg: message }), kind: 'error' };
   render(ctx);
 }
 
@@ -223,7 +223,7 @@ export function sendOnline(ctx: Ctx, actions: Action[]): boolean {
   if (o.conn.waiting) return false;
   const legal = find(state.legal, first);
   if (!legal) {
-    ctx.s.message = { text: t('illegal', { msg: t('onlineNotNow') }), kind: 'error' };
+    ctx.s.message = { text: () => t('illegal', { msg: t('onlineNotNow') }), kind: 'error' };
     render(ctx);
     return false;
   }
