@@ -1,11 +1,14 @@
 // The main thread's side of the computer player, shared by the browser (computer.js: a Web Worker) and
-// Node (computer-node.js: a worker thread). One request runs at a time; the others wait here, so that
-// cancelling a waiting request just drops it, and cancelling the running one replaces the worker (a
-// search in wasm cannot be interrupted). Every failure is a BattleLineError.
+// Node (computer-node.js: a worker thread). One request runs at a time (a suggestion, win chances, a hint,
+// a review); the others wait here, so that cancelling a waiting request just drops it, and cancelling the
+// running one replaces the worker (a search in wasm cannot be interrupted). Every failure is a
+// BattleLineError.
 import { BattleLineError } from './errors.js';
 
-const aborted = (signal) =>
-  new BattleLineError('aborted', 'the suggestion was cancelled', signal?.reason === undefined ? undefined : { cause: signal.reason });
+const WHAT = { suggest: 'suggestion', evaluate: 'evaluation', hint: 'hint', review: 'review' };
+
+const aborted = (signal, type) =>
+  new BattleLineError('aborted', `the ${WHAT[type]} was cancelled`, signal?.reason === undefined ? undefined : { cause: signal.reason });
 
 /** Compiles whatever the caller gave as the full engine's wasm (a module, bytes, a URL or a Response). */
 export async function compileWasm(source) {
@@ -48,11 +51,27 @@ export class ComputerBase {
   }
 
   suggest(view, level, options = {}) {
-    const { seed, signal } = options;
+    return this.#request('suggest', { view, level, seed: options.seed }, options);
+  }
+
+  evaluate(view, level, options = {}) {
+    return this.#request('evaluate', { view, level, seed: options.seed }, options);
+  }
+
+  hint(view, level, options = {}) {
+    return this.#request('hint', { view, level, seed: options.seed }, options);
+  }
+
+  review(record, player, level, options = {}) {
+    return this.#request('review', { record, player, level, seed: options.seed }, options);
+  }
+
+  #request(type, payload, options) {
+    const { signal, onProgress } = options ?? {};
     return new Promise((resolve, reject) => {
       if (this.#terminated) return reject(new BattleLineError('aborted', 'the computer was terminated'));
-      if (signal?.aborted) return reject(aborted(signal));
-      const job = { id: this.#nextId++, view, level, seed, resolve, reject, signal, onAbort: null };
+      if (signal?.aborted) return reject(aborted(signal, type));
+      const job = { id: this.#nextId++, type, payload, resolve, reject, signal, onAbort: null, onProgress };
       if (signal) {
         job.onAbort = () => this.#cancel(job);
         signal.addEventListener('abort', job.onAbort, { once: true });
@@ -62,7 +81,7 @@ export class ComputerBase {
     });
   }
 
-  /** Stops the worker; every pending suggestion rejects with `aborted`. */
+  /** Stops the worker; every pending request rejects with `aborted`. */
   terminate() {
     this.#terminated = true;
     this.#stopWorker();
@@ -77,10 +96,10 @@ export class ComputerBase {
     this.terminate();
   }
 
-  #settle(job, action, error) {
+  #settle(job, value, error) {
     job.signal?.removeEventListener('abort', job.onAbort);
     if (error) job.reject(error);
-    else job.resolve(action);
+    else job.resolve(value);
   }
 
   #cancel(job) {
@@ -92,7 +111,7 @@ export class ComputerBase {
       if (at < 0) return;
       this.#queue.splice(at, 1);
     }
-    this.#settle(job, null, aborted(job.signal));
+    this.#settle(job, null, aborted(job.signal, job.type));
     void this.#pump();
   }
 
@@ -130,7 +149,7 @@ export class ComputerBase {
         this.#worker = worker;
       }
       this.#worker.busy();
-      this.#worker.post({ type: 'suggest', id: job.id, view: job.view, level: job.level, seed: job.seed });
+      this.#worker.post({ type: job.type, id: job.id, ...job.payload });
     } catch (error) {
       if (this.#running !== job) return;
       this.#running = null;
@@ -138,7 +157,7 @@ export class ComputerBase {
         error instanceof BattleLineError
           ? error
           : error?.name === 'DataCloneError'
-            ? new BattleLineError('bad_input', `the view is not plain data: ${error.message}`)
+            ? new BattleLineError('bad_input', `the ${job.type === 'review' ? 'record' : 'view'} is not plain data: ${error.message}`)
             : new BattleLineError('worker_failed', `the computer's worker did not start: ${error?.message ?? error}`);
       this.#settle(job, null, failure);
       void this.#pump();
@@ -148,12 +167,23 @@ export class ComputerBase {
   #onMessage(worker, data) {
     if (worker !== this.#worker) return;
     if (data.type === 'failed') return this.#fail(data.message);
-    if (data.type !== 'answer' || this.#running?.id !== data.id) return;
+    if (this.#running?.id !== data.id) return;
     const job = this.#running;
+    if (data.type === 'progress') {
+      try {
+        job.onProgress?.({ done: data.done, total: data.total, decision: data.decision ?? null });
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error; // the caller's callback failed: reported, the review goes on
+        });
+      }
+      return;
+    }
+    if (data.type !== 'answer') return;
     this.#running = null;
     worker.idle();
     if (data.error) this.#settle(job, null, new BattleLineError(data.error.code, data.error.message));
-    else this.#settle(job, data.action, null);
+    else this.#settle(job, data.value, null);
     void this.#pump();
   }
 }

@@ -38,8 +38,20 @@ export class Computer extends ComputerBase {
 
 let shared = null;
 
-/** A suggestion from one Computer shared by every call of this function. */
+/** A suggestion from one Computer shared by every call of these functions. */
 export function suggest(view, level, options) {
   shared ??= new Computer();
   return shared.suggest(view, level, options);
+}
+
+/** The viewer's win chances, from the Computer shared by these functions. */
+export function evaluate(view, level, options) {
+  shared ??= new Computer();
+  return shared.evaluate(view, level, options);
+}
+
+/** A post-game review of `player`'s decisions, from the Computer shared by these functions. */
+export function review(record, player, level, options) {
+  shared ??= new Computer();
+  return shared.review(record, player, level, options);
 }

@@ -217,9 +217,8 @@ write('full.d.cts', `${glueTypes('full')}\nexport { __wbg_init as init };\n${err
 write(
   'computer.d.cts',
   read(join(npm, 'computer.d.ts'))
-    .replace("import type { Action, BotLevel, PlayerView, WasmModule } from './full/battleline.js';", "import type { Action, BotLevel, PlayerView, WasmModule } from './full.cjs';")
-    .replace("export { BattleLineError } from './errors.js';", "export { BattleLineError } from './full.cjs';")
-    .replace("export type { Action, BotLevel, ErrorCode, PlayerView } from './full/battleline.js';", "export type { Action, BotLevel, ErrorCode, PlayerView } from './full.cjs';"),
+    .replaceAll("from './full/battleline.js';", "from './full.cjs';")
+    .replace("export { BattleLineError } from './errors.js';", "export { BattleLineError } from './full.cjs';"),
 );
 if (read(join(pkg, 'computer.d.cts')).includes('.js\'')) throw new Error('finish-pkg: computer.d.cts still points at ES modules');
 

@@ -32,11 +32,13 @@ use crate::position::Position;
 mod action_set;
 mod determinize;
 mod eval;
+mod evaluate;
 pub mod flag_model;
 mod heuristic;
 mod inference;
 mod ismcts;
 mod random;
+mod review;
 mod rollout;
 mod search_config;
 mod search_tree;
@@ -47,9 +49,11 @@ mod win_chance;
 pub use determinize::{determinize, Determinizer};
 #[doc(hidden)]
 pub use eval::EvalParams;
+pub use evaluate::{evaluate, hint, Evaluation, FlagChange, Hint, NOTABLE_CHANGE};
 pub use heuristic::HeuristicBot;
 pub use ismcts::{SearchBot, SearchStats};
 pub use random::RandomBot;
+pub use review::{review, Judgement, Review, ReviewedDecision, Reviewer, Thresholds, THRESHOLDS};
 #[doc(hidden)]
 pub use search_config::Config as SearchConfig;
 pub use trees::MAX_TREES;

@@ -45,6 +45,14 @@ pub(super) struct Search<'a> {
     path: Vec<usize>,
     /// Actions played in playouts so far (tree and fast policy).
     pub(super) actions: u64,
+    /// Whether each root child keeps the sum of its leaves' chances per flag (`RootEdge::flags`), for
+    /// the coach's win chances; the playouts are the same either way.
+    pub(super) track_flags: bool,
+    /// A root action every playout goes through while set (rating a move the search would not try
+    /// often enough, see `SearchBot::analyse`).
+    pub(super) forced: Option<Action>,
+    /// Per root child (by node), the sums of `track_flags`.
+    root_flags: Vec<(usize, [f32; FLAG_COUNT])>,
 }
 
 impl<'a> Search<'a> {
@@ -66,6 +74,9 @@ impl<'a> Search<'a> {
             legal: Vec::with_capacity(64),
             path: Vec::with_capacity(64),
             actions: 0,
+            track_flags: false,
+            forced: None,
+            root_flags: Vec::new(),
         }
     }
 
@@ -89,6 +100,18 @@ impl<'a> Search<'a> {
                 break;
             }
             let player = position.current();
+            if node == 0 {
+                if let Some(action) = self.forced {
+                    let (child, fresh) = self.root_child(action, player);
+                    self.step(&mut position, action);
+                    self.path.push(child);
+                    if fresh {
+                        break;
+                    }
+                    node = child;
+                    continue;
+                }
+            }
             let (eligible, best) = self.select(node, &position);
             let limit = widening_limit(&self.config, self.nodes[node].visits);
             if eligible < limit || best.is_none() {
@@ -113,7 +136,13 @@ impl<'a> Search<'a> {
             self.path.push(next);
             node = next;
         }
-        let rewards = self.playout(&mut position, &mut noise);
+        let (rewards, chances) = self.playout(&mut position, &mut noise);
+        if let (Some(&child), Some(chances)) = (self.path.get(1), chances) {
+            match self.root_flags.iter_mut().find(|(c, _)| *c == child) {
+                Some((_, sums)) => sums.iter_mut().zip(chances).for_each(|(sum, p)| *sum += p),
+                None => self.root_flags.push((child, chances)),
+            }
+        }
         for &n in &self.path {
             let node = &mut self.nodes[n];
             node.visits += 1;
@@ -154,6 +183,20 @@ impl<'a> Search<'a> {
             }
         }
         (eligible, best.map(|(_, c)| c))
+    }
+
+    /// The root's child for `action` (legal in every sample: the root's actions are the viewer's), added
+    /// when missing; whether it was added.
+    fn root_child(&mut self, action: Action, player: Player) -> (usize, bool) {
+        let found = self.nodes[0].children.iter().copied().find(|&c| self.nodes[c].action == action);
+        if let Some(child) = found {
+            self.nodes[child].available += 1;
+            return (child, false);
+        }
+        let child = self.nodes.len();
+        self.nodes.push(Node { action, player, visits: 0, available: 1, reward: 0.0, children: Vec::new() });
+        self.nodes[0].children.push(child);
+        (child, true)
     }
 
     fn step(&mut self, position: &mut Position, action: Action) {
@@ -204,8 +247,8 @@ impl<'a> Search<'a> {
     }
 
     /// Plays on with the fast policy; each player's reward (win 1, draw ½, loss 0), or the static
-    /// evaluation's estimate when the playout is cut off.
-    fn playout(&mut self, position: &mut Position, noise: &mut Noise) -> [f32; 3] {
+    /// evaluation's estimate when the playout is cut off; with `track_flags`, the leaf's chances.
+    fn playout(&mut self, position: &mut Position, noise: &mut Noise) -> ([f32; 3], Option<[f32; FLAG_COUNT]>) {
         let mut left = self.config.playout_actions;
         if self.config.endgame_rollout.is_some_and(|cards| position.troop_deck_len() <= cards as usize) {
             left = u32::MAX;
@@ -215,46 +258,12 @@ impl<'a> Search<'a> {
             self.step(position, action);
             left -= 1;
         }
-        self.leaf_rewards(position)
-    }
-
-    /// Each player's reward: the result of a finished game (win 1, draw shared), otherwise the viewer's
-    /// evaluation of the position (expected flags, from what the viewer would know there and, with
-    /// `leaf_foresight`, the sample's next draws and opponents' hands) turned into a chance to win,
-    /// every opponent getting the rest (they are taken to play against the viewer).
-    fn leaf_rewards(&self, position: &Position) -> [f32; 3] {
-        let players = position.players();
-        let mut out = [0.0; 3];
-        if let Some(result) = position.result() {
-            for (p, slot) in out.iter_mut().enumerate().take(players) {
-                *slot = match result.winner {
-                    Some(w) if w == p => 1.0,
-                    Some(_) => 0.0,
-                    None => 1.0 / players as f32,
-                };
-            }
-            return out;
-        }
         let me = self.determinizer.viewer();
-        let knowledge = match self.config.leaf_foresight {
-            Some(draws) => Knowledge::with_foresight(position, me, self.config.eval, draws as usize),
-            None => Knowledge::with_params(position, me, self.config.eval),
-        };
-        let chances = knowledge.chances(position);
-        let value = knowledge.value(players, &chances);
-        // Centred on a fair share of the flags (4.5 with two players, 3 with three): there the viewer's
-        // chance is a half. With three players the centre 4.5 read an even position as a likely loss;
-        // centred on 3, search:medium scored +0.041 ± 0.018 against two heuristic bots over 900 paired
-        // games, hard −0.027 ± 0.032 over 300 (docs/BOT_EXPERIMENTS.md). Two-player games are unchanged.
-        let center = FLAG_COUNT as f32 / players as f32;
-        let mut mine = 1.0 / (1.0 + (-(value - center) / self.config.eval_scale).exp());
-        if players == 2 && self.config.win_weight > 0.0 {
-            let w = self.config.win_weight;
-            mine = (1.0 - w) * mine + w * win_chance(&chances);
+        if self.track_flags {
+            let (rewards, chances) = leaf(position, me, &self.config);
+            return (rewards, Some(chances));
         }
-        out[..players].fill(1.0 - mine);
-        out[me] = mine;
-        out
+        (leaf_rewards(position, me, &self.config), None)
     }
 
     /// The root's children, in the order they were expanded (the first playout always expands one).
@@ -262,9 +271,31 @@ impl<'a> Search<'a> {
         let root = &self.nodes[0];
         root.children
             .iter()
-            .map(|&c| &self.nodes[c])
-            .map(|n| RootEdge { action: n.action, visits: n.visits, reward: n.reward })
+            .map(|c| (c, &self.nodes[*c]))
+            .map(|(&c, n)| {
+                let flags = self.root_flags.iter().find(|(child, _)| *child == c).map_or([0.0; FLAG_COUNT], |f| f.1);
+                RootEdge { action: n.action, visits: n.visits, reward: n.reward, flags }
+            })
             .collect()
+    }
+}
+
+/// Each player's reward at a leaf of the search, as [`leaf_rewards`] gives it, with the chance that
+/// `me` wins each flag there (from the viewer's evaluation, 1 or 0 for a claimed flag): for the coach.
+pub(super) fn leaf(position: &Position, me: Player, config: &Config) -> ([f32; 3], [f32; FLAG_COUNT]) {
+    let knowledge = leaf_knowledge(position, me, config);
+    let chances = knowledge.chances(position);
+    let rewards = match position.result() {
+        Some(_) => leaf_rewards(position, me, config),
+        None => rewards_from(position, me, config, &knowledge, &chances),
+    };
+    (rewards, chances)
+}
+
+fn leaf_knowledge(position: &Position, me: Player, config: &Config) -> Knowledge {
+    match config.leaf_foresight {
+        Some(draws) => Knowledge::with_foresight(position, me, config.eval, draws as usize),
+        None => Knowledge::with_params(position, me, config.eval),
     }
 }
 
@@ -302,4 +333,52 @@ const MAX_TACTICS_HELD: usize = 2;
 
 fn widening_limit(config: &Config, visits: u32) -> usize {
     (config.widen_c * (visits as f32).powf(config.widen_alpha)).max(1.0) as usize
+}
+
+/// Each player's reward: the result of a finished game (win 1, draw shared), otherwise the viewer's
+/// evaluation of the position (expected flags, from what the viewer would know there and, with
+/// `leaf_foresight`, the sample's next draws and opponents' hands) turned into a chance to win, every
+/// opponent getting the rest (they are taken to play against the viewer).
+fn leaf_rewards(position: &Position, me: Player, config: &Config) -> [f32; 3] {
+    let players = position.players();
+    let mut out = [0.0; 3];
+    if let Some(result) = position.result() {
+        for (p, slot) in out.iter_mut().enumerate().take(players) {
+            *slot = match result.winner {
+                Some(w) if w == p => 1.0,
+                Some(_) => 0.0,
+                None => 1.0 / players as f32,
+            };
+        }
+        return out;
+    }
+    let knowledge = leaf_knowledge(position, me, config);
+    let chances = knowledge.chances(position);
+    rewards_from(position, me, config, &knowledge, &chances)
+}
+
+/// The rewards of an unfinished leaf from the viewer's chance at each flag.
+fn rewards_from(
+    position: &Position,
+    me: Player,
+    config: &Config,
+    knowledge: &Knowledge,
+    chances: &[f32; FLAG_COUNT],
+) -> [f32; 3] {
+    let players = position.players();
+    let mut out = [0.0; 3];
+    let value = knowledge.value(players, chances);
+    // Centred on a fair share of the flags (4.5 with two players, 3 with three): there the viewer's
+    // chance is a half. With three players the centre 4.5 read an even position as a likely loss;
+    // centred on 3, search:medium scored +0.041 ± 0.018 against two heuristic bots over 900 paired
+    // games, hard −0.027 ± 0.032 over 300 (docs/BOT_EXPERIMENTS.md). Two-player games are unchanged.
+    let center = FLAG_COUNT as f32 / players as f32;
+    let mut mine = 1.0 / (1.0 + (-(value - center) / config.eval_scale).exp());
+    if players == 2 && config.win_weight > 0.0 {
+        let w = config.win_weight;
+        mine = (1.0 - w) * mine + w * win_chance(chances);
+    }
+    out[..players].fill(1.0 - mine);
+    out[me] = mine;
+    out
 }

@@ -1,0 +1,179 @@
+//! Win chances for the coach: the viewer's chance to win the game and each flag, computed from a
+//! [`PlayerView`] alone, and the hint (the search's move with how it changes those chances).
+//!
+//! Every number comes from [`rate`] and [`static_chances`], the one place that turns a view into
+//! chances: today the search's root statistics (the mean leaf reward of the playouts through a move,
+//! and the mean of the leaves' per-flag chances) and, where the viewer has no decision to make, the
+//! leaf evaluation averaged over samples of the hidden cards. A learned value model replaces them there
+//! without changing the callers (the hint, the review, the page).
+
+use serde::{Deserialize, Serialize};
+
+use super::determinize::Determinizer;
+use super::ismcts::{Decision, SearchBot};
+use super::search_config::Config;
+use super::search_tree::leaf;
+use super::trees::RootEdge;
+use super::Level;
+use crate::action::Action;
+use crate::error::Error;
+use crate::flag::{FlagId, FLAG_COUNT};
+use crate::position::view::PlayerView;
+
+/// The viewer's chances, each in 0..1: to win the game, and to win each flag (1 or 0 once claimed).
+///
+/// ```
+/// use battleline::bot::{evaluate, Level};
+/// use battleline::{Game, Options};
+/// let game = Game::new(Options::default(), 5).unwrap();
+/// let view = game.view(0).unwrap();
+/// let chances = evaluate(&view, Level::Easy, 1).unwrap();
+/// assert!((0.0..=1.0).contains(&chances.win));
+/// assert_eq!(chances.flags.len(), 9);
+/// assert_eq!(chances, evaluate(&view, Level::Easy, 1).unwrap(), "reproducible under a seed");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Evaluation {
+    /// The chance to win the game (a draw counts as a share).
+    pub win: f32,
+    /// The chance to win each flag, flag 1 first.
+    pub flags: [f32; FLAG_COUNT],
+}
+
+/// How one flag's chance differs between two moves or two moments: the reason a coach gives.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlagChange {
+    /// The flag (1..9 in JSON).
+    pub flag: FlagId,
+    /// The chance before (or with the other move).
+    pub from: f32,
+    /// The chance after (or with this move).
+    pub to: f32,
+}
+
+/// The search's move for the viewer with what it does to their chances.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Hint {
+    /// The move: the search's own choice at this level, never one it rates clearly worse.
+    pub action: Action,
+    /// The chances now, before the move (the leaf evaluation over samples of the hidden cards).
+    pub before: Evaluation,
+    /// The chances after the move, as the search rated it (equal to `before` when not searched).
+    pub after: Evaluation,
+    /// Whether the search weighed the move (false: the only sensible one, such as a claim or a draw).
+    pub searched: bool,
+    /// The open flag whose chance the move raises most, when it raises one by at least
+    /// [`NOTABLE_CHANGE`].
+    pub reason: Option<FlagChange>,
+}
+
+/// A change of a flag's chance worth giving as a reason: five points.
+pub const NOTABLE_CHANGE: f32 = 0.05;
+
+/// The viewer's chance to win the game and each flag, from the view alone (never from hidden
+/// cards), at the search budget of `level`, reproducible under `seed`. On the viewer's decision it is
+/// the search's rating of its own best move; otherwise (the opponent's turn, an answer with no choice,
+/// a finished game) the leaf evaluation averaged over samples of the hidden cards. Errors:
+/// `bad_input` for an inconsistent view.
+pub fn evaluate(view: &PlayerView, level: Level, seed: u64) -> Result<Evaluation, Error> {
+    let determinizer = Determinizer::new(view)?;
+    let decision = view.current == view.player && !determinizer.sample(&mut crate::rng_from_seed(0)).is_over();
+    if decision {
+        if let Decision::Searched(searched) = SearchBot::new(level.playouts(), seed).analyse(view, &[])? {
+            if let Some(edge) = searched.edges.iter().find(|e| e.action == searched.action) {
+                return Ok(rate(edge));
+            }
+        }
+    }
+    Ok(static_chances(&determinizer, level, seed))
+}
+
+/// The search's move for the viewer at `level` (the same as [`super::suggest`] under the same seed)
+/// with the chances before and after it. Errors as `suggest`'s: `bad_input`, `not_your_turn`,
+/// `game_over`.
+///
+/// ```
+/// use battleline::bot::{hint, suggest, Level};
+/// use battleline::{Game, Options};
+/// let game = Game::new(Options::default(), 5).unwrap();
+/// let view = game.view(game.position().current()).unwrap();
+/// let advice = hint(&view, Level::Easy, 3).unwrap();
+/// assert_eq!(advice.action, suggest(&view, Level::Easy, 3).unwrap());
+/// assert!(advice.searched);
+/// ```
+pub fn hint(view: &PlayerView, level: Level, seed: u64) -> Result<Hint, Error> {
+    let decision = SearchBot::new(level.playouts(), seed).analyse(view, &[])?;
+    let before = static_chances(&Determinizer::new(view)?, level, seed ^ STATIC_SEED);
+    let (action, after, searched) = match decision {
+        Decision::Forced(action) => (action, before, false),
+        Decision::Searched(searched) => {
+            let edge = searched.edges.iter().find(|e| e.action == searched.action);
+            (searched.action, edge.map_or(before, rate), true)
+        }
+    };
+    let reason = reason(view, &before.flags, &after.flags, &[action]);
+    Ok(Hint { action, before, after, searched, reason })
+}
+
+/// The reason for a move: the open flag (unclaimed in the view) whose chance rises from `from` to `to`
+/// by at least [`NOTABLE_CHANGE`], the flags the moves in question put a card on first (a reason about
+/// the flag a move plays to reads naturally), otherwise the one that rises most.
+pub(crate) fn reason(
+    view: &PlayerView,
+    from: &[f32; FLAG_COUNT],
+    to: &[f32; FLAG_COUNT],
+    moves: &[Action],
+) -> Option<FlagChange> {
+    let rises = FlagId::all()
+        .filter(|id| view.flags.get(id.index()).is_some_and(|f| f.claimed_by.is_none()))
+        .map(|flag| FlagChange { flag, from: from[flag.index()], to: to[flag.index()] })
+        .filter(|change| change.to - change.from >= NOTABLE_CHANGE)
+        .collect::<Vec<_>>();
+    let touched = |change: &FlagChange| moves.iter().any(|m| target_flag(m) == Some(change.flag));
+    let biggest = |a: &FlagChange, b: &FlagChange| (a.to - a.from).total_cmp(&(b.to - b.from));
+    rises
+        .iter()
+        .filter(|c| touched(c))
+        .max_by(|a, b| biggest(a, b))
+        .or_else(|| rises.iter().max_by(|a, b| biggest(a, b)))
+        .copied()
+}
+
+/// The flag an action puts a card on, if any.
+fn target_flag(action: &Action) -> Option<FlagId> {
+    match *action {
+        Action::Play { flag, .. } | Action::Environment { flag, .. } => Some(flag),
+        Action::Redeploy { to, .. } => to,
+        Action::Traitor { to, .. } => Some(to),
+        _ => None,
+    }
+}
+
+/// One root action's rating: the mean reward and per-flag chance of the playouts through it.
+pub(crate) fn rate(edge: &RootEdge) -> Evaluation {
+    let visits = edge.visits.max(1) as f32;
+    Evaluation { win: (edge.reward / visits).clamp(0.0, 1.0), flags: edge.flags.map(|f| (f / visits).clamp(0.0, 1.0)) }
+}
+
+/// Mixed into a seed for the samples of [`static_chances`], so that they differ from the search's.
+const STATIC_SEED: u64 = 0x5eed_c0ac;
+
+/// The leaf evaluation (the search's, with its foresight of the sample's next draws) averaged over
+/// samples of the hidden cards: a quarter of the level's playouts, at least 64 and at most 2,000.
+pub(crate) fn static_chances(determinizer: &Determinizer, level: Level, seed: u64) -> Evaluation {
+    let samples = (level.playouts() / 4).clamp(64, 2_000);
+    let config = Config::default();
+    let me = determinizer.viewer();
+    let mut rng = crate::rng_from_seed(seed);
+    let (mut win, mut flags) = (0.0f32, [0.0f32; FLAG_COUNT]);
+    for _ in 0..samples {
+        let (rewards, chances) = leaf(&determinizer.sample(&mut rng), me, &config);
+        win += rewards[me];
+        flags.iter_mut().zip(chances).for_each(|(sum, p)| *sum += p);
+    }
+    let n = samples as f32;
+    Evaluation { win: (win / n).clamp(0.0, 1.0), flags: flags.map(|f| (f / n).clamp(0.0, 1.0)) }
+}
