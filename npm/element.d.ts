@@ -6,9 +6,9 @@
  * own shadow root. Needs a browser (custom elements, Web Workers, WebAssembly).
  * @module battleline-engine/element
  */
-import type { ClaimTiming, GameRecord, GameResult, LogEntry, MatchScore } from './full/battleline.js';
+import type { ClaimTiming, GameRecord, GameResult, LogEntry, MatchScore, Review } from './full/battleline.js';
 
-export type { ClaimTiming, GameRecord, GameResult, LogEntry, MatchScore } from './full/battleline.js';
+export type { ClaimTiming, GameRecord, GameResult, LogEntry, MatchScore, Review } from './full/battleline.js';
 
 /** The computer's level (`random` plays any legal action). */
 export type ElementLevel = 'easy' | 'medium' | 'hard' | 'random';
@@ -50,6 +50,12 @@ export interface EndEventDetail {
   record: GameRecord | null;
 }
 
+/** `battleline-review`: a post-game review finished (attribute `review`): the reviewed match's record and the review. */
+export interface ReviewEventDetail {
+  record: GameRecord;
+  review: Review;
+}
+
 /**
  * `<battle-line-game>`. Attributes: `mode`, `level`, `players`, `tactics`, `claim-timing`, `games`, `seed`
  * (see {@link GameOptions}); `lang` (`en` or `zh`; default: the browser's); `storage-key` (keep the game in
@@ -59,9 +65,16 @@ export interface EndEventDetail {
  * `label` (the name of the game's region for assistive technology; default "Battle Line");
  * `heading-level` (the level of the game's heading in your page's outline, 1 to 6; default 2).
  *
+ * The coach, each part offered by a boolean attribute: `review` (Review after a finished match and in the
+ * replay of a finished game: each decision of a player judged by the search from that player's view, in a
+ * worker, with a graph of the chance to win and the better moves; fires `battleline-review`), `win-chances`
+ * (a setting, off by default: the chance to win each flag and the game, for the person at the screen only),
+ * `statistics` (results against the computer per level and variant, kept under `storage-key`), and
+ * `unseen-cards` (the cards the person at the screen has not seen).
+ *
  * Theming: custom properties on the element (`--felt`, `--wood`, `--gold`, `--paper`, `--ink`, `--p0`,
  * `--p1`, `--p2`, `--cw`/`--ch` card size, `--battle-line-min-height`) and the parts `game`, `topbar`,
- * `status`, `tools`, `table`, `board`, `decks`, `hand`, `actionbar`, `log`, `lesson`, `curtain`.
+ * `status`, `tools`, `table`, `board`, `decks`, `hand`, `actionbar`, `log`, `lesson`, `curtain`, `review`.
  */
 export declare class BattleLineGameElement extends HTMLElement {
   /** The options as properties, reflected to their attributes; they apply to the next game started. Setting a value that means nothing throws a RangeError. */
@@ -95,5 +108,6 @@ declare global {
     'battleline-move': CustomEvent<MoveEventDetail>;
     'battleline-claim': CustomEvent<ClaimEventDetail>;
     'battleline-end': CustomEvent<EndEventDetail>;
+    'battleline-review': CustomEvent<ReviewEventDetail>;
   }
 }

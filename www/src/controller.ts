@@ -3,6 +3,7 @@
 // functions of game/; this class only wires the events to them and answers the element.
 import type { Action, CardName, GameRecord, PlayerIndex } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
+import { CoachClient } from './coach/client.js';
 import type { StartChoice } from './dialogs.js';
 import { installDrag } from './drag.js';
 import type { GameHost } from './host.js';
@@ -22,7 +23,7 @@ export class Controller {
 
   constructor(el: Elements, module: WebAssembly.Module, host: GameHost) {
     const s = initialState(host.settings, window.matchMedia('(min-width: 1200px)').matches);
-    const ctx: Ctx = { s, el, host, computer: new Computer(module) };
+    const ctx: Ctx = { s, el, host, computer: new Computer(module), coach: new CoachClient(module) };
     this.ctx = ctx;
     // Every way in first speaks this game's language (words are built in i18n's current language).
     const speaking =

@@ -27,6 +27,8 @@ export interface Settings {
   hints: boolean;
   /** Pause between the computer's steps, in milliseconds. */
   aiDelay: number;
+  /** Show the person at the screen their chances to win (coach/chances.ts); off by default. */
+  winChances: boolean;
 }
 
 /**
@@ -106,6 +108,7 @@ export function loadSettings(store: Store): Settings {
     lang: saved.lang === 'zh' || saved.lang === 'en' ? saved.lang : defaultLang(),
     hints: saved.hints ?? true,
     aiDelay: typeof saved.aiDelay === 'number' && saved.aiDelay >= 0 ? saved.aiDelay : 650,
+    winChances: saved.winChances === true,
   };
 }
 

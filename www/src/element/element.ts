@@ -16,6 +16,9 @@ import { defaultLang } from '../storage.js';
 import { localStore, loadSettings, memoryStore } from '../storage.js';
 import { checkOptions, choiceOf, GAME_ATTRIBUTES, parseOptions, type GameOptions } from './options.js';
 import { markup } from './markup.js';
+import coachCss from '../coach/coach.css';
+import type { Review } from '../coach/client.js';
+import type { CoachFeatures } from '../coach/state.js';
 
 /** How an element gets the engine and the players' rules: the page and the package differ only here. */
 export interface ElementConfig {
@@ -36,6 +39,22 @@ export interface ClaimEventDetail {
   flag: number;
   player: number;
 }
+/** `battleline-review`: a review finished (the `review` attribute's part): the reviewed match's record and the review. */
+export interface ReviewEventDetail {
+  record: GameRecord;
+  review: Review;
+}
+
+/** The coach's parts an element offers: its attributes `review`, `win-chances`, `statistics` and `unseen-cards`. */
+function coachFeatures(element: HTMLElement): CoachFeatures {
+  return {
+    review: element.hasAttribute('review'),
+    winChances: element.hasAttribute('win-chances'),
+    statistics: element.hasAttribute('statistics'),
+    unseen: element.hasAttribute('unseen-cards'),
+  };
+}
+
 /** `battleline-end`: a game ended; the record only once the match is over (before, it would show the deal). */
 export interface EndEventDetail {
   result: GameResult;
@@ -85,10 +104,10 @@ export class BattleLineGameElement extends HTMLElement {
     const c = config!;
     if (!sheet && 'adoptedStyleSheets' in Document.prototype) {
       sheet = new CSSStyleSheet();
-      sheet.replaceSync(c.css);
+      sheet.replaceSync(c.css + coachCss);
     }
     if (sheet) this.shadow.adoptedStyleSheets = [sheet];
-    else this.shadow.innerHTML = `<style>${c.css}</style>`;
+    else this.shadow.innerHTML = `<style>${c.css}${coachCss}</style>`;
     this.shadow.append(fragment(`${spriteSVG()}<p class="loading" role="status">Loading…</p>`));
     engine ??= c.loadEngine();
     engine.then(
@@ -135,6 +154,7 @@ export class BattleLineGameElement extends HTMLElement {
         curtain: part('curtain'),
         announce: part('announce'),
         lesson: part('lesson'),
+        coach: part('coach'),
       },
       module,
       {
@@ -146,6 +166,9 @@ export class BattleLineGameElement extends HTMLElement {
         autostart,
         played: (game, index) => this.played(game, index),
         rendered: (title) => c.rendered?.(this, title),
+        coach: coachFeatures(this),
+        reviewed: (review, record) =>
+          this.dispatchEvent(new CustomEvent<ReviewEventDetail>('battleline-review', { detail: { record, review }, bubbles: true, composed: true })),
       },
     );
     this.controller = controller;

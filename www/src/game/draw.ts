@@ -10,6 +10,7 @@ import { sinceLastTurnOf, tell, type LogEntry, type TellContext } from '../log.j
 import { renderActionBar, renderReplayBar, renderSteps, renderTools, stepOf } from '../panels.js';
 import { patchChildren, setClass, setHTML } from '../patch.js';
 import { lessonPanelHTML } from '../tutorial/panel.js';
+import { coachMenuHTML, drawCoach, reviewButtonHTML } from '../coach/index.js';
 import type { Ctx } from './state.js';
 import { canReplay, myTurn, playerCount, seatNames, undoBlockedText, undoTarget } from './queries.js';
 import { promptOf, statusHTML, viewModel } from './view-model.js';
@@ -122,6 +123,7 @@ export function render(ctx: Ctx, t0?: number): void {
     inReplay: ctx.s.replay !== null,
     canReplay: canReplay(ctx.s),
     hasRules: ctx.host.rules !== null,
+    extraMenu: coachMenuHTML(ctx),
   }));
   setHTML(el.status, statusHTML(ctx.s, m));
   el.oppStrip.classList.toggle('three', m.opponents.length > 1);
@@ -134,7 +136,7 @@ export function render(ctx: Ctx, t0?: number): void {
     const r = ctx.s.replay;
     const e = r.entries[r.index - 1];
     const desc = e ? (tell(e, { names: m.names, reveal: r.open ? 'all' : r.viewer }) ?? '') : t('replayNothing');
-    setHTML(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc, r.open));
+    setHTML(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc, r.open, reviewButtonHTML(ctx)));
   } else {
     const { prompt, buttons } = promptOf(ctx.s, m);
     const steps = ctx.s.handover || m.view.result ? '' : renderSteps(m.view.options.claimTiming, stepOf(m.view.phase));
@@ -154,6 +156,7 @@ export function render(ctx: Ctx, t0?: number): void {
     el.curtain.hidden = true;
     setHTML(el.curtain, '');
   }
+  drawCoach(ctx);
   ctx.host.rendered(`${t('title')} · ${el.status.querySelector('.headline')?.textContent ?? ''}`);
   if (focusKey && (ctx.host.shadow.activeElement as HTMLElement | null)?.dataset?.['focus'] !== focusKey) {
     el.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });

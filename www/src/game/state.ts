@@ -4,6 +4,8 @@
 // (draw.ts) only puts that model in the page. Nothing here knows a rule: every rule is the engine's.
 import type { Action, CardName, FlagNumber, Game, GameRecord, PlayerIndex } from '../../../pkg/full.js';
 import type { Computer } from '../ai-client.js';
+import type { CoachClient } from '../coach/client.js';
+import { initialCoach, type CoachState } from '../coach/state.js';
 import type { Highlights } from '../board.js';
 import type { StartChoice } from '../dialogs.js';
 import type { GameHost } from '../host.js';
@@ -53,6 +55,8 @@ export interface Elements {
   curtain: HTMLElement;
   announce: HTMLElement;
   lesson: HTMLElement;
+  /** The coach's panel (the review). */
+  coach: HTMLElement;
 }
 
 /** Everything the game is: what is on the board, who plays, what is selected, what is shown. */
@@ -96,6 +100,8 @@ export interface GameState {
   /** New cards animate in, except on the first drawing of a game (nothing "arrives" then). */
   animate: boolean;
   logState: { key: string; count: number; last: LogEntry | undefined };
+  /** The coach: the review, the win chances (coach/). */
+  coach: CoachState;
 }
 
 /** The state and where it is shown: the functions of game/ take this. */
@@ -104,6 +110,8 @@ export interface Ctx {
   readonly el: Elements;
   readonly host: GameHost;
   readonly computer: Computer;
+  /** The coach's own worker (reviews, win chances, hints). */
+  readonly coach: CoachClient;
 }
 
 export const NONE: Selection = { kind: 'none' };
@@ -154,6 +162,7 @@ export function initialState(settings: Settings, logOpen: boolean): GameState {
     announced: '',
     animate: false,
     logState: { key: '', count: 0, last: undefined },
+    coach: initialCoach(),
   };
 }
 
