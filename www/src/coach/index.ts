@@ -11,7 +11,7 @@ import { render } from '../game/draw.js';
 import { seatNames, viewerSeat, isComputer, personSeats } from '../game/queries.js';
 import type { Ctx, GameState } from '../game/state.js';
 import { refreshChances } from './chances.js';
-import { reviewPanelHTML } from './review-panel.js';
+import { reviewPanelHTML, runningText } from './review-panel.js';
 import { cancelReview, closeReview, recordKey, runReview, selectDecision, startReview, stepMarked } from './review.js';
 import { openStats } from './stats.js';
 import { unseenHTML } from './unseen.js';
@@ -25,7 +25,17 @@ export function drawCoach(ctx: Ctx): void {
   const shown = ctx.s.coach.review;
   ctx.el.root.classList.toggle('reviewing', shown !== null);
   ctx.el.coach.hidden = shown === null;
-  setHTML(ctx.el.coach, shown ? reviewPanelHTML(shown, seatNames(ctx.s)) : '');
+  // While a review runs, only its progress changes: the Cancel button stays the same element (a press
+  // must not meet a button replaced under the finger).
+  const bar = ctx.el.coach.querySelector<HTMLProgressElement>('.rv-progress');
+  if (shown?.status === 'running' && bar && shown.total > 0) {
+    bar.max = shown.total;
+    bar.value = shown.done;
+    const line = ctx.el.coach.querySelector('.rv-running');
+    if (line) line.innerHTML = runningText(shown, seatNames(ctx.s));
+  } else {
+    setHTML(ctx.el.coach, shown ? reviewPanelHTML(shown, seatNames(ctx.s)) : '');
+  }
   refreshChances(ctx);
 }
 

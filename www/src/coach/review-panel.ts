@@ -72,6 +72,12 @@ function button(act: string, label: string, primary = false): string {
   return `<button type="button" class="btn small ${primary ? 'primary' : ''}" data-act="${act}">${escapeHTML(label)}</button>`;
 }
 
+/** The running review's line: whose decisions, how many done. */
+export function runningText(run: ReviewRun, names: readonly string[]): string {
+  const name = run.player === null ? '' : (names[run.player] ?? '');
+  return say('reviewRunning', { name: escapeHTML(name), done: run.done, total: run.total || '…' });
+}
+
 export function reviewPanelHTML(run: ReviewRun, names: readonly string[]): string {
   const name = run.player === null ? '' : (names[run.player] ?? '');
   const title = run.player === null ? say('review') : say('reviewTitle', { name: escapeHTML(name) });
@@ -82,7 +88,7 @@ export function reviewPanelHTML(run: ReviewRun, names: readonly string[]): strin
       return `${head}<p>${say('reviewWhose')}</p><div class="rv-players">${names.map((n, i) => button(`rv-player:${i}`, n, i === 0)).join('')}</div>`;
     case 'running':
       return (
-        `${head}<p class="rv-running" role="status">${say('reviewRunning', { name: escapeHTML(name), done: run.done, total: run.total || '…' })}</p>` +
+        `${head}<p class="rv-running" role="status">${runningText(run, names)}</p>` +
         `<progress class="rv-progress" max="${Math.max(1, run.total)}" value="${run.done}" aria-label="${escapeAttr(say('reviewProgress'))}"></progress>` +
         `<div class="rv-buttons">${button('rv-cancel', say('reviewCancel'))}</div>`
       );

@@ -200,7 +200,7 @@ export function importStats(store: Store, text: string): number | null {
 /** The statistics dialog: the table, the streaks and the chart, with Export, Import and Clear. */
 export async function openStats(ctx: Ctx): Promise<void> {
   const store = ctx.host.store;
-  const body = (): string => `<div class="stats" aria-live="polite">${statsHTML(loadStats(store))}</div><p class="status" aria-live="polite"></p>`;
+  const body = (): string => `<div class="stats-panel" aria-live="polite">${statsHTML(loadStats(store))}</div><p class="status" aria-live="polite"></p>`;
   let next: 'export' | 'import' | 'clear' | null = null;
   await openDialog(ctx.host.shadow, {
     title: say('statistics'),

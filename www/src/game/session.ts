@@ -177,7 +177,6 @@ export function continueAfterChange(ctx: Ctx, before: PlayerIndex | null, t0?: n
   save(ctx);
   lessonProgress(ctx);
   if (g.result()) {
-    noteResult(ctx, g);
     maybeShowEnd(ctx);
     return;
   }
@@ -186,6 +185,7 @@ export function continueAfterChange(ctx: Ctx, before: PlayerIndex | null, t0?: n
 
 export function maybeShowEnd(ctx: Ctx): void {
   const g = ctx.s.game;
+  if (g?.result()) noteResult(ctx, g); // the statistics count each finished game once
   if (!g || !g.result() || ctx.s.endShownAt === g.actionCount || ctx.s.replay || ctx.s.lesson) return;
   ctx.s.endShownAt = g.actionCount;
   const count = g.actionCount;
