@@ -167,8 +167,15 @@ test('review of an imported 40-decision record: whose decisions, Cancel, the tim
   await page.locator('.coach [data-act=rv-again]').waitFor();
   assert.match(await page.locator('.coach').innerText(), /The review was cancelled\./);
   assert.equal((await run(page)).status, 'cancelled');
+  const event = page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        document.querySelector('battle-line-game').addEventListener('battleline-review', (e) => resolve({ decisions: e.detail.review.decisions.length, seed: e.detail.record.seed, player: e.detail.review.player }), { once: true }),
+      ),
+  );
   await page.locator('.coach [data-act=rv-again]').click();
   await page.locator('.coach .rv-graph').waitFor({ timeout: 60000 });
+  assert.deepEqual(await event, { decisions: 40, seed: JSON.parse(FORTY).seed, player: 0 }, 'the element tells its page: battleline-review');
   const r = await run(page);
   assert.equal(r.decisions.length, 40, 'the fixture has 40 decisions of player 1');
   console.log(`# review of 40 decisions at the medium budget in Chromium: ${Math.round(r.ms)} ms`);
@@ -197,6 +204,33 @@ test('a replay of an unfinished game offers no review', async () => {
   await page.locator('.menu [data-act=replay]').click();
   await page.locator('.replay-bar').waitFor();
   assert.equal(await page.locator('.replay-bar [data-act=review]').count(), 0, 'every hand would be known: no review before the end');
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('an element without the coach’s attributes offers none of its parts', async () => {
+  const { context, page, errors } = await openPage(env.browser);
+  // The page's element has them all; taken away before the element mounts (it reads them then).
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      const el = document.querySelector('battle-line-game');
+      for (const name of ['review', 'win-chances', 'statistics', 'unseen-cards']) el.removeAttribute(name);
+    }),
+  );
+  await page.goto(env.server.url);
+  await waitReady(page);
+  await startGame(page, { mode: 'hotseat', seed: 1 });
+  assert.equal(await page.locator('.menu [data-act=stats], .menu [data-act=unseen]').count(), 0, 'no statistics, no unseen cards');
+  await page.locator('.tools [data-act=menu]').click();
+  await page.locator('.menu [data-act=settings]').click();
+  assert.equal(await page.locator('dialog.dlg input[name=winChances]').count(), 0, 'no win-chances setting');
+  await page.locator('dialog.dlg [data-dlg=cancel]').click();
+  await page.locator('.tools [data-act=menu]').click();
+  await page.locator('.menu [data-act=import]').click();
+  await page.locator('dialog.dlg textarea').fill(FORTY);
+  await page.locator('dialog.dlg [data-dlg=load]').click();
+  await page.locator('.replay-bar').waitFor();
+  assert.equal(await page.locator('.replay-bar [data-act=review]').count(), 0, 'no review');
   assertNoErrors(errors);
   await context.close();
 });
