@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::determinize::Determinizer;
-use super::ismcts::{Decision, SearchBot};
+use super::ismcts::{Decision, SearchBot, Searched};
 use super::search_config::Config;
 use super::search_tree::leaf;
 use super::trees::RootEdge;
@@ -57,7 +57,8 @@ pub struct FlagChange {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Hint {
-    /// The move: the search's own choice at this level, never one it rates clearly worse.
+    /// The move: the search's own choice at this level, never one it rates clearly worse than another it
+    /// tried at least half as often.
     pub action: Action,
     /// The chances now, before the move (the leaf evaluation over samples of the hidden cards).
     pub before: Evaluation,
@@ -83,7 +84,7 @@ pub fn evaluate(view: &PlayerView, level: Level, seed: u64) -> Result<Evaluation
     let decision = view.current == view.player && !determinizer.sample(&mut crate::rng_from_seed(0)).is_over();
     if decision {
         if let Decision::Searched(searched) = SearchBot::new(level.playouts(), seed).analyse(view, &[])? {
-            if let Some(edge) = searched.edges.iter().find(|e| e.action == searched.action) {
+            if let Some(edge) = coach_move(&searched) {
                 return Ok(rate(edge));
             }
         }
@@ -91,8 +92,10 @@ pub fn evaluate(view: &PlayerView, level: Level, seed: u64) -> Result<Evaluation
     Ok(static_chances(&determinizer, level, seed))
 }
 
-/// The search's move for the viewer at `level` (the same as [`super::suggest`] under the same seed)
-/// with the chances before and after it. Errors as `suggest`'s: `bad_input`, `not_your_turn`,
+/// The search's move for the viewer at `level` (the same as [`super::suggest`] under the same seed,
+/// unless the search rated another move it tried at least half as often clearly higher: then that one,
+/// so that a hint is never a move the search rates clearly worse than its best) with the chances
+/// before and after it. Errors as `suggest`'s: `bad_input`, `not_your_turn`,
 /// `game_over`.
 ///
 /// ```
@@ -109,10 +112,10 @@ pub fn hint(view: &PlayerView, level: Level, seed: u64) -> Result<Hint, Error> {
     let before = static_chances(&Determinizer::new(view)?, level, seed ^ STATIC_SEED);
     let (action, after, searched) = match decision {
         Decision::Forced(action) => (action, before, false),
-        Decision::Searched(searched) => {
-            let edge = searched.edges.iter().find(|e| e.action == searched.action);
-            (searched.action, edge.map_or(before, rate), true)
-        }
+        Decision::Searched(searched) => match coach_move(&searched) {
+            Some(edge) => (edge.action, rate(edge), true),
+            None => (searched.action, before, true),
+        },
     };
     let reason = reason(view, &before.flags, &after.flags, &[action]);
     Ok(Hint { action, before, after, searched, reason })
@@ -152,6 +155,18 @@ fn target_flag(action: &Action) -> Option<FlagId> {
     }
 }
 
+/// The coach's move at a searched decision: the search's choice, unless it rated another move that it
+/// tried at least half as often higher by [`NOTABLE_CHANGE`] or more; then the best rated of those.
+/// Why: at a small budget the most visited move and the best rated one may part by the search's noise,
+/// and a coach must never recommend a move its own numbers call clearly worse. Moves tried less than
+/// half as often are not counted as rated: their few playouts say little.
+pub(crate) fn coach_move(searched: &Searched) -> Option<&RootEdge> {
+    let chosen = searched.edges.iter().find(|e| e.action == searched.action)?;
+    let rated = searched.edges.iter().filter(|e| e.visits > 0 && e.visits * 2 >= chosen.visits);
+    let best = rated.max_by(|a, b| rate(a).win.total_cmp(&rate(b).win)).unwrap_or(chosen);
+    Some(if rate(best).win - rate(chosen).win >= NOTABLE_CHANGE { best } else { chosen })
+}
+
 /// One root action's rating: the mean reward and per-flag chance of the playouts through it.
 pub(crate) fn rate(edge: &RootEdge) -> Evaluation {
     let visits = edge.visits.max(1) as f32;
@@ -176,4 +191,41 @@ pub(crate) fn static_chances(determinizer: &Determinizer, level: Level, seed: u6
     }
     let n = samples as f32;
     Evaluation { win: (win / n).clamp(0.0, 1.0), flags: flags.map(|f| (f / n).clamp(0.0, 1.0)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Game, Options};
+
+    /// A hint is never a move the search rates clearly worse than its best: over positions of many
+    /// games, no move tried at least half as often as the search's choice rates [`NOTABLE_CHANGE`] above
+    /// the hint, and the hint is the search's choice unless one did.
+    #[test]
+    fn the_hint_is_never_a_move_the_search_rates_clearly_worse_than_its_best() {
+        let (mut searched, mut overruled) = (0, 0);
+        for seed in 0..40u64 {
+            let mut game = Game::new(Options::default(), seed).unwrap();
+            for step in 0..(seed as usize * 3) % 40 {
+                let legal = game.legal_actions();
+                game.apply(&legal[step % legal.len()]).unwrap();
+            }
+            let view = game.view(game.position().current()).unwrap();
+            let Decision::Searched(found) = SearchBot::new(Level::Easy.playouts(), seed).analyse(&view, &[]).unwrap()
+            else {
+                continue;
+            };
+            let chosen = found.edges.iter().find(|e| e.action == found.action).unwrap();
+            let advice = hint(&view, Level::Easy, seed).unwrap();
+            let rated = found.edges.iter().filter(|e| e.visits * 2 >= chosen.visits);
+            let best = rated.map(|e| rate(e).win).fold(0.0f32, f32::max);
+            assert!(best - advice.after.win < NOTABLE_CHANGE, "seed {seed}: {} against {best}", advice.after.win);
+            if advice.action != found.action {
+                overruled += 1;
+                assert!(advice.after.win - rate(chosen).win >= NOTABLE_CHANGE, "seed {seed}");
+            }
+            searched += 1;
+        }
+        assert!(searched >= 20 && overruled <= searched / 5, "{overruled} of {searched} searched hints overruled");
+    }
 }

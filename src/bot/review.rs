@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::evaluate::{rate, reason, Evaluation, FlagChange};
+use super::evaluate::{coach_move, rate, reason, Evaluation, FlagChange};
 use super::ismcts::{Decision, SearchBot};
 use super::search_tree::automatic;
 use super::{prepare, Level};
@@ -70,7 +70,7 @@ pub struct ReviewedDecision {
     pub game: u32,
     /// The move played.
     pub played: Action,
-    /// The search's move from the same view.
+    /// The search's move from the same view (as the hint chooses it, see [`super::hint`]).
     pub best: Action,
     /// The chances after the search's move (its chance to win is the position's worth).
     pub with_best: Evaluation,
@@ -221,18 +221,19 @@ fn judge(pending: &Pending, level: Level, seed: u64) -> Result<ReviewedDecision,
     };
     let rated = |action: Action| searched.edges.iter().find(|e| e.action == action).map(rate);
     let missing = || Error::new(ErrorCode::BadInput, "the search did not rate the move");
-    let with_best = rated(searched.action).ok_or_else(missing)?;
-    let with_played = if played == searched.action { with_best } else { rated(played).ok_or_else(missing)? };
+    let best = coach_move(&searched).ok_or_else(missing)?.action;
+    let with_best = rated(best).ok_or_else(missing)?;
+    let with_played = if played == best { with_best } else { rated(played).ok_or_else(missing)? };
     let loss = (with_best.win - with_played.win).max(0.0);
     Ok(ReviewedDecision {
         index: pending.index,
         game: pending.game,
         played,
-        best: searched.action,
+        best,
         with_best,
         with_played,
         loss,
         judgement: Judgement::of(loss, &THRESHOLDS),
-        reason: reason(&pending.view, &with_played.flags, &with_best.flags, &[searched.action, played]),
+        reason: reason(&pending.view, &with_played.flags, &with_best.flags, &[best, played]),
     })
 }

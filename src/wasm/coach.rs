@@ -8,7 +8,6 @@ use super::convert::{from_js, record_text, to_js, to_js_error, whole_number, JsR
 use crate::bot::{Level, Reviewer, THRESHOLDS};
 use crate::error::{Error, ErrorCode};
 use crate::position::view::PlayerView;
-use crate::record::Record;
 
 #[wasm_bindgen(typescript_custom_section)]
 const COACH_TYPES: &'static str = r#"
@@ -143,7 +142,8 @@ impl WasmReviewer {
         #[wasm_bindgen(unchecked_param_type = "SearchLevel")] level: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
     ) -> JsResult<WasmReviewer> {
-        let record = Record::from_json(&record_text(record)?).map_err(to_js_error)?;
+        // Read as Game.fromRecord reads a record (one reader of records in the binary).
+        let record = crate::game::Game::from_record_json(&record_text(record)?).map_err(to_js_error)?.record();
         let player = super::convert::player(&player, record.options.players)?;
         let reviewer = Reviewer::new(&record, player, search_level(&level)?, seed_of(&seed)?).map_err(to_js_error)?;
         Ok(WasmReviewer { reviewer })
