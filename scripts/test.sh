@@ -11,13 +11,17 @@ bash scripts/setup.sh --test
 
 stage "format and lint"
 bash scripts/check-tracked.sh
-cargo fmt --check
+cargo fmt --all --check
 cargo clippy --all-targets -- -D warnings
+cargo clippy -p battleline-lab --all-targets -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown --no-default-features -- -D warnings
 
 stage "native tests: rules, claim oracle, properties, CLI, doc examples"
 cargo test
+
+stage "the lab: its experiments' tests, its harnesses built"
+cargo test -p battleline-lab
 
 stage "wasm API tests in headless Chromium"
 export WASM_BINDGEN_TEST_TIMEOUT=600

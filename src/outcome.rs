@@ -54,6 +54,32 @@ impl GameResult {
     }
 }
 
+impl Victory {
+    /// The victory that holding the flags of `owned` (bit `i` for the flag numbered `i + 1`) gives a
+    /// player in a game of `players` players, if any (R-END-1: three adjacent flags, or five; four
+    /// with three players, R-3P). For weighing outcomes of flags not yet claimed.
+    ///
+    /// ```
+    /// use battleline::Victory;
+    /// assert_eq!(Victory::of_flags(0b0_0011_1000, 2), Some(Victory::Breakthrough));
+    /// assert_eq!(Victory::of_flags(0b1_0101_0101, 2), Some(Victory::Envelopment));
+    /// assert_eq!(Victory::of_flags(0b0_0101_0101, 2), None);
+    /// assert_eq!(Victory::of_flags(0b0_0101_0101, 3), Some(Victory::Envelopment));
+    /// ```
+    pub fn of_flags(owned: u16, players: usize) -> Option<Victory> {
+        victory_of_flags(owned, envelopment(players))
+    }
+}
+
+/// The number of flags that wins by envelopment (R-END-1, R-3P).
+pub(crate) const fn envelopment(players: usize) -> usize {
+    if players == 3 {
+        4
+    } else {
+        5
+    }
+}
+
 /// Flags held by each player.
 pub(crate) fn flag_counts(flags: &[Flag; FLAG_COUNT]) -> [u8; 3] {
     let mut counts = [0u8; 3];
@@ -69,9 +95,8 @@ pub(crate) fn victory_of(flags: &[Flag; FLAG_COUNT], player: Player, envelopment
     victory_of_flags(owned, envelopment)
 }
 
-/// The same from the flags a player holds as bits (flag 1 the lowest), for the search's leaves, which
-/// weigh outcomes of flags not yet claimed.
-pub(crate) fn victory_of_flags(owned: u16, envelopment: usize) -> Option<Victory> {
+/// The same from the flags a player holds as bits (flag 1 the lowest).
+fn victory_of_flags(owned: u16, envelopment: usize) -> Option<Victory> {
     if owned & (owned >> 1) & (owned >> 2) != 0 {
         Some(Victory::Breakthrough)
     } else if owned.count_ones() as usize >= envelopment {

@@ -207,9 +207,10 @@ impl Determinizer {
 
     /// One position consistent with the view in which `player`, an opponent of the viewer, holds
     /// `hand`: a hand of that player's size drawn from the hidden cards (a hand of another sample of
-    /// this determinizer). The other hidden cards are dealt as by [`Determinizer::sample`]. Used by the
-    /// search's inference about an opponent's hand (`bot/inference.rs`), which picks the hands.
-    pub(crate) fn sample_with_hand(&self, player: Player, hand: CardSet, rng: &mut ChaCha8Rng) -> Position {
+    /// this determinizer, or one that [`Determinizer::allows_hand`]). The other hidden cards are dealt
+    /// as by [`Determinizer::sample`]. For samplers that pick the opponent's hand (the lab's inference
+    /// about it).
+    pub fn sample_with_hand(&self, player: Player, hand: CardSet, rng: &mut ChaCha8Rng) -> Position {
         let (hands, troop_deck, tactics_deck) = self.deal_with(Some((player, hand)), rng);
         self.base
             .with_hidden_cards(hands, &troop_deck, &tactics_deck)
@@ -218,7 +219,7 @@ impl Determinizer {
 
     /// Whether `hand` may be `player`'s hand in this view: an opponent's, of their hand's size, of
     /// cards hidden from the viewer.
-    pub(crate) fn allows_hand(&self, player: Player, hand: CardSet) -> bool {
+    pub fn allows_hand(&self, player: Player, hand: CardSet) -> bool {
         let hidden = CardSet::from_cards(self.hidden_troops.iter().chain(&self.hidden_tactics).copied());
         player != self.me
             && player < self.players

@@ -10,8 +10,6 @@ use crate::flag::{Flag, FlagId, Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::formation::{best_completion, Completion, FormationKind, Pool, Shape, Strength};
 use crate::position::Position;
 
-use super::flag_model::{self, Duel, FEATURES};
-
 /// One formation kind is worth this many points of sum.
 const KIND_STEP: f32 = 40.0;
 /// Points taken off a reachable formation for each card of it the player does not hold.
@@ -52,9 +50,6 @@ pub struct EvalParams {
     /// Whether the cards (in hand and unseen) are shared out among the flags, the most promising flag
     /// served first, instead of being counted at every flag they could serve.
     pub allocate: bool,
-    /// The weights of a learned chance per flag ([`flag_model`](super::flag_model)) replacing the
-    /// logistic of the points' difference outside Fog; `None` keeps the hand-set chance.
-    pub flag_model: Option<[f32; FEATURES]>,
 }
 
 impl EvalParams {
@@ -66,12 +61,11 @@ impl EvalParams {
         temperature_fog: TEMPERATURE_FOG,
         breakthrough: BREAKTHROUGH,
         allocate: false,
-        flag_model: None,
     };
 
     /// The search's leaf evaluation: the cards shared out among the flags, and a flatter chance per
     /// flag. Why the temperature: the heuristic's 18 was set for the heuristic; screened for the search
-    /// (`examples/tune.rs`, search:medium, 200 paired deals each), 12 lost 0.028, 26 gained 0.048 and
+    /// (`lab/examples/tune.rs`, search:medium, 200 paired deals each), 12 lost 0.028, 26 gained 0.048 and
     /// 0.025, 36 gained 0.037 and 0.020, 50 gained 0.048 ± 0.027 (docs/BOT_EXPERIMENTS.md).
     pub const SEARCH: EvalParams =
         EvalParams { allocate: true, temperature: SEARCH_TEMPERATURE, ..EvalParams::HEURISTIC };
@@ -94,6 +88,29 @@ struct Expected {
 struct Theirs {
     points: f32,
     need: u8,
+}
+
+/// What the evaluation reads at one open flag for one player against one opponent: the numbers its
+/// chance of winning the flag is computed from (the hand-set chance is the logistic of `diff`). Public
+/// for fitting other chances to them (the lab crate's learned flag model) and for diagnostics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Duel {
+    /// The player's expected points minus the opponent's, both with the flat costs for missing cards.
+    pub diff: f32,
+    /// Cards the player's expected formation still needs from the deck (not in hand).
+    pub missing: u8,
+    /// Cards the opponent's expected formation still needs (0 when their known cards complete it).
+    pub need: u8,
+    /// Cards on the player's side, and on the opponent's.
+    pub my_cards: u8,
+    /// See `my_cards`.
+    pub their_cards: u8,
+    /// Cards a side holds when complete (3, or 4 under Mud).
+    pub capacity: u8,
+    /// Troops left in the deck.
+    pub deck: u8,
+    /// Whether the player is the one to move.
+    pub to_move: bool,
 }
 
 /// What one player knows about the cards that may still come.
@@ -311,20 +328,13 @@ impl Knowledge {
                     if mine.points > theirs.points || (mine.points == theirs.points && first) { 1.0 } else { 0.0 };
                 continue;
             }
-            chance *= match self.params.flag_model {
-                Some(weights) if !fog => {
-                    flag_model::chance(&weights, &self.duel(position, flag, opponent, &mine, &theirs))
-                }
-                _ => {
-                    let temperature = if fog { self.params.temperature_fog } else { self.params.temperature };
-                    logistic((mine.points - theirs.points) / temperature)
-                }
-            };
+            let temperature = if fog { self.params.temperature_fog } else { self.params.temperature };
+            chance *= logistic((mine.points - theirs.points) / temperature);
         }
         chance
     }
 
-    /// The inputs of the learned chance at an open flag.
+    /// What the chance at an open flag is computed from.
     fn duel(&self, position: &Position, flag: &Flag, opponent: Player, mine: &Expected, theirs: &Theirs) -> Duel {
         Duel {
             diff: mine.points - theirs.points,
@@ -338,9 +348,9 @@ impl Knowledge {
         }
     }
 
-    /// Every open flag's duel against the opponent with the chance the evaluation gives it (hand-set or
-    /// learned), for fitting the learned chance: flags claimed, provable, under Fog or with both sides
-    /// complete are left out (their chance follows from the rules).
+    /// Every open flag's duel against the opponent with the chance the evaluation gives it, for fitting
+    /// or replacing the chance per flag: flags claimed, provable, under Fog or with both sides complete
+    /// are left out (their chance follows from the rules).
     pub(crate) fn duels(&self, position: &Position, opponent: Player) -> Vec<(FlagId, Duel, f32)> {
         let known = if self.params.allocate { self.allocated(position) } else { [None; FLAG_COUNT] };
         let mut out = Vec::new();
@@ -388,10 +398,15 @@ impl Knowledge {
 
     /// The expected flags of `me` from each flag's chance, plus the breakthrough bonus.
     pub(crate) fn value(&self, players: usize, mine: &[f32; FLAG_COUNT]) -> f32 {
+        Knowledge::value_with(self.params, players, mine)
+    }
+
+    /// [`Knowledge::value`] under `params`, which is all it reads.
+    pub(crate) fn value_with(params: EvalParams, players: usize, mine: &[f32; FLAG_COUNT]) -> f32 {
         let theirs = mine.map(|p| 1.0 - p);
         let windows = |p: &[f32; FLAG_COUNT]| p.windows(3).map(|w| w[0] * w[1] * w[2]).sum::<f32>();
         let adjacency = windows(mine) - windows(&theirs) / (players - 1) as f32;
-        mine.iter().sum::<f32>() + self.params.breakthrough * adjacency
+        mine.iter().sum::<f32>() + params.breakthrough * adjacency
     }
 }
 
@@ -508,8 +523,6 @@ mod tests {
 
     #[test]
     fn the_duels_read_the_numbers_the_chance_uses() {
-        let weights = [0.1, 1.2, -0.7, -0.3, 0.2, 0.4, -0.2, 0.3, -0.3, -0.3, 0.2, 0.05, -0.1];
-        let learned = EvalParams { flag_model: Some(weights), ..EvalParams::SEARCH };
         let mut duels = 0;
         for seed in 0..30 {
             let mut position = deal(Options::default(), seed);
@@ -517,15 +530,13 @@ mod tests {
             while let Some(action) = choose(&position, &mut legal, &mut rng) {
                 position.apply(&action).unwrap();
                 for me in 0..2 {
-                    let hand_set = Knowledge::with_foresight(&position, me, EvalParams::SEARCH, 3);
-                    for (_, duel, chance) in hand_set.duels(&position, 1 - me) {
+                    let knowledge = Knowledge::with_foresight(&position, me, EvalParams::SEARCH, 3);
+                    let chances = knowledge.chances(&position);
+                    for (id, duel, chance) in knowledge.duels(&position, 1 - me) {
                         assert!((chance - logistic(duel.diff / SEARCH_TEMPERATURE)).abs() < 1e-6, "seed {seed}");
+                        assert_eq!(chance, chances[id.index()], "seed {seed}");
                         assert!(duel.my_cards < duel.capacity || duel.their_cards < duel.capacity);
                         duels += 1;
-                    }
-                    let model = Knowledge::with_foresight(&position, me, learned, 3);
-                    for (_, duel, chance) in model.duels(&position, 1 - me) {
-                        assert!((chance - flag_model::chance(&weights, &duel)).abs() < 1e-6, "seed {seed}");
                     }
                 }
             }

@@ -7,18 +7,19 @@
 //! leaf evaluation averaged over samples of the hidden cards. A learned value model replaces them there
 //! without changing the callers (the hint, the review, the page).
 
+use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use super::determinize::Determinizer;
 use super::ismcts::{Decision, SearchBot, Searched};
-use super::search_config::Config;
-use super::search_tree::leaf;
+use super::leaf::{result_rewards, Leaf};
 use super::trees::RootEdge;
 use super::Level;
 use crate::action::Action;
 use crate::error::Error;
-use crate::flag::{FlagId, FLAG_COUNT};
+use crate::flag::{FlagId, Player, FLAG_COUNT};
 use crate::position::view::PlayerView;
+use crate::position::Position;
 
 /// The viewer's chances, each in 0..1: to win the game, and to win each flag (1 or 0 once claimed).
 ///
@@ -81,15 +82,16 @@ pub const NOTABLE_CHANGE: f32 = 0.05;
 /// `bad_input` for an inconsistent view.
 pub fn evaluate(view: &PlayerView, level: Level, seed: u64) -> Result<Evaluation, Error> {
     let determinizer = Determinizer::new(view)?;
+    let mut bot = SearchBot::new(level.playouts(), seed);
     let decision = view.current == view.player && !determinizer.sample(&mut crate::rng_from_seed(0)).is_over();
     if decision {
-        if let Decision::Searched(searched) = SearchBot::new(level.playouts(), seed).analyse(view, &[])? {
+        if let Decision::Searched(searched) = bot.analyse(view, &[])? {
             if let Some(edge) = coach_move(&searched) {
                 return Ok(rate(edge));
             }
         }
     }
-    Ok(static_chances(&determinizer, level, seed))
+    Ok(static_chances(bot.leaf(), &determinizer, level, seed))
 }
 
 /// The search's move for the viewer at `level` (the same as [`super::suggest`] under the same seed,
@@ -108,8 +110,9 @@ pub fn evaluate(view: &PlayerView, level: Level, seed: u64) -> Result<Evaluation
 /// assert!(advice.searched);
 /// ```
 pub fn hint(view: &PlayerView, level: Level, seed: u64) -> Result<Hint, Error> {
-    let decision = SearchBot::new(level.playouts(), seed).analyse(view, &[])?;
-    let before = static_chances(&Determinizer::new(view)?, level, seed ^ STATIC_SEED);
+    let mut bot = SearchBot::new(level.playouts(), seed);
+    let decision = bot.analyse(view, &[])?;
+    let before = static_chances(bot.leaf(), &Determinizer::new(view)?, level, seed ^ STATIC_SEED);
     let (action, after, searched) = match decision {
         Decision::Forced(action) => (action, before, false),
         Decision::Searched(searched) => match coach_move(&searched) {
@@ -176,21 +179,38 @@ pub(crate) fn rate(edge: &RootEdge) -> Evaluation {
 /// Mixed into a seed for the samples of [`static_chances`], so that they differ from the search's.
 const STATIC_SEED: u64 = 0x5eed_c0ac;
 
-/// The leaf evaluation (the search's, with its foresight of the sample's next draws) averaged over
-/// samples of the hidden cards: a quarter of the level's playouts, at least 64 and at most 2,000.
-pub(crate) fn static_chances(determinizer: &Determinizer, level: Level, seed: u64) -> Evaluation {
+/// The search's leaf (the levels': the static evaluation, with its foresight of the sample's next
+/// draws) averaged over samples of the hidden cards: a quarter of the level's playouts, at least 64 and
+/// at most 2,000. A finished game is its result; a leaf without chances per flag gives a half at each
+/// open flag.
+pub(crate) fn static_chances(leaf: &dyn Leaf, determinizer: &Determinizer, level: Level, seed: u64) -> Evaluation {
     let samples = (level.playouts() / 4).clamp(64, 2_000);
-    let config = Config::default();
     let me = determinizer.viewer();
     let mut rng = crate::rng_from_seed(seed);
     let (mut win, mut flags) = (0.0f32, [0.0f32; FLAG_COUNT]);
     for _ in 0..samples {
-        let (rewards, chances) = leaf(&determinizer.sample(&mut rng), me, &config);
+        let position = determinizer.sample(&mut rng);
+        let (rewards, chances) = match result_rewards(&position) {
+            Some(rewards) => (rewards, leaf.flag_chances(&position, me)),
+            None => leaf.rewards_and_flags(&position, me, rng.next_u64()),
+        };
         win += rewards[me];
+        let chances = chances.unwrap_or_else(|| claimed_or_even(&position, me));
         flags.iter_mut().zip(chances).for_each(|(sum, p)| *sum += p);
     }
     let n = samples as f32;
     Evaluation { win: (win / n).clamp(0.0, 1.0), flags: flags.map(|f| (f / n).clamp(0.0, 1.0)) }
+}
+
+/// Each flag's chance where a leaf gives none: 1 or 0 once claimed, a half while open.
+fn claimed_or_even(position: &Position, me: Player) -> [f32; FLAG_COUNT] {
+    let mut out = [0.5; FLAG_COUNT];
+    for id in FlagId::all() {
+        if let Some(owner) = position.flag(id).claimed {
+            out[id.index()] = if owner == me { 1.0 } else { 0.0 };
+        }
+    }
+    out
 }
 
 #[cfg(test)]

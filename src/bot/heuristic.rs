@@ -72,6 +72,16 @@ impl HeuristicBot {
     }
 }
 
+impl HeuristicBot {
+    /// How the heuristic rates a play-step action that changes the board, for the player `me` to move
+    /// in `position`: the evaluation after it, less a tactics card's cost (higher is better); `None` if
+    /// the action is refused. It reads only what `me` knows. A model of how a heuristic player chooses
+    /// (the lab's inference about an opponent's hand).
+    pub fn rate_play(position: &Position, action: &Action, me: Player) -> Option<f32> {
+        play_score(position, action, me)
+    }
+}
+
 impl Bot for HeuristicBot {
     fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
         match prepare(view)? {
@@ -167,9 +177,8 @@ fn best_play(position: &Position, legal: &[Action], me: Player, guard: bool) -> 
 /// How the heuristic rates a play-step action that changes the board (a card played, Fog or Mud,
 /// Redeploy, Deserter, Traitor) for the player `me` to move: the evaluation after it, less a tactics
 /// card's cost, less a trifle for a higher troop (among equals it spends the lower card); `None` if
-/// the action is refused. Also the model of the opponent's play in the search's inference about their
-/// hand (`inference.rs`).
-pub(crate) fn play_score(position: &Position, action: &Action, me: Player) -> Option<f32> {
+/// the action is refused.
+fn play_score(position: &Position, action: &Action, me: Player) -> Option<f32> {
     let mut after = *position;
     after.apply(action).ok()?;
     let mut score = Knowledge::new(&after, me).evaluate(&after);

@@ -1,22 +1,24 @@
 //! The search bot: single-observer Information-Set Monte Carlo Tree Search (Cowling, Powley and
 //! Whitehouse, 2012). Every playout samples the hidden cards anew from the viewer's knowledge
 //! ([`Determinizer`]), walks down one tree shared by all samples (a child is only eligible where its
-//! action is legal in the sample; UCB uses availability counts), adds one node, optionally plays on
-//! with the fast policy, and scores the leaf with the viewer's static evaluation (expected flags, with
-//! every card serving one flag only, and each player's next few draws in the sample taken as coming).
+//! action is legal in the sample; UCB uses availability counts), adds one node, and scores the leaf
+//! with the viewer's static evaluation (expected flags, with every card serving one flag only, and
+//! each player's next few draws in the sample taken as coming; see [`StaticLeaf`]).
 //! Claims (every provable one) are not tree decisions, nor are draws
 //! where only a troop makes sense.
 //! Progressive widening, ordered by a prior, keeps the tree narrow in this wide game. The budget is a
 //! number of playouts: reproducible under a seed, natively and in WebAssembly.
 //!
 //! Here: the bot, which runs the trees and picks the move. One tree's playouts are in
-//! `search_tree.rs`, the parameters in `search_config.rs`.
+//! `search_tree.rs`, the parameters in `search_config.rs`, the leaf and the sampling in `leaf.rs`.
+
+use std::sync::Arc;
 
 use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
 use super::eval::Knowledge;
-use super::inference::HandPosterior;
+use super::leaf::{Leaf, Sampler, StaticLeaf};
 use super::rollout::Prior;
 use super::search_config::Config;
 use super::search_tree::{automatic, Search};
@@ -24,9 +26,7 @@ use super::tactics_guard;
 use super::trees::{combine, totals, RootEdge};
 use super::{prepare, Bot};
 use crate::action::Action;
-use crate::card_set::CardSet;
 use crate::error::Error;
-use crate::flag::Player;
 use crate::phase::Phase;
 use crate::position::view::PlayerView;
 use crate::position::Position;
@@ -38,7 +38,7 @@ pub struct SearchStats {
     pub decisions: u64,
     /// Playouts run.
     pub playouts: u64,
-    /// Actions played inside playouts (tree and fast policy).
+    /// Actions played inside playouts (the tree's, claims and draws included).
     pub playout_actions: u64,
 }
 
@@ -63,12 +63,12 @@ pub struct SearchBot {
     rng: ChaCha8Rng,
     stats: SearchStats,
     config: Config,
+    /// How playouts are valued where they stop ([`StaticLeaf`] of `config` unless given).
+    leaf: Arc<dyn Leaf>,
+    /// How playouts are dealt, when not a uniform sample of the view.
+    sampler: Option<Arc<dyn Sampler>>,
     /// The mean reward of the action chosen at the last searched decision (diagnostics).
     last_value: Option<f32>,
-    /// The opponent's true hand for the next decision (experiments only, see `reveal_opponent_hand`).
-    revealed: Option<(Player, CardSet)>,
-    /// The true position for the next decision (experiments only, see `reveal_position`).
-    revealed_position: Option<Position>,
 }
 
 impl SearchBot {
@@ -94,8 +94,7 @@ impl SearchBot {
         SearchBot { trees: trees.clamp(1, super::MAX_TREES), ..SearchBot::new(playouts, seed) }
     }
 
-    /// A search bot with explicit parameters (tuning experiments).
-    #[doc(hidden)]
+    /// A search bot with explicit parameters (for measuring them; the levels use the defaults).
     pub fn with_config(playouts: u32, seed: u64, config: Config) -> SearchBot {
         SearchBot {
             playouts: playouts.max(1),
@@ -103,10 +102,32 @@ impl SearchBot {
             rng: crate::rng_from_seed(seed),
             stats: SearchStats::default(),
             config,
+            leaf: Arc::new(StaticLeaf::new(&config)),
+            sampler: None,
             last_value: None,
-            revealed: None,
-            revealed_position: None,
         }
+    }
+
+    /// The same bot valuing its playouts' leaves with `leaf` instead of [`StaticLeaf`].
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use battleline::bot::{Bot, SearchBot, SearchConfig, StaticLeaf};
+    /// use battleline::{Game, Options};
+    /// let game = Game::new(Options::default(), 8).unwrap();
+    /// let view = game.view(game.position().current()).unwrap();
+    /// let leaf = Arc::new(StaticLeaf::new(&SearchConfig::default()));
+    /// let mut plain = SearchBot::new(200, 1);
+    /// assert_eq!(SearchBot::new(200, 1).with_leaf(leaf).choose(&view), plain.choose(&view));
+    /// ```
+    pub fn with_leaf(self, leaf: Arc<dyn Leaf>) -> SearchBot {
+        SearchBot { leaf, ..self }
+    }
+
+    /// Deals the playouts of the decisions to come with `sampler` (`None`: uniform samples of the
+    /// view, as the levels do).
+    pub fn set_sampler(&mut self, sampler: Option<Arc<dyn Sampler>>) {
+        self.sampler = sampler;
     }
 
     /// The same bot searching `trees` trees a decision (1 to [`super::MAX_TREES`]).
@@ -123,27 +144,8 @@ impl SearchBot {
     /// The searching player's mean reward (0..1) over the playouts through the action chosen at the
     /// last searched decision, over all trees: how the search rated its own move (for diagnosing
     /// lost games). `None` before any searched decision.
-    #[doc(hidden)]
     pub fn last_value(&self) -> Option<f32> {
         self.last_value
-    }
-
-    /// Shows the search the true hand of `opponent` for its next decision, which then samples only
-    /// the decks: what knowing the opponent's hand is worth, the most any inference about it could
-    /// give (`examples/tune.rs`, key `oracle`). Cheating: never for play. A hand the view does not
-    /// allow (cards the viewer sees, the wrong size) is ignored.
-    #[doc(hidden)]
-    pub fn reveal_opponent_hand(&mut self, opponent: Player, hand: CardSet) {
-        self.revealed = Some((opponent, hand));
-    }
-
-    /// Shows the search the true position for its next decision: every hand and the order of both
-    /// decks, so every playout plays the real deal. What perfect information is worth, the ceiling
-    /// of any play against the same opponent (`examples/tune.rs`, key `oracle=deal`). Cheating: never
-    /// for play. A position the view does not show (another turn, another deal) is ignored.
-    #[doc(hidden)]
-    pub fn reveal_position(&mut self, position: Position) {
-        self.revealed_position = Some(position);
     }
 }
 
@@ -185,12 +187,14 @@ impl SearchBot {
         self.decide(view, Some(rate))
     }
 
+    /// The leaf this bot values its playouts with (the levels': [`StaticLeaf`]).
+    pub(crate) fn leaf(&self) -> &dyn Leaf {
+        self.leaf.as_ref()
+    }
+
     /// Searches each tree in turn. The seeds of trees 1 and up are drawn first; tree 0 goes on with
     /// the bot's generator, which makes a one-tree bot the plain search.
     fn decide(&mut self, view: &PlayerView, rate: Option<&[Action]>) -> Result<Decision, Error> {
-        // What an experiment revealed serves this decision only, searched or not.
-        let revealed = self.revealed.take();
-        let revealed_position = self.revealed_position.take().filter(|p| shows(p, view));
         let turn = match prepare(view)? {
             Err(forced) => return Ok(Decision::Forced(forced)),
             Ok(turn) => turn,
@@ -201,14 +205,6 @@ impl SearchBot {
             }
         }
         let root_order = root_order(&turn.position, &turn.legal);
-        let posterior = match self.config.infer_temperature > 0.0 {
-            _ if revealed.is_some() => revealed.and_then(|(p, hand)| HandPosterior::known(&turn.determinizer, p, hand)),
-            true => {
-                let (depth, pool) = (self.config.infer_depth as usize, self.config.infer_pool as usize);
-                HandPosterior::new(&turn.determinizer, view, depth, pool, self.config.infer_temperature, &mut self.rng)
-            }
-            false => None,
-        };
         let seeds: Vec<u64> = (1..self.trees).map(|_| self.rng.next_u64()).collect();
         self.stats.decisions += 1;
         let mut trees = Vec::with_capacity(seeds.len() + 1);
@@ -222,9 +218,8 @@ impl SearchBot {
                     &mut own_rng
                 }
             };
-            let mut search = Search::new(&turn.determinizer, root_order.clone(), rng, self.config);
-            search.posterior = posterior.as_ref();
-            search.revealed = revealed_position.as_ref();
+            let (sampler, leaf) = (self.sampler.as_deref(), self.leaf.as_ref());
+            let mut search = Search::new(&turn.determinizer, sampler, leaf, root_order.clone(), rng, self.config);
             search.track_flags = rate.is_some();
             for _ in 0..self.playouts {
                 search.iterate();
@@ -257,15 +252,6 @@ impl SearchBot {
         let edges = if rate.is_some() { totals(&rated) } else { totals(&trees) };
         Ok(Decision::Searched(Searched { action, edges }))
     }
-}
-
-/// Whether `view` is the view of `position` (the match's fields aside, which a position has not).
-fn shows(position: &Position, view: &PlayerView) -> bool {
-    position.view(view.player).is_some_and(|mut seen| {
-        seen.game_index = view.game_index;
-        seen.scores.clone_from(&view.scores);
-        seen == *view
-    })
 }
 
 /// The root's actions, most promising first by the heuristic's evaluation, so that widening tries
@@ -314,45 +300,11 @@ mod tests {
         // The same search again, to read the chosen action's own statistics.
         let turn = prepare(&view).unwrap().unwrap();
         let mut rng = crate::rng_from_seed(3);
-        let mut search =
-            Search::new(&turn.determinizer, root_order(&turn.position, &turn.legal), &mut rng, Config::default());
+        let leaf = StaticLeaf::new(&Config::default());
+        let order = root_order(&turn.position, &turn.legal);
+        let mut search = Search::new(&turn.determinizer, None, &leaf, order, &mut rng, Config::default());
         (0..400).for_each(|_| search.iterate());
         let edge = search.root_edges().into_iter().find(|e| e.action == action).unwrap();
         assert_eq!(value, edge.reward / edge.visits as f32);
-    }
-
-    #[test]
-    fn a_revealed_position_replaces_the_samples_for_one_decision_when_the_view_shows_it() {
-        use crate::{Game, Options};
-        let game = Game::new(Options::default(), 8).unwrap();
-        let me = game.position().current();
-        let view = game.view(me).unwrap();
-        let rate = |reveal: Option<Position>| {
-            let mut bot = SearchBot::new(300, 5);
-            if let Some(position) = reveal {
-                bot.reveal_position(position);
-            }
-            let action = bot.choose(&view).unwrap();
-            (action, bot.last_value().unwrap())
-        };
-        let plain = rate(None);
-        let mut other_turn = *game.position();
-        while other_turn.current() == me {
-            let first = other_turn.legal_actions()[0];
-            other_turn.apply(&first).unwrap();
-        }
-        assert_eq!(rate(Some(other_turn)), plain, "a position of another player's turn is ignored");
-        let other_deal = (9..)
-            .map(|seed| *Game::new(Options::default(), seed).unwrap().position())
-            .find(|p| p.current() == me)
-            .unwrap();
-        assert_eq!(rate(Some(other_deal)), plain, "a position the view does not show is ignored");
-        let shown = rate(Some(*game.position()));
-        assert_ne!(shown.1, plain.1, "every playout plays the true deal, not a sample");
-        // Shown once: the next decision samples again.
-        let mut bot = SearchBot::new(300, 5);
-        bot.reveal_position(*game.position());
-        bot.choose(&view).unwrap();
-        assert!(bot.revealed_position.is_none());
     }
 }

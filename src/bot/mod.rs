@@ -23,20 +23,17 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::error::{Error, ErrorCode};
-use crate::flag::{FlagId, Player};
 use crate::game::Game;
 use crate::options::Options;
 use crate::position::view::PlayerView;
-use crate::position::Position;
 
 mod action_set;
 mod determinize;
 mod eval;
 mod evaluate;
-pub mod flag_model;
 mod heuristic;
-mod inference;
 mod ismcts;
+mod leaf;
 mod random;
 mod review;
 mod rollout;
@@ -44,17 +41,16 @@ mod search_config;
 mod search_tree;
 mod tactics_guard;
 mod trees;
-mod win_chance;
 
 pub use determinize::{determinize, Determinizer};
-#[doc(hidden)]
-pub use eval::EvalParams;
+pub use eval::{Duel, EvalParams};
 pub use evaluate::{evaluate, hint, Evaluation, FlagChange, Hint, NOTABLE_CHANGE};
 pub use heuristic::HeuristicBot;
 pub use ismcts::{SearchBot, SearchStats};
+pub use leaf::{result_rewards, shared_rewards, Leaf, Sampler, StaticLeaf};
 pub use random::RandomBot;
 pub use review::{review, Judgement, Review, ReviewedDecision, Reviewer, Thresholds, THRESHOLDS};
-#[doc(hidden)]
+pub use rollout::Prior;
 pub use search_config::Config as SearchConfig;
 pub use trees::MAX_TREES;
 
@@ -384,17 +380,6 @@ pub fn play_game(options: Options, seed: u64, bots: &mut [&mut dyn Bot]) -> Resu
         })?;
     }
     Ok(game)
-}
-
-/// For fitting the learned flag chance (`examples/train_flags.rs`): every open flag's inputs for `me`
-/// against `opponent` as the search's leaf sees `position` (each player's next draws counted as held),
-/// with the chance the search's evaluation gives it now. It reads the deck and the opponent's hand, so
-/// it is for analysing finished games, never for a player.
-#[doc(hidden)]
-pub fn leaf_duels(position: &Position, me: Player, opponent: Player) -> Vec<(FlagId, flag_model::Duel, f32)> {
-    let config = SearchConfig::default();
-    let draws = config.leaf_foresight.unwrap_or(0) as usize;
-    eval::Knowledge::with_foresight(position, me, config.eval, draws).duels(position, opponent)
 }
 
 fn match_goes_on(view: &PlayerView) -> bool {

@@ -1,41 +1,18 @@
-//! The fast policy of the search's playouts, and the prior that orders its candidates.
+//! The prior that orders the search's candidates, and the claims the search makes without searching.
 //!
-//! It must be cheap (a playout plays a whole game) yet sensible, or playouts say little: it claims
-//! every flag it can prove, plays the troop (or morale card) that best extends a formation still
-//! reachable with the cards that may come, avoids flags the opponent is bound to win (dumping low
-//! cards there), and draws troops. All of it is bit arithmetic on per-colour value masks; it looks
-//! only at the board, the unseen cards and the acting player's hand.
-
-use rand::RngCore;
-use rand_chacha::ChaCha8Rng;
+//! The prior must be cheap (the tree asks it at every node it widens) yet sensible: it rates the troop
+//! (or morale card) that best extends a formation still reachable with the cards that may come, avoids
+//! flags the opponent is bound to win (dumping low cards there), and prefers troops to draw. All of it
+//! is bit arithmetic on per-colour value masks; it looks only at the board, the unseen cards and the
+//! acting player's hand.
 
 use crate::action::{Action, DeckKind};
-use crate::card::{Card, Tactic, TacticKind};
+use crate::card::{Card, Tactic};
 use crate::card_set::CardSet;
 use crate::flag::{Flag, FlagId, Player, FLAG_COUNT};
 use crate::formation::{best_strength, FormationKind, Strength};
-use crate::phase::Phase;
 use crate::position::Position;
 use crate::proof::is_claimable;
-
-/// A small fast generator for the playouts' noise, seeded from the bot's ChaCha generator so that
-/// everything stays reproducible.
-#[derive(Clone, Debug)]
-pub(crate) struct Noise(u64);
-
-impl Noise {
-    pub(crate) fn new(rng: &mut ChaCha8Rng) -> Noise {
-        Noise(rng.next_u64() | 1)
-    }
-
-    /// xorshift64*: a uniform value in 0..1.
-    fn next(&mut self) -> f32 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40) as f32 / (1u64 << 24) as f32
-    }
-}
 
 /// Cards by colour as value masks (bit `v - 1` for value `v`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -167,7 +144,6 @@ fn rank(kind: FormationKind) -> f32 {
 /// Per-decision facts about each flag, computed once.
 #[derive(Clone, Copy, Debug)]
 struct FlagFacts {
-    room: bool,
     capacity: usize,
     fog: bool,
     mine: Side,
@@ -181,7 +157,6 @@ struct FlagFacts {
 impl Default for FlagFacts {
     fn default() -> FlagFacts {
         FlagFacts {
-            room: false,
             capacity: 3,
             fog: false,
             mine: Side::default(),
@@ -213,7 +188,7 @@ fn context(position: &Position, me: Player) -> Context {
         }
         let fog = flag.fog.is_some();
         let capacity = flag.capacity();
-        let mut f = FlagFacts { room: true, capacity, fog, mine: Side::of(flag, me), ..FlagFacts::default() };
+        let mut f = FlagFacts { capacity, fog, mine: Side::of(flag, me), ..FlagFacts::default() };
         for p in (0..position.players()).filter(|&p| p != me) {
             let side = Side::of(flag, p);
             f.cards = f.cards.max(side.cards);
@@ -268,22 +243,6 @@ fn score(card: Card, f: &FlagFacts, ctx: &Context) -> f32 {
     s
 }
 
-/// The playouts' choice for the current player.
-pub(crate) fn policy(position: &Position, noise: &mut Noise) -> Action {
-    let me = position.current();
-    match position.phase() {
-        Phase::Claim => claim(position, me),
-        Phase::Draw => Action::Draw { deck: draw_deck(position) },
-        Phase::ScoutDraw { .. } => Action::ScoutDraw { deck: draw_deck(position) },
-        Phase::ScoutReturn { .. } => {
-            let hand = position.hand(me);
-            let lowest = hand.troops().iter().min_by_key(|c| c.troop().map_or(0, |(_, v)| v));
-            Action::ScoutReturn { card: lowest.or(hand.iter().next()).unwrap_or(Card::tactic(Tactic::Scout)) }
-        }
-        _ => play(position, me, noise),
-    }
-}
-
 /// The first provable claim, or the end of claims.
 pub(crate) fn claim(position: &Position, me: Player) -> Action {
     let unseen = position.unseen_troops();
@@ -296,56 +255,34 @@ pub(crate) fn claim(position: &Position, me: Player) -> Action {
         .map_or(Action::EndClaims, |flag| Action::Claim { flag })
 }
 
-fn draw_deck(position: &Position) -> DeckKind {
-    if position.troop_deck_len() > 0 {
-        DeckKind::Troop
-    } else {
-        DeckKind::Tactics
-    }
-}
-
 /// Extra score a morale card must beat a troop by: it is scarce.
 const MORALE_PENALTY: f32 = 14.0;
 
-fn play(position: &Position, me: Player, noise: &mut Noise) -> Action {
-    let ctx = context(position, me);
-    let mut best: Option<(f32, Action)> = None;
-    for card in position.hand(me).iter() {
-        // The policy plays troops and morale cards only, and only those the rules allow now.
-        let penalty = match card.as_tactic() {
-            None => 0.0,
-            Some(t) if t.kind() == TacticKind::Morale => MORALE_PENALTY,
-            Some(_) => continue,
-        };
-        if !position.can_play_card(me, card) {
-            continue;
-        }
-        for (flag, f) in FlagId::all().zip(ctx.facts.iter()) {
-            if !f.room {
-                continue;
-            }
-            let s = score(card, f, &ctx) - penalty + noise.next() * 3.0;
-            if best.is_none_or(|(b, _)| s > b) {
-                best = Some((s, Action::Play { card, flag }));
-            }
-        }
-    }
-    best.map_or(Action::Pass, |(_, action)| action)
-}
-
-/// Prior scores for ordering candidate actions in the tree: the policy's judgement without noise.
-pub(crate) struct Prior {
+/// The search's prior: how promising each action of the player to move looks at a glance, the order in
+/// which the tree tries them (a quick rule of thumb, not the evaluation). Public for the lab's
+/// playout policy, which plays the best of it with some noise.
+///
+/// ```
+/// use battleline::bot::Prior;
+/// use battleline::{Action, Game, Options};
+/// let game = Game::new(Options::default(), 2).unwrap();
+/// let prior = Prior::new(game.position());
+/// let best = game.legal_actions().into_iter().max_by(|a, b| prior.score(a).total_cmp(&prior.score(b)));
+/// assert!(matches!(best, Some(Action::Play { .. })));
+/// ```
+pub struct Prior {
     ctx: Context,
 }
 
 impl Prior {
-    /// The prior of the current player's actions in `position`.
-    pub(crate) fn new(position: &Position) -> Prior {
+    /// The prior of the current player's actions in `position`, from what that player knows.
+    pub fn new(position: &Position) -> Prior {
         Prior { ctx: context(position, position.current()) }
     }
 
-    /// The score of one action (higher first).
-    pub(crate) fn score(&self, action: &Action) -> f32 {
+    /// The score of one action (higher first): for a card played, how well it extends a formation
+    /// still reachable at that flag, a morale card paying for its scarcity.
+    pub fn score(&self, action: &Action) -> f32 {
         match *action {
             Action::Play { card, flag } => {
                 let penalty = if card.is_troop() { 0.0 } else { MORALE_PENALTY };

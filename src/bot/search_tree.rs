@@ -1,17 +1,17 @@
 //! One search tree: its nodes and its playouts (sample the hidden cards, select by UCB among the
-//! children legal in the sample, widen progressively, evaluate the leaf, back up), and the actions the
-//! search takes without searching. The bot that runs the trees and picks the move is in `ismcts.rs`.
+//! children legal in the sample, widen progressively, value the leaf, back up), and the actions the
+//! search takes without searching. The bot that runs the trees and picks the move is in `ismcts.rs`;
+//! how a playout is dealt and valued, in `leaf.rs`.
 
+use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
 use super::action_set::ActionSet;
 use super::determinize::Determinizer;
-use super::eval::Knowledge;
-use super::inference::HandPosterior;
-use super::rollout::{claim, policy, Noise, Prior};
+use super::leaf::{result_rewards, Leaf, Sampler};
+use super::rollout::{claim, Prior};
 use super::search_config::Config;
 use super::trees::RootEdge;
-use super::win_chance::win_chance;
 use crate::action::{Action, DeckKind};
 use crate::flag::{Player, FLAG_COUNT};
 use crate::phase::Phase;
@@ -32,10 +32,10 @@ struct Node {
 
 pub(super) struct Search<'a> {
     determinizer: &'a Determinizer,
-    /// Candidate opponent hands by weight, when inferring (see `Config::infer_temperature`).
-    pub(super) posterior: Option<&'a HandPosterior>,
-    /// The true position, when the search is shown it (experiments: `SearchBot::reveal_position`).
-    pub(super) revealed: Option<&'a Position>,
+    /// How each playout is dealt, when not a uniform sample of the view.
+    sampler: Option<&'a dyn Sampler>,
+    /// How a playout's last position is valued.
+    leaf: &'a dyn Leaf,
     root_order: Vec<Action>,
     rng: &'a mut ChaCha8Rng,
     config: Config,
@@ -43,7 +43,7 @@ pub(super) struct Search<'a> {
     /// Scratch buffers.
     legal: Vec<Action>,
     path: Vec<usize>,
-    /// Actions played in playouts so far (tree and fast policy).
+    /// Actions played in playouts so far (the tree's, claims and draws included).
     pub(super) actions: u64,
     /// Whether each root child keeps the sum of its leaves' chances per flag (`RootEdge::flags`), for
     /// the coach's win chances; the playouts are the same either way.
@@ -58,6 +58,8 @@ pub(super) struct Search<'a> {
 impl<'a> Search<'a> {
     pub(super) fn new(
         determinizer: &'a Determinizer,
+        sampler: Option<&'a dyn Sampler>,
+        leaf: &'a dyn Leaf,
         root_order: Vec<Action>,
         rng: &'a mut ChaCha8Rng,
         config: Config,
@@ -65,8 +67,8 @@ impl<'a> Search<'a> {
         let root = Node { action: Action::Pass, player: 0, visits: 0, available: 0, reward: 0.0, children: Vec::new() };
         Search {
             determinizer,
-            posterior: None,
-            revealed: None,
+            sampler,
+            leaf,
             root_order,
             rng,
             config,
@@ -80,14 +82,13 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// One playout: sample, select, expand, play out, back up.
+    /// One playout: sample, select, expand, value the leaf, back up.
     pub(super) fn iterate(&mut self) {
-        let mut position = match self.posterior {
-            _ if self.revealed.is_some() => *self.revealed.unwrap(),
-            Some(posterior) => posterior.sample(self.determinizer, self.rng),
+        let mut position = match self.sampler {
+            Some(sampler) => sampler.sample(self.determinizer, self.rng),
             None => self.determinizer.sample(self.rng),
         };
-        let mut noise = Noise::new(self.rng);
+        let leaf_seed = self.rng.next_u64();
         self.path.clear();
         self.path.push(0);
         let mut node = 0;
@@ -96,21 +97,16 @@ impl<'a> Search<'a> {
             if position.is_over() {
                 break;
             }
-            if self.path.len() > self.config.max_depth as usize {
-                break;
-            }
             let player = position.current();
-            if node == 0 {
-                if let Some(action) = self.forced {
-                    let (child, fresh) = self.root_child(action, player);
-                    self.step(&mut position, action);
-                    self.path.push(child);
-                    if fresh {
-                        break;
-                    }
-                    node = child;
-                    continue;
+            if let (0, Some(action)) = (node, self.forced) {
+                let (child, fresh) = self.root_child(action, player);
+                self.step(&mut position, action);
+                self.path.push(child);
+                if fresh {
+                    break;
                 }
+                node = child;
+                continue;
             }
             let (eligible, best) = self.select(node, &position);
             let limit = widening_limit(&self.config, self.nodes[node].visits);
@@ -136,13 +132,24 @@ impl<'a> Search<'a> {
             self.path.push(next);
             node = next;
         }
-        let (rewards, chances) = self.playout(&mut position, &mut noise);
-        if let (Some(&child), Some(chances)) = (self.path.get(1), chances) {
-            match self.root_flags.iter_mut().find(|(c, _)| *c == child) {
-                Some((_, sums)) => sums.iter_mut().zip(chances).for_each(|(sum, p)| *sum += p),
-                None => self.root_flags.push((child, chances)),
+        let viewer = self.determinizer.viewer();
+        let rewards = match (result_rewards(&position), self.track_flags) {
+            (Some(rewards), false) => rewards,
+            (None, false) => self.leaf.rewards(&position, viewer, leaf_seed),
+            (result, true) => {
+                let (rewards, chances) = match result {
+                    Some(rewards) => (rewards, self.leaf.flag_chances(&position, viewer)),
+                    None => self.leaf.rewards_and_flags(&position, viewer, leaf_seed),
+                };
+                if let (Some(&child), Some(chances)) = (self.path.get(1), chances) {
+                    match self.root_flags.iter_mut().find(|(c, _)| *c == child) {
+                        Some((_, sums)) => sums.iter_mut().zip(chances).for_each(|(sum, p)| *sum += p),
+                        None => self.root_flags.push((child, chances)),
+                    }
+                }
+                rewards
             }
-        }
+        };
         for &n in &self.path {
             let node = &mut self.nodes[n];
             node.visits += 1;
@@ -246,56 +253,17 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Plays on with the fast policy; each player's reward (win 1, draw ½, loss 0), or the static
-    /// evaluation's estimate when the playout is cut off; with `track_flags`, the leaf's chances.
-    fn playout(&mut self, position: &mut Position, noise: &mut Noise) -> ([f32; 3], Option<[f32; FLAG_COUNT]>) {
-        let mut left = self.config.playout_actions;
-        if self.config.endgame_rollout.is_some_and(|cards| position.troop_deck_len() <= cards as usize) {
-            left = u32::MAX;
-        }
-        while !position.is_over() && left > 0 {
-            let action = policy(position, noise);
-            self.step(position, action);
-            left -= 1;
-        }
-        let me = self.determinizer.viewer();
-        if self.track_flags {
-            let (rewards, chances) = leaf(position, me, &self.config);
-            return (rewards, Some(chances));
-        }
-        (leaf_rewards(position, me, &self.config), None)
-    }
-
     /// The root's children, in the order they were expanded (the first playout always expands one).
     pub(super) fn root_edges(&self) -> Vec<RootEdge> {
         let root = &self.nodes[0];
         root.children
             .iter()
-            .map(|c| (c, &self.nodes[*c]))
-            .map(|(&c, n)| {
+            .map(|&c| {
+                let n = &self.nodes[c];
                 let flags = self.root_flags.iter().find(|(child, _)| *child == c).map_or([0.0; FLAG_COUNT], |f| f.1);
                 RootEdge { action: n.action, visits: n.visits, reward: n.reward, flags }
             })
             .collect()
-    }
-}
-
-/// Each player's reward at a leaf of the search, as [`leaf_rewards`] gives it, with the chance that
-/// `me` wins each flag there (from the viewer's evaluation, 1 or 0 for a claimed flag): for the coach.
-pub(super) fn leaf(position: &Position, me: Player, config: &Config) -> ([f32; 3], [f32; FLAG_COUNT]) {
-    let knowledge = leaf_knowledge(position, me, config);
-    let chances = knowledge.chances(position);
-    let rewards = match position.result() {
-        Some(_) => leaf_rewards(position, me, config),
-        None => rewards_from(position, me, config, &knowledge, &chances),
-    };
-    (rewards, chances)
-}
-
-fn leaf_knowledge(position: &Position, me: Player, config: &Config) -> Knowledge {
-    match config.leaf_foresight {
-        Some(draws) => Knowledge::with_foresight(position, me, config.eval, draws as usize),
-        None => Knowledge::with_params(position, me, config.eval),
     }
 }
 
@@ -333,52 +301,4 @@ const MAX_TACTICS_HELD: usize = 2;
 
 fn widening_limit(config: &Config, visits: u32) -> usize {
     (config.widen_c * (visits as f32).powf(config.widen_alpha)).max(1.0) as usize
-}
-
-/// Each player's reward: the result of a finished game (win 1, draw shared), otherwise the viewer's
-/// evaluation of the position (expected flags, from what the viewer would know there and, with
-/// `leaf_foresight`, the sample's next draws and opponents' hands) turned into a chance to win, every
-/// opponent getting the rest (they are taken to play against the viewer).
-fn leaf_rewards(position: &Position, me: Player, config: &Config) -> [f32; 3] {
-    let players = position.players();
-    let mut out = [0.0; 3];
-    if let Some(result) = position.result() {
-        for (p, slot) in out.iter_mut().enumerate().take(players) {
-            *slot = match result.winner {
-                Some(w) if w == p => 1.0,
-                Some(_) => 0.0,
-                None => 1.0 / players as f32,
-            };
-        }
-        return out;
-    }
-    let knowledge = leaf_knowledge(position, me, config);
-    let chances = knowledge.chances(position);
-    rewards_from(position, me, config, &knowledge, &chances)
-}
-
-/// The rewards of an unfinished leaf from the viewer's chance at each flag.
-fn rewards_from(
-    position: &Position,
-    me: Player,
-    config: &Config,
-    knowledge: &Knowledge,
-    chances: &[f32; FLAG_COUNT],
-) -> [f32; 3] {
-    let players = position.players();
-    let mut out = [0.0; 3];
-    let value = knowledge.value(players, chances);
-    // Centred on a fair share of the flags (4.5 with two players, 3 with three): there the viewer's
-    // chance is a half. With three players the centre 4.5 read an even position as a likely loss;
-    // centred on 3, search:medium scored +0.041 ± 0.018 against two heuristic bots over 900 paired
-    // games, hard −0.027 ± 0.032 over 300 (docs/BOT_EXPERIMENTS.md). Two-player games are unchanged.
-    let center = FLAG_COUNT as f32 / players as f32;
-    let mut mine = 1.0 / (1.0 + (-(value - center) / config.eval_scale).exp());
-    if players == 2 && config.win_weight > 0.0 {
-        let w = config.win_weight;
-        mine = (1.0 - w) * mine + w * win_chance(chances);
-    }
-    out[..players].fill(1.0 - mine);
-    out[me] = mine;
-    out
 }

@@ -3,7 +3,7 @@
 
 use crate::card_set::CardSet;
 use crate::flag::{FlagId, Player};
-use crate::outcome::{flag_counts, victory_of, GameResult, Victory};
+use crate::outcome::{envelopment, flag_counts, victory_of, GameResult, Victory};
 use crate::phase::{turn_steps, Phase};
 use crate::position::Position;
 use crate::proof::{is_claimable, refusal_witness};
@@ -140,8 +140,7 @@ impl Position {
 
     /// After a claim: a breakthrough or envelopment ends the game at once (R-END-1).
     pub(crate) fn check_victory(&mut self, player: Player) {
-        let envelopment = if self.players() == 3 { 4 } else { 5 };
-        if let Some(victory) = victory_of(&self.flags, player, envelopment) {
+        if let Some(victory) = victory_of(&self.flags, player, envelopment(self.players())) {
             self.result = Some(GameResult { winner: Some(player), victory, flags: flag_counts(&self.flags) });
             self.phase = Phase::GameOver;
         }

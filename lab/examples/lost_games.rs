@@ -5,7 +5,7 @@
 //! endgame would help). `--only` replays only the games of those indexes; `--records DIR` writes every lost game's record for `battleline replay`.
 //!
 //! ```text
-//! cargo run --release --example lost_games -- [--playouts 30000] [--seed 820000] [--pairs 20]
+//! cargo run --release -p battleline-lab --example lost_games -- [--playouts 30000] [--seed 820000] [--pairs 20]
 //!     [--no-tactics] [--records DIR] [--only I,J,...] [--boards]
 //! ```
 

@@ -4,7 +4,7 @@
 //! review's thresholds (5, 10 and 20 points) are set above the spread measured here.
 //!
 //! ```text
-//! cargo run --release --example review_noise -- [--level medium] [--seeds 5] [--games 3] [--deal 13]
+//! cargo run --release -p battleline-lab --example review_noise -- [--level medium] [--seeds 5] [--games 3] [--deal 13]
 //! ```
 
 use std::time::Instant;

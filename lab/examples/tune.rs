@@ -4,7 +4,7 @@
 //! bot seeds, so the difference per deal has a much smaller error than either score.
 //!
 //! ```text
-//! cargo run --release --example tune -- [--playouts 3000] [--deals 300] [--seed 1000000] [--players 2]
+//! cargo run --release -p battleline-lab --example tune -- [--playouts 3000] [--deals 300] [--seed 1000000] [--players 2]
 //!     [--no-tactics] [--threads 2] [--base key=value,...] key=value[,key=value...] ...
 //! ```
 //!
@@ -16,7 +16,7 @@
 //! infer_pool and infer_depth (inference about the opponent's hand from their recent plays, two players), guard (true/false),
 //! playout_actions (fast-policy actions after the tree), endgame_rollout (troop deck size at or below
 //! which playouts go to the end; `none`), flag_model (a file of weights from
-//! `examples/train_flags.rs`: the learned chance per flag).
+//! `train_flags`: the learned chance per flag, two players).
 //! `oracle=true` (two players) shows the search the opponent's true hand at each decision: what perfect
 //! inference about it would give. `oracle=deal` shows it the whole true position (both hands, both
 //! decks in order): what perfect information would give, the ceiling of play against the heuristic. `--base` changes the baseline too (to screen a second change on top of a first).
@@ -25,9 +25,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use battleline::bot::flag_model::FEATURES;
-use battleline::bot::{play_game, Bot, HeuristicBot, SearchBot, SearchConfig};
+use battleline::bot::{play_game, Bot, HeuristicBot};
 use battleline::{Game, Options};
+use battleline_lab::flag_model::FEATURES;
+use battleline_lab::oracle::{choose_shown, Oracle};
+use battleline_lab::LabConfig;
 
 struct Args {
     playouts: u32,
@@ -36,23 +38,13 @@ struct Args {
     players: usize,
     tactics: bool,
     threads: usize,
-    base: SearchConfig,
+    base: LabConfig,
     /// Each changed search, what it is shown of the hidden cards, and how it was written.
-    variants: Vec<(SearchConfig, Oracle, String)>,
+    variants: Vec<(LabConfig, Oracle, String)>,
 }
 
-/// What a screened search is shown of the cards hidden from it (experiments: the ceilings).
-#[derive(Clone, Copy, PartialEq)]
-enum Oracle {
-    /// Nothing: the search as it plays.
-    Nothing,
-    /// The opponent's hand (`oracle=true`).
-    Hand,
-    /// The whole position: both hands and both decks in order (`oracle=deal`).
-    Deal,
-}
-
-fn set(config: &mut SearchConfig, pair: &str) -> Result<(), String> {
+fn set(lab: &mut LabConfig, pair: &str) -> Result<(), String> {
+    let config = &mut lab.search;
     let (key, value) = pair.split_once('=').ok_or_else(|| format!("expected key=value, got {pair:?}"))?;
     let number = || value.parse::<f32>().map_err(|e| format!("{key}: {e}"));
     match key {
@@ -67,21 +59,21 @@ fn set(config: &mut SearchConfig, pair: &str) -> Result<(), String> {
         "temperature" => config.eval.temperature = number()?,
         "temperature_fog" => config.eval.temperature_fog = number()?,
         "breakthrough" => config.eval.breakthrough = number()?,
-        "playout_actions" => config.playout_actions = value.parse().map_err(|e| format!("{key}: {e}"))?,
-        "endgame_rollout" if value == "none" => config.endgame_rollout = None,
-        "endgame_rollout" => config.endgame_rollout = Some(value.parse().map_err(|e| format!("{key}: {e}"))?),
+        "playout_actions" => lab.playout_actions = value.parse().map_err(|e| format!("{key}: {e}"))?,
+        "endgame_rollout" if value == "none" => lab.endgame_rollout = None,
+        "endgame_rollout" => lab.endgame_rollout = Some(value.parse().map_err(|e| format!("{key}: {e}"))?),
         "flag_model" => {
             let text = std::fs::read_to_string(value).map_err(|e| format!("{key}: {value}: {e}"))?;
             let weights: Vec<f32> =
                 text.split_whitespace().map(str::parse).collect::<Result<_, _>>().map_err(|e| format!("{key}: {e}"))?;
-            config.eval.flag_model = Some(
+            lab.flag_model = Some(
                 weights.try_into().map_err(|w: Vec<f32>| format!("{key}: {} weights, expected {FEATURES}", w.len()))?,
             );
         }
-        "win_weight" => config.win_weight = number()?,
-        "infer_temperature" => config.infer_temperature = number()?,
-        "infer_pool" => config.infer_pool = value.parse().map_err(|e| format!("{key}: {e}"))?,
-        "infer_depth" => config.infer_depth = value.parse().map_err(|e| format!("{key}: {e}"))?,
+        "win_weight" => lab.win_weight = number()?,
+        "infer_temperature" => lab.infer_temperature = number()?,
+        "infer_pool" => lab.infer_pool = value.parse().map_err(|e| format!("{key}: {e}"))?,
+        "infer_depth" => lab.infer_depth = value.parse().map_err(|e| format!("{key}: {e}"))?,
         "guard" => config.guard_tactics = value.parse().map_err(|e| format!("{key}: {e}"))?,
         _ => return Err(format!("unknown key {key:?}")),
     }
@@ -96,7 +88,7 @@ fn parse() -> Result<Args, String> {
         players: 2,
         tactics: true,
         threads: 2,
-        base: SearchConfig::default(),
+        base: LabConfig::default(),
         variants: Vec::new(),
     };
     let mut changes = Vec::new();
@@ -138,7 +130,7 @@ fn parse() -> Result<Args, String> {
 
 /// The search's mean score over every seat of one deal, with `config`: a win 1, a draw shared. With
 /// `oracle`, the search is shown the opponent's true hand or the whole position at each of its decisions.
-fn deal_score(args: &Args, deal: u64, config: SearchConfig, oracle: Oracle) -> f64 {
+fn deal_score(args: &Args, deal: u64, config: LabConfig, oracle: Oracle) -> f64 {
     let options = Options { players: args.players, tactics: args.tactics, ..Options::default() };
     let seed = args.seed + deal;
     let mut total = 0.0;
@@ -147,7 +139,7 @@ fn deal_score(args: &Args, deal: u64, config: SearchConfig, oracle: Oracle) -> f
             .map(|p| -> Box<dyn Bot> {
                 let bot_seed = seed.wrapping_mul(8).wrapping_add(p as u64);
                 if p == seat {
-                    Box::new(SearchBot::with_config(args.playouts, bot_seed, config))
+                    Box::new(config.bot(args.playouts, bot_seed))
                 } else {
                     Box::new(HeuristicBot::new(bot_seed))
                 }
@@ -159,7 +151,7 @@ fn deal_score(args: &Args, deal: u64, config: SearchConfig, oracle: Oracle) -> f
                 seed,
                 seat,
                 oracle,
-                SearchBot::with_config(args.playouts, seed.wrapping_mul(8).wrapping_add(seat as u64), config),
+                config.bot(args.playouts, seed.wrapping_mul(8).wrapping_add(seat as u64)),
             )
         } else {
             let mut refs: Vec<&mut dyn Bot> = bots.iter_mut().map(|b| b.as_mut() as &mut dyn Bot).collect();
@@ -177,22 +169,21 @@ fn deal_score(args: &Args, deal: u64, config: SearchConfig, oracle: Oracle) -> f
 /// A two-player game of `search` in `seat` against the heuristic, the search shown the opponent's
 /// hand or the whole position (`oracle`) before each of its decisions (the bots' seeds as in
 /// `deal_score`).
-fn oracle_game(options: Options, seed: u64, seat: usize, oracle: Oracle, mut search: SearchBot) -> Game {
+fn oracle_game(
+    options: Options,
+    seed: u64,
+    seat: usize,
+    oracle: Oracle,
+    mut bot: battleline_lab::config::LabBot,
+) -> Game {
     let opponent = 1 - seat;
     let mut heuristic = HeuristicBot::new(seed.wrapping_mul(8).wrapping_add(opponent as u64));
     let mut game = Game::new(options, seed).expect("valid options");
     while !game.is_match_over() {
         let player = game.position().current();
         let view = game.view(player).expect("the player exists");
-        let action = if player == seat {
-            match oracle {
-                Oracle::Deal => search.reveal_position(*game.position()),
-                _ => search.reveal_opponent_hand(opponent, game.position().hand(opponent)),
-            }
-            search.choose(&view)
-        } else {
-            heuristic.choose(&view)
-        };
+        let action =
+            if player == seat { choose_shown(&mut bot.search, &game, oracle) } else { heuristic.choose(&view) };
         game.apply(&action.expect("the bots choose")).expect("the bots play legal actions");
     }
     game
@@ -244,10 +235,7 @@ fn main() {
         args.deals * args.players as u64,
         start.elapsed().as_secs_f64(),
     );
-    println!(
-        "base{}: {b:.3} ± {be:.3}",
-        if args.base == SearchConfig::default() { "" } else { " (changed by --base)" }
-    );
+    println!("base{}: {b:.3} ± {be:.3}", if args.base == LabConfig::default() { "" } else { " (changed by --base)" });
     for (i, (_, _, described)) in args.variants.iter().enumerate() {
         let changed: Vec<f64> = results.iter().map(|r| r.2[i]).collect();
         let diff: Vec<f64> = results.iter().map(|r| r.2[i] - r.1).collect();

@@ -6,40 +6,90 @@
 //! positions just before the opponent's last few plays are rebuilt (later cards off the board, the
 //! opponent's played troops back in their hand and, as the cards they drew since, troops of their hand
 //! back on the deck), every card they could have played there is rated by the heuristic's own
-//! scoring ([`play_score`]), and the hand is weighed by the product of the softmax probabilities of
+//! scoring ([`HeuristicBot::rate_play`]), and the hand is weighed by the product of the softmax probabilities of
 //! the cards and flags they chose. The search then deals each playout's opponent hand from the pool
 //! by weight, the rest of the hidden cards shuffled anew.
 //!
 //! The plays are read from the board's arrival stamps: latest first, the arrivals alternate between
 //! the opponent and the viewer as long as every turn brought one card to the board. A card taken with
 //! Traitor or moved with Redeploy also arrives; those are rare and only blur the weights.
+//!
+//! No level infers: screened at several temperatures and depths, it gained nothing measurable
+//! (docs/BOT_EXPERIMENTS.md). [`Inference`] gives a search bot its samplers
+//! ([`LabConfig::infer_temperature`](crate::LabConfig)).
+
+use std::sync::Arc;
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::determinize::Determinizer;
-use super::heuristic::play_score;
-use crate::action::Action;
-use crate::card::Card;
-use crate::card_set::CardSet;
-use crate::flag::{FlagId, Player, MAX_PLAYERS};
-use crate::phase::Phase;
-use crate::position::view::PlayerView;
-use crate::position::Position;
+use battleline::bot::{Determinizer, HeuristicBot, Sampler};
+use battleline::{
+    rng_from_seed, Action, Card, CardSet, FlagId, Phase, Player, PlayerView, Position, TurnView, MAX_PLAYERS,
+};
+
+use crate::LabConfig;
+
+/// The inference of a search bot ([`crate::config::LabBot`]): once a decision, a [`HandPosterior`]
+/// from which each playout's opponent hand is dealt. The pool is drawn with the inference's own
+/// generator, apart from the search's (seeded from the bot's seed on another stream).
+#[derive(Clone, Debug)]
+pub struct Inference {
+    rng: ChaCha8Rng,
+    temperature: f32,
+    pool: usize,
+    depth: usize,
+}
+
+impl Inference {
+    /// The inference of `config` (its temperature, pool and depth) for the bot seeded `seed`.
+    pub fn new(seed: u64, config: &LabConfig) -> Inference {
+        let mut rng = rng_from_seed(seed);
+        rng.set_stream(2);
+        Inference {
+            rng,
+            temperature: config.infer_temperature,
+            pool: config.infer_pool as usize,
+            depth: config.infer_depth as usize,
+        }
+    }
+
+    /// The sampler of the decision of `view`: `None` where there is nothing to infer (not the viewer's
+    /// turn, no play of the opponent's to read, an inconsistent view).
+    pub fn sampler(&mut self, view: &PlayerView) -> Option<Arc<dyn Sampler>> {
+        if view.current != view.player || view.result.is_some() {
+            return None;
+        }
+        let determinizer = Determinizer::new(view).ok()?;
+        let posterior =
+            HandPosterior::new(&determinizer, view, self.depth, self.pool, self.temperature, &mut self.rng)?;
+        Some(Arc::new(posterior))
+    }
+}
+
+impl Sampler for HandPosterior {
+    fn sample(&self, determinizer: &Determinizer, rng: &mut ChaCha8Rng) -> Position {
+        HandPosterior::sample(self, determinizer, rng)
+    }
+}
 
 /// A card that arrived on the board: whose side, which card, which flag, when.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Arrival {
-    pub(crate) player: Player,
-    pub(crate) card: Card,
-    pub(crate) flag: FlagId,
-    pub(crate) stamp: u32,
+pub struct Arrival {
+    /// Whose side.
+    pub player: Player,
+    /// The card.
+    pub card: Card,
+    /// The flag.
+    pub flag: FlagId,
+    /// When (the board's arrival stamp).
+    pub stamp: u32,
 }
 
 /// The opponent's last `depth` plays (or fewer), latest first: the board's arrivals, latest first,
 /// for as long as they alternate between the opponent and the viewer, starting with the opponent, and
 /// the opponent's are troops. Empty with three players.
-pub(crate) fn recent_plays(view: &PlayerView, depth: usize) -> Vec<Arrival> {
+pub fn recent_plays(view: &PlayerView, depth: usize) -> Vec<Arrival> {
     if view.hand_sizes.len() != 2 {
         return Vec::new();
     }
@@ -77,7 +127,8 @@ pub(crate) fn recent_plays(view: &PlayerView, depth: usize) -> Vec<Arrival> {
 }
 
 /// Candidate opponent hands weighed by the likelihood of the opponent's recent plays.
-pub(crate) struct HandPosterior {
+#[derive(Clone, Debug)]
+pub struct HandPosterior {
     opponent: Player,
     hands: Vec<CardSet>,
     /// Running sums of the weights, for drawing a hand by weight.
@@ -90,7 +141,7 @@ impl HandPosterior {
     /// heuristic's rating of it among every troop and tactics card they could have played there.
     /// `None` where there is nothing to infer from (no play to read, three players) or the position
     /// before the last play cannot be rebuilt.
-    pub(crate) fn new(
+    pub fn new(
         determinizer: &Determinizer,
         view: &PlayerView,
         depth: usize,
@@ -122,9 +173,9 @@ impl HandPosterior {
         Some(HandPosterior { opponent, hands, cumulative })
     }
 
-    /// The one hand `hand` of `opponent` (experiments: see `SearchBot::reveal_opponent_hand`); `None`
-    /// if the view does not allow it.
-    pub(crate) fn known(determinizer: &Determinizer, opponent: Player, hand: CardSet) -> Option<HandPosterior> {
+    /// The one hand `hand` of `opponent` (the oracle, [`crate::oracle`]); `None` if the view does not
+    /// allow it.
+    pub fn known(determinizer: &Determinizer, opponent: Player, hand: CardSet) -> Option<HandPosterior> {
         determinizer.allows_hand(opponent, hand).then(|| HandPosterior {
             opponent,
             hands: vec![hand],
@@ -133,7 +184,7 @@ impl HandPosterior {
     }
 
     /// A sample of the view whose opponent hand is drawn from the pool by weight.
-    pub(crate) fn sample(&self, determinizer: &Determinizer, rng: &mut ChaCha8Rng) -> Position {
+    pub fn sample(&self, determinizer: &Determinizer, rng: &mut ChaCha8Rng) -> Position {
         let total = *self.cumulative.last().expect("a pool holds a hand");
         let x = rng.random::<f32>() * total;
         let i = self.cumulative.partition_point(|&c| c <= x).min(self.hands.len() - 1);
@@ -244,7 +295,7 @@ impl Before {
         let mut scores = Vec::with_capacity(legal.len());
         let mut chosen = None;
         for action in legal.iter().filter(|a| matches!(a, Action::Play { .. })) {
-            let Some(score) = play_score(&position, action, self.opponent) else { continue };
+            let Some(score) = HeuristicBot::rate_play(&position, action, self.opponent) else { continue };
             if *action == observed {
                 chosen = Some(score);
             }
@@ -279,16 +330,16 @@ fn hidden_cards(position: &Position, opponent: Player) -> CardSet {
 }
 
 /// The turn facts at the start of `player`'s turn, as a fresh deal shows them.
-fn start_of_turn(position: &Position, player: Player) -> crate::position::view::TurnView {
-    let fresh = Position::deal(position.options(), &mut crate::rng_from_seed(0), player);
+fn start_of_turn(position: &Position, player: Player) -> TurnView {
+    let fresh = Position::deal(position.options(), &mut rng_from_seed(0), player);
     fresh.view(player).expect("the player exists").turn
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::{Bot, HeuristicBot};
-    use crate::{Game, Options};
+    use battleline::bot::Bot;
+    use battleline::{Game, Options};
 
     /// Heuristic games; at every play step of player 0, `visit` gets the view and the true position.
     fn decisions(seeds: std::ops::Range<u64>, tactics: bool, mut visit: impl FnMut(&PlayerView, &Position)) {
@@ -319,7 +370,7 @@ mod tests {
             for play in &plays {
                 seen += 1;
                 assert_eq!(play.player, 1);
-                assert_eq!(position.find_on_board(play.card), Some((play.flag, 1)));
+                assert!(position.flag(play.flag).sides[1].contains(play.card));
             }
         });
         assert!(seen > 100, "{seen} plays read");
@@ -327,7 +378,7 @@ mod tests {
 
     /// The mean likelihood of the true hand and of sampled ones, over player 0's decisions.
     fn likelihoods(depth: usize, temperature: f32, tactics: bool) -> (f32, f32) {
-        let mut rng = crate::rng_from_seed(4);
+        let mut rng = rng_from_seed(4);
         let mut legal = Vec::new();
         let (mut truth, mut sampled, mut count) = (0.0, 0.0, 0);
         decisions(0..6, tactics, |view, position| {
@@ -358,7 +409,7 @@ mod tests {
     }
 
     /// The numbers behind the default temperature and depth:
-    /// `cargo test --release --lib probe_likelihoods -- --ignored --nocapture`.
+    /// `cargo test --release -p battleline-lab --lib probe_likelihoods -- --ignored --nocapture`.
     #[test]
     #[ignore]
     fn probe_likelihoods() {
@@ -374,12 +425,12 @@ mod tests {
     }
 
     /// How many of the opponent's true cards a weighted candidate hand holds, against a uniform one:
-    /// `cargo test --release --lib probe_overlap -- --ignored --nocapture`.
+    /// `cargo test --release -p battleline-lab --lib probe_overlap -- --ignored --nocapture`.
     #[test]
     #[ignore]
     fn probe_overlap() {
         for (depth, temperature, pool) in [(1, 0.03, 64), (3, 0.03, 64), (3, 0.01, 64), (5, 0.03, 64), (3, 0.03, 256)] {
-            let mut rng = crate::rng_from_seed(5);
+            let mut rng = rng_from_seed(5);
             let (mut uniform, mut weighted, mut count, mut seconds) = (0.0, 0.0, 0, 0.0);
             decisions(0..6, true, |view, position| {
                 let determinizer = Determinizer::new(view).unwrap();
@@ -407,16 +458,15 @@ mod tests {
 
     #[test]
     fn the_search_infers_without_error() {
-        use crate::bot::{SearchBot, SearchConfig};
-        let config = SearchConfig { infer_temperature: 0.03, infer_depth: 3, ..SearchConfig::default() };
+        let config = LabConfig { infer_temperature: 0.03, infer_depth: 3, ..LabConfig::default() };
         let mut inferred = 0;
         decisions(0..1, true, |view, _| {
             let determinizer = Determinizer::new(view).unwrap();
-            if HandPosterior::new(&determinizer, view, 3, 16, 0.03, &mut crate::rng_from_seed(1)).is_some() {
+            if HandPosterior::new(&determinizer, view, 3, 16, 0.03, &mut rng_from_seed(1)).is_some() {
                 inferred += 1;
             }
-            let action = SearchBot::with_config(200, 1, config).choose(view).unwrap();
-            assert!(Position::from_setup(&determinizer.sample(&mut crate::rng_from_seed(2)).to_setup())
+            let action = config.bot(200, 1).choose(view).unwrap();
+            assert!(Position::from_setup(&determinizer.sample(&mut rng_from_seed(2)).to_setup())
                 .unwrap()
                 .is_legal(0, &action));
         });

@@ -10,8 +10,11 @@
 //! WebAssembly.
 //!
 //! No level uses it: fitted weights predict flags better than the hand-set chance yet played worse
-//! (docs/BOT_EXPERIMENTS.md). It stays as the experiment's hook, switched on with
-//! [`EvalParams::flag_model`](super::EvalParams) (`examples/tune.rs`: `flag_model=FILE`).
+//! (docs/BOT_EXPERIMENTS.md). It is switched on with [`LabConfig::flag_model`](crate::LabConfig)
+//! (`tune`: `flag_model=FILE`), with two players: the leaf ([`crate::lab_leaf`]) replaces the
+//! chance of every flag the search's evaluation reads as a [`Duel`] by this model's.
+
+use battleline::bot::Duel;
 
 /// The number of inputs, the constant one included.
 pub const FEATURES: usize = 13;
@@ -33,59 +36,36 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "deck",
 ];
 
-/// What the evaluation reads at one open flag for one player against one opponent.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Duel {
-    /// The player's expected points minus the opponent's, both with the flat costs for missing cards.
-    pub diff: f32,
-    /// Cards the player's expected formation still needs from the deck (not in hand).
-    pub missing: u8,
-    /// Cards the opponent's expected formation still needs (0 when their known cards complete it).
-    pub need: u8,
-    /// Cards on the player's side, and on the opponent's.
-    pub my_cards: u8,
-    /// See `my_cards`.
-    pub their_cards: u8,
-    /// Cards a side holds when complete (3, or 4 under Mud).
-    pub capacity: u8,
-    /// Troops left in the deck.
-    pub deck: u8,
-    /// Whether the player is the one to move.
-    pub to_move: bool,
-}
-
 /// Troops in the deck after the deal of a two-player game (60 − 2 × 7).
 const FULL_DECK: f32 = 46.0;
 
-impl Duel {
-    /// The model's inputs.
-    pub fn features(&self) -> [f32; FEATURES] {
-        let deck = f32::from(self.deck) / FULL_DECK;
-        let diff = self.diff / 50.0;
-        let (missing, need) = (f32::from(self.missing), f32::from(self.need));
-        let capacity = f32::from(self.capacity.max(1));
-        let flag = |b: bool| if b { 1.0 } else { 0.0 };
-        [
-            1.0,
-            diff,
-            diff * deck,
-            missing,
-            need,
-            missing * deck,
-            need * deck,
-            f32::from(self.my_cards) / capacity,
-            f32::from(self.their_cards) / capacity,
-            flag(self.my_cards >= self.capacity),
-            flag(self.their_cards >= self.capacity),
-            flag(self.to_move),
-            deck,
-        ]
-    }
+/// The model's inputs for one duel.
+pub fn features(duel: &Duel) -> [f32; FEATURES] {
+    let deck = f32::from(duel.deck) / FULL_DECK;
+    let diff = duel.diff / 50.0;
+    let (missing, need) = (f32::from(duel.missing), f32::from(duel.need));
+    let capacity = f32::from(duel.capacity.max(1));
+    let flag = |b: bool| if b { 1.0 } else { 0.0 };
+    [
+        1.0,
+        diff,
+        diff * deck,
+        missing,
+        need,
+        missing * deck,
+        need * deck,
+        f32::from(duel.my_cards) / capacity,
+        f32::from(duel.their_cards) / capacity,
+        flag(duel.my_cards >= duel.capacity),
+        flag(duel.their_cards >= duel.capacity),
+        flag(duel.to_move),
+        deck,
+    ]
 }
 
 /// The chance under `weights`.
 pub fn chance(weights: &[f32; FEATURES], duel: &Duel) -> f32 {
-    let x: f32 = duel.features().iter().zip(weights).map(|(f, w)| f * w).sum();
+    let x: f32 = features(duel).iter().zip(weights).map(|(f, w)| f * w).sum();
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -99,7 +79,7 @@ mod tests {
 
     #[test]
     fn the_features_scale_each_reading() {
-        let f = duel().features();
+        let f = features(&duel());
         assert_eq!(f, [1.0, 0.5, 0.25, 1.0, 2.0, 0.5, 1.0, 2.0 / 3.0, 1.0, 0.0, 1.0, 1.0, 0.5]);
     }
 

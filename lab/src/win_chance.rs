@@ -6,17 +6,18 @@
 //!
 //! Why: the expected flags (the evaluation's own value) read a position where the viewer needs one of
 //! two open flags much like one where the viewer leads by half a flag anywhere. In lost games the search
-//! rated such positions 0.8–0.9 with a few cards left in the deck (`examples/lost_games.rs`).
+//! rated such positions 0.8–0.9 with a few cards left in the deck (`examples/lost_games.rs`). No level
+//! uses it: screened as a share of the leaf's reward ([`LabConfig::win_weight`](crate::LabConfig)),
+//! it gained nothing (docs/BOT_EXPERIMENTS.md).
 
-use crate::flag::FLAG_COUNT;
-use crate::outcome::victory_of_flags;
+use battleline::{Victory, FLAG_COUNT};
 
 /// All flags as bits, flag 1 the lowest.
 const ALL: u16 = (1 << FLAG_COUNT) - 1;
 
 /// Whether the flags of `mask` win the game (R-END-1, asked of the engine).
 fn wins(mask: u16) -> bool {
-    victory_of_flags(mask, 5).is_some()
+    Victory::of_flags(mask, 2).is_some()
 }
 
 /// The first player's score when the flags of `mine` are theirs and every other flag the opponent's:
@@ -31,7 +32,7 @@ fn score(mine: u16) -> f32 {
 
 /// The viewer's chance to win from `chances`, the chance of winning each flag (1 or 0 for a claimed
 /// flag), every flag going to one of the two players.
-pub(crate) fn win_chance(chances: &[f32; FLAG_COUNT]) -> f32 {
+pub fn win_chance(chances: &[f32; FLAG_COUNT]) -> f32 {
     let mut sure = 0u16;
     let mut open: Vec<(u16, f32)> = Vec::with_capacity(FLAG_COUNT);
     for (i, &p) in chances.iter().enumerate() {

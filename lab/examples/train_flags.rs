@@ -1,14 +1,14 @@
-//! Fits the search's learned chance per flag (`src/bot/flag_model.rs`), the harness behind its
-//! shipped weights and the fit's figures in `docs/BOT_EXPERIMENTS.md`.
+//! Fits the lab's learned chance per flag (`lab/src/flag_model.rs`), the harness behind the fit's
+//! figures in `docs/BOT_EXPERIMENTS.md`.
 //!
 //! ```text
-//! cargo run --release --example train_flags -- [--games 3000] [--seed 2000000] [--playouts 300]
+//! cargo run --release -p battleline-lab --example train_flags -- [--games 3000] [--seed 2000000] [--playouts 300]
 //!     [--threads 2] [--out weights.txt] [--only bias,diff,...]
 //! ```
 //!
 //! It plays search games (the search against itself and against `heuristic`, alternately, with
 //! tactics), and after every card played reads each open flag from both players' side as the search's
-//! leaf would ([`battleline::bot::leaf_duels`]). Each reading is labelled with the flag's owner at the
+//! leaf would ([`battleline::bot::StaticLeaf::duels`]). Each reading is labelled with the flag's owner at the
 //! end of the game; a flag still open then is labelled with the evaluation's chance in the final
 //! position. A logistic regression over the duel's features is fitted by Newton's method (a small L2
 //! penalty) on four games in five and scored on the fifth, against the hand-set chance the search uses
@@ -21,9 +21,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use battleline::bot::flag_model::{FEATURES, FEATURE_NAMES};
-use battleline::bot::{leaf_duels, Bot, HeuristicBot, SearchBot};
+use battleline::bot::{Bot, HeuristicBot, SearchBot, SearchConfig, StaticLeaf};
 use battleline::{Game, Options, Phase, FLAG_COUNT};
+use battleline_lab::flag_model::{features, FEATURES, FEATURE_NAMES};
 
 /// One reading: the features, the label, the hand-set chance, and whether it is held out.
 struct Row {
@@ -80,6 +80,7 @@ fn play(index: u64, args: &Args) -> Vec<Row> {
         Box::new(HeuristicBot::new(seed))
     };
     let search_seat = (index / 2 % 2) as usize;
+    let leaf = StaticLeaf::new(&SearchConfig::default());
     // (flag, reader) per pending reading, labelled when the game ends.
     let mut pending: Vec<(usize, usize, [f32; FEATURES], f32)> = Vec::new();
     while !game.position().is_over() {
@@ -91,8 +92,8 @@ fn play(index: u64, args: &Args) -> Vec<Row> {
         game.apply(&action).expect("a legal action");
         if playing {
             for me in 0..2 {
-                for (id, duel, current) in leaf_duels(game.position(), me, 1 - me) {
-                    pending.push((id.index(), me, duel.features(), current));
+                for (id, duel, current) in leaf.duels(game.position(), me, 1 - me) {
+                    pending.push((id.index(), me, features(&duel), current));
                 }
             }
         }
@@ -101,7 +102,7 @@ fn play(index: u64, args: &Args) -> Vec<Row> {
     // A flag open at the end: the evaluation's chance there, from each side.
     let mut open = [[0.5f32; 2]; FLAG_COUNT];
     for me in 0..2 {
-        for (id, _, current) in leaf_duels(end, me, 1 - me) {
+        for (id, _, current) in leaf.duels(end, me, 1 - me) {
             open[id.index()][me] = current;
         }
     }

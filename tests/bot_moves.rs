@@ -1,0 +1,93 @@
+//! The computer players' moves under a seed are public behaviour: a game between bots, or a bot's answer
+//! to a view, must not change when their code is reorganised or made faster. This pins, for every kind
+//! of bot and several variants, a fingerprint of whole games (every action in order, FNV-1a) and the
+//! hard level's answer to a few mid-game views. The pins were taken before the experiments moved to
+//! the lab crate (`lab/`) and must only change with a deliberate change of play, recorded in the
+//! commit that changes them.
+
+use battleline::bot::{suggest, Bot, BotKind, Level};
+use battleline::{Game, Options};
+
+/// FNV-1a over the actions of the game, one per line.
+fn fingerprint(game: &Game) -> String {
+    let text: String = game.actions().iter().map(|a| format!("{a}\n")).collect();
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    format!("{hash:016x}/{}", game.actions().len())
+}
+
+/// A game of `options` dealt from `seed`, seat `p` played by `kinds[p % len]` seeded `seed * 7 + p`.
+fn play(options: Options, seed: u64, kinds: &[&str]) -> String {
+    let mut game = Game::new(options, seed).unwrap();
+    let mut bots: Vec<Box<dyn Bot + Send>> = (0..options.players)
+        .map(|p| kinds[p % kinds.len()].parse::<BotKind>().unwrap().build(seed * 7 + p as u64))
+        .collect();
+    while !game.is_match_over() {
+        let player = game.position().current();
+        let action = bots[player].choose(&game.view(player).unwrap()).unwrap();
+        game.apply(&action).unwrap();
+    }
+    fingerprint(&game)
+}
+
+fn two() -> Options {
+    Options::default()
+}
+
+fn no_tactics() -> Options {
+    Options { tactics: false, ..Options::default() }
+}
+
+fn three() -> Options {
+    Options { players: 3, tactics: false, ..Options::default() }
+}
+
+#[test]
+fn games_between_bots_are_pinned() {
+    let cases: [(&str, Options, u64, &[&str], &str); 14] = [
+        ("random", two(), 1, &["random"], "2dc85f92187309cb/124"),
+        ("heuristic", two(), 2, &["heuristic"], "9ea2a508e9658e54/125"),
+        ("heuristic, no tactics", no_tactics(), 3, &["heuristic"], "518a506e73e52454/96"),
+        ("heuristic, three players", three(), 4, &["heuristic"], "30b8a46e09bccd0a/102"),
+        ("sniper against unguarded", two(), 5, &["heuristic:sniper", "heuristic:unguarded"], "fe4161054946a556/90"),
+        ("easy against heuristic", two(), 6, &["easy", "heuristic"], "0affb2d89c01697f/113"),
+        ("heuristic against easy", two(), 7, &["heuristic", "easy"], "8fe8279db8ffe4e9/118"),
+        ("easy, no tactics", no_tactics(), 8, &["easy", "heuristic"], "a73c7a0c366d51a4/85"),
+        ("easy, three players", three(), 9, &["easy", "heuristic", "random"], "2487807cd7b6a33d/114"),
+        ("medium against easy", two(), 10, &["medium", "easy"], "be10dd2cbc288e24/75"),
+        ("medium against heuristic", two(), 11, &["heuristic", "medium"], "de9e734d0538ebd5/101"),
+        ("two trees", two(), 12, &["search:300x2", "heuristic"], "57230835ce81c50f/110"),
+        ("unguarded search", two(), 13, &["search:400:unguarded", "heuristic"], "5659657a695dcd15/114"),
+        ("medium, three players", three(), 14, &["medium", "heuristic", "easy"], "99807e64a07fbdd2/109"),
+    ];
+    let mut wrong = Vec::new();
+    for (name, options, seed, kinds, pinned) in cases {
+        let got = play(options, seed, kinds);
+        if got != pinned {
+            wrong.push(format!("{name}: {got} (pinned {pinned})"));
+        }
+    }
+    assert!(wrong.is_empty(), "the bots play other moves:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_hard_levels_answers_are_pinned() {
+    // (seed, heuristic actions played before the view, pinned answer)
+    let cases: [(u64, usize, &str); 3] =
+        [(21, 12, "play g1 at flag 1"), (22, 30, "play r9 at flag 3"), (23, 45, "redeploy y5 to flag 1")];
+    let mut wrong = Vec::new();
+    for (seed, plies, pinned) in cases {
+        let mut game = Game::new(Options::default(), seed).unwrap();
+        let mut bots = [BotKind::Heuristic.build(seed), BotKind::Heuristic.build(seed + 1)];
+        while game.actions().len() < plies || game.position().phase() != battleline::Phase::Play {
+            let player = game.position().current();
+            let action = bots[player].choose(&game.view(player).unwrap()).unwrap();
+            game.apply(&action).unwrap();
+        }
+        let view = game.view(game.position().current()).unwrap();
+        let got = suggest(&view, Level::Hard, seed).unwrap().to_string();
+        if got != pinned {
+            wrong.push(format!("seed {seed}: {got} (pinned {pinned})"));
+        }
+    }
+    assert!(wrong.is_empty(), "the hard level answers otherwise:\n{}", wrong.join("\n"));
+}
