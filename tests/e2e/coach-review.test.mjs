@@ -174,6 +174,7 @@ test('review of an imported 40-decision record: whose decisions, Cancel, the tim
       ),
   );
   await page.locator('.coach [data-act=rv-again]').click();
+  await assertAccessible(page, 'the review running (or just finished)');
   await page.locator('.coach .rv-graph').waitFor({ timeout: 60000 });
   assert.deepEqual(await event, { decisions: 40, seed: JSON.parse(FORTY).seed, player: 0 }, 'the element tells its page: battleline-review');
   const r = await run(page);
@@ -185,6 +186,14 @@ test('review of an imported 40-decision record: whose decisions, Cancel, the tim
   assert.match(await page.locator('.coach .rv-thresholds').innerText(), /让胜率下降至少 5 个百分点为不精确，10 个为错误，20 个为大错/);
   await walkMarks(page, { name: '玩家一', lang: 'zh' });
   await assertAccessible(page, 'the review in Chinese');
+  // By keyboard: the previous marked decision with Space, a mark of the list with Enter.
+  const marked = r.decisions.flatMap((d, i) => (d.judgement ? [i] : []));
+  await page.locator('.coach [data-act=rv-prev]').focus();
+  await page.keyboard.press(' ');
+  assert.equal((await run(page)).selected, marked.at(-2) ?? marked.at(-1));
+  await page.locator('.coach .rv-mark').first().focus();
+  await page.keyboard.press('Enter');
+  assert.equal((await run(page)).selected, marked[0]);
   await shot(page, 'review-zh');
   assertNoErrors(errors);
   await context.close();
@@ -234,3 +243,33 @@ test('an element without the coach’s attributes offers none of its parts', asy
   assertNoErrors(errors);
   await context.close();
 });
+
+for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
+  test(`no step of a reviewed game scrolls the page (${size})`, async () => {
+    const { context, page, errors } = await openPage(env.browser, { viewport });
+    await page.goto(env.server.url);
+    await waitReady(page);
+    await startGame(page, { mode: 'hotseat', seed: 1 });
+    await page.locator('.tools [data-act=menu]').click();
+    await page.locator('.menu [data-act=import]').click();
+    await page.locator('dialog.dlg textarea').fill(FORTY);
+    await page.locator('dialog.dlg [data-dlg=load]').click();
+    await page.locator('.replay-bar [data-act=review]').click();
+    await page.locator('.coach [data-act="rv-player:0"]').click();
+    await page.locator('.coach .rv-graph').waitFor({ timeout: 60000 });
+    // Every step of the record (Mud's column of four, full hands late in the game), the review open.
+    const total = JSON.parse(FORTY).actions.length;
+    let worst = { x: 0, y: 0, at: -1 };
+    for (let i = 0; i <= total; i++) {
+      await page.evaluate((i) => window.__battleline.controller.replayTo(i), i);
+      const o = await overflow(page);
+      if (o.x > worst.x || o.y > worst.y) {
+        worst = { x: Math.max(o.x, worst.x), y: Math.max(o.y, worst.y), at: i };
+        await shot(page, `review-scroll-${size}-${i}`);
+      }
+    }
+    assert.deepEqual(worst, { x: 0, y: 0, at: -1 }, `the page scrolled (first at step ${worst.at})`);
+    assertNoErrors(errors);
+    await context.close();
+  });
+}

@@ -30,8 +30,9 @@ export function viewModel(state: GameState): RenderModel {
       viewer: r.viewer,
       names,
       opponents: opponentsOf(state, r.viewer),
-      // Every hand face up only in the replay of a finished match (fairplay.ts).
-      openHand: r.open ? r.game.fullState().hands : null,
+      // Every hand face up only in the replay of a finished match (fairplay.ts); a review shows each
+      // decision as its player saw it (coach/).
+      openHand: r.open && !state.coach.review ? r.game.fullState().hands : null,
       hideHand: false,
       interactive: false,
       selectableHand: new Set(),
