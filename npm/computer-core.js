@@ -23,6 +23,17 @@ export async function compileWasm(source) {
   return WebAssembly.compile(source);
 }
 
+/** The module's functions `suggest`, `evaluate` and `review`: one Computer (made on first use) shared by every call. */
+export function sharedFunctions(make) {
+  let shared = null;
+  const computer = () => (shared ??= make());
+  return {
+    suggest: (view, level, options) => computer().suggest(view, level, options),
+    evaluate: (view, level, options) => computer().evaluate(view, level, options),
+    review: (record, player, level, options) => computer().review(record, player, level, options),
+  };
+}
+
 export class ComputerBase {
   #spawn;
   #wasm;

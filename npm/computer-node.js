@@ -1,7 +1,7 @@
 // battleline-engine/computer in Node: the computer player in a worker thread (worker_threads), started
 // from the same inlined script as in browsers. The thread does not keep the process alive while idle.
 import { Worker } from 'node:worker_threads';
-import { ComputerBase } from './computer-core.js';
+import { ComputerBase, sharedFunctions } from './computer-core.js';
 import workerSource from './computer-worker.js';
 
 export { BattleLineError } from './errors.js';
@@ -36,22 +36,5 @@ export class Computer extends ComputerBase {
   }
 }
 
-let shared = null;
-
-/** A suggestion from one Computer shared by every call of these functions. */
-export function suggest(view, level, options) {
-  shared ??= new Computer();
-  return shared.suggest(view, level, options);
-}
-
-/** The viewer's win chances, from the Computer shared by these functions. */
-export function evaluate(view, level, options) {
-  shared ??= new Computer();
-  return shared.evaluate(view, level, options);
-}
-
-/** A post-game review of `player`'s decisions, from the Computer shared by these functions. */
-export function review(record, player, level, options) {
-  shared ??= new Computer();
-  return shared.review(record, player, level, options);
-}
+/** One Computer shared by every call of these functions: `suggest`, `evaluate` (win chances), `review`. */
+export const { suggest, evaluate, review } = sharedFunctions(() => new Computer());

@@ -93,6 +93,11 @@ fn seed_of(seed: &JsValue) -> JsResult<u64> {
     }
 }
 
+/// The view, the level and the seed (default 0) of `evaluate` and `hint`.
+fn arguments(view: JsValue, level: &JsValue, seed: &JsValue) -> JsResult<(PlayerView, Level, u64)> {
+    Ok((from_js(view, ErrorCode::BadInput, "the view")?, search_level(level)?, seed_of(seed)?))
+}
+
 /// The viewer's chance to win the game and each flag, from the view alone, at the search budget of
 /// `level`; the same view, level and seed (default 0) give the same numbers.
 #[wasm_bindgen(unchecked_return_type = "Evaluation")]
@@ -101,9 +106,8 @@ pub fn evaluate(
     #[wasm_bindgen(unchecked_param_type = "SearchLevel")] level: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
 ) -> JsResult<JsValue> {
-    let view: PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
-    let level = search_level(&level)?;
-    to_js(&crate::bot::evaluate(&view, level, seed_of(&seed)?).map_err(to_js_error)?)
+    let (view, level, seed) = arguments(view, &level, &seed)?;
+    to_js(&crate::bot::evaluate(&view, level, seed).map_err(to_js_error)?)
 }
 
 /// The search's move for the viewer with the chances before and after it (`not_your_turn`, `game_over`
@@ -114,9 +118,8 @@ pub fn hint(
     #[wasm_bindgen(unchecked_param_type = "SearchLevel")] level: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
 ) -> JsResult<JsValue> {
-    let view: PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
-    let level = search_level(&level)?;
-    to_js(&crate::bot::hint(&view, level, seed_of(&seed)?).map_err(to_js_error)?)
+    let (view, level, seed) = arguments(view, &level, &seed)?;
+    to_js(&crate::bot::hint(&view, level, seed).map_err(to_js_error)?)
 }
 
 /// The review's thresholds: 0.05, 0.10 and 0.20 of the chance to win.

@@ -4,15 +4,10 @@
 // and the unseen-cards panel (from the view only). Fair play: none of them names where a hidden card is.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, assertAccessible, assertNoErrors, openPage, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
+import { PHONE, assertAccessible, assertNoErrors, openPage, pageOverflow as overflow, revealIfHandover, serveAndLaunch, shot, startGame, state, waitReady } from './helpers.mjs';
 
 const env = serveAndLaunch();
 const LAPTOP = { width: 1366, height: 768 };
-const overflow = (page) =>
-  page.evaluate(() => {
-    const d = document.documentElement;
-    return { x: d.scrollWidth - window.innerWidth, y: d.scrollHeight - window.innerHeight };
-  });
 
 async function turnOnWinChances(page) {
   await page.locator('.tools [data-act=menu]').click();

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { PHONE, assertAccessible, assertNoErrors, openPage, root, serveAndLaunch, shot, startGame, waitReady } from './helpers.mjs';
+import { PHONE, assertAccessible, assertNoErrors, openPage, pageOverflow as overflow, root, serveAndLaunch, shot, startGame, waitReady } from './helpers.mjs';
 
 const env = serveAndLaunch();
 const LAPTOP = { width: 1366, height: 768 };
@@ -15,11 +15,6 @@ const FORTY = readFileSync(`${root}tests/e2e/fixtures/review-40.json`, 'utf8');
 
 const percent = (p) => Math.round(Math.max(0, Math.min(1, p)) * 100);
 const run = (page) => page.evaluate(() => structuredClone(window.__battleline.controller.state.coach.review && { ...window.__battleline.controller.state.coach.review, abort: null, record: null }));
-const overflow = (page) =>
-  page.evaluate(() => {
-    const d = document.documentElement;
-    return { x: d.scrollWidth - window.innerWidth, y: d.scrollHeight - window.innerHeight };
-  });
 
 /** The text of an element as read aloud: each small card by its name. */
 const spoken = (locator) =>
@@ -29,6 +24,17 @@ const spoken = (locator) =>
     for (const block of copy.querySelectorAll('p')) block.append(' ');
     return copy.textContent.replace(/\s+/g, ' ').trim();
   });
+
+/** Imports a finished record from the menu: it opens in the replay. */
+async function importRecord(page, text) {
+  await page.locator('.tools [data-act=menu]').click();
+  await page.locator('.menu [data-act=import]').click();
+  const dialog = page.locator('dialog.dlg');
+  await dialog.locator('textarea').fill(text);
+  await dialog.locator('[data-dlg=load]').click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.locator('.replay-bar').waitFor();
+}
 
 /** Plays a game against the computer to its end: the person plays weak moves (the review has marks to show). */
 async function playWeakGame(page) {
@@ -150,12 +156,7 @@ test('review of an imported 40-decision record: whose decisions, Cancel, the tim
   await page.goto(env.server.url);
   await waitReady(page);
   await startGame(page, { mode: 'hotseat', seed: 1 });
-  await page.locator('.tools [data-act=menu]').click();
-  await page.locator('.menu [data-act=import]').click();
-  const dialog = page.locator('dialog.dlg');
-  await dialog.locator('textarea').fill(FORTY);
-  await dialog.locator('[data-dlg=load]').click();
-  await dialog.waitFor({ state: 'detached' });
+  await importRecord(page, FORTY);
   // The replay of a finished game offers Review; the panel asks whose decisions.
   await page.locator('.replay-bar [data-act=review]').click();
   await page.locator('.coach [data-act="rv-player:0"]').waitFor();
@@ -234,11 +235,7 @@ test('an element without the coach’s attributes offers none of its parts', asy
   await page.locator('.menu [data-act=settings]').click();
   assert.equal(await page.locator('dialog.dlg input[name=winChances]').count(), 0, 'no win-chances setting');
   await page.locator('dialog.dlg [data-dlg=cancel]').click();
-  await page.locator('.tools [data-act=menu]').click();
-  await page.locator('.menu [data-act=import]').click();
-  await page.locator('dialog.dlg textarea').fill(FORTY);
-  await page.locator('dialog.dlg [data-dlg=load]').click();
-  await page.locator('.replay-bar').waitFor();
+  await importRecord(page, FORTY);
   assert.equal(await page.locator('.replay-bar [data-act=review]').count(), 0, 'no review');
   assertNoErrors(errors);
   await context.close();
@@ -250,10 +247,7 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     await page.goto(env.server.url);
     await waitReady(page);
     await startGame(page, { mode: 'hotseat', seed: 1 });
-    await page.locator('.tools [data-act=menu]').click();
-    await page.locator('.menu [data-act=import]').click();
-    await page.locator('dialog.dlg textarea').fill(FORTY);
-    await page.locator('dialog.dlg [data-dlg=load]').click();
+    await importRecord(page, FORTY);
     await page.locator('.replay-bar [data-act=review]').click();
     await page.locator('.coach [data-act="rv-player:0"]').click();
     await page.locator('.coach .rv-graph').waitFor({ timeout: 60000 });

@@ -3,17 +3,10 @@
 // the same view gives the same numbers), and a review of a finished game with its progress, cancellable.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import full from './load.mjs';
-import { Computer, BattleLineError, evaluate, review } from '../../pkg/computer-node.js';
+import full, { rejectsWith, same } from './load.mjs';
+import { Computer, evaluate, review } from '../../pkg/computer-node.js';
 
 const { Game } = full;
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-const rejectsWith = (promise, code) =>
-  assert.rejects(promise, (e) => {
-    assert.ok(e instanceof BattleLineError, `a BattleLineError: ${e}`);
-    assert.equal(e.code, code, e.message);
-    return true;
-  });
 
 /** A finished game between the heuristic (seat 0) and random (seat 1): the random seat's decisions give up a lot. */
 function finishedGame(seed) {
