@@ -267,3 +267,39 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     await context.close();
   });
 }
+
+test('the review by touch on a phone: a tap on the graph, on the arrows and on a mark', async () => {
+  const context = await env.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 1, reducedMotion: 'reduce', locale: 'en-GB' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(`page: ${err.message}`));
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));
+  await page.goto(env.server.url);
+  await waitReady(page);
+  const start = page.locator('dialog.start');
+  await start.locator('input[name=mode][value=hotseat]').tap();
+  await start.locator('[data-dlg=start]').tap();
+  await start.waitFor({ state: 'detached' });
+  await page.locator('.tools [data-act=menu]').tap();
+  await page.locator('.menu [data-act=import]').tap();
+  await page.locator('dialog.dlg textarea').fill(FORTY);
+  await page.locator('dialog.dlg [data-dlg=load]').tap();
+  await page.locator('.replay-bar [data-act=review]').tap();
+  await page.locator('.coach [data-act="rv-player:0"]').tap();
+  const graph = page.locator('.coach .rv-graph');
+  await graph.waitFor({ timeout: 60000 });
+  const box = await graph.boundingBox();
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  const middle = (await run(page)).selected;
+  assert.ok(middle > 10 && middle < 30, `a tap in the middle of the graph: decision ${middle}`);
+  await page.locator('.coach [data-act=rv-next]').tap();
+  const r = await run(page);
+  const next = r.decisions.findIndex((d, i) => i > middle && d.judgement);
+  assert.equal(r.selected, next === -1 ? middle : next, 'the arrow goes to the next marked decision');
+  await page.locator('.coach .rv-mark').first().tap();
+  assert.equal((await run(page)).selected, r.decisions.findIndex((d) => d.judgement));
+  assert.deepEqual(await overflow(page), { x: 0, y: 0 });
+  await shot(page, 'review-touch');
+  assertNoErrors(errors);
+  await context.close();
+});

@@ -152,6 +152,8 @@ export function selectDecision(ctx: Ctx, i: number): void {
   replayTo(ctx, d.index);
   render(ctx);
   ctx.el.coach.querySelector<HTMLElement>('.rv-detail')?.focus({ preventScroll: true });
+  // The graph and the decision at the top of the panel (on a phone the panel is short and scrolls).
+  ctx.el.coach.scrollTop = 0;
 }
 
 /** The next (or previous) marked decision after the one shown. */
