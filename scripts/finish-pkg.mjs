@@ -6,6 +6,7 @@
 // Every entry has its declarations (.d.ts; self-contained .d.cts for require). The wasm is inlined as
 // base64 in a module that the glue imports lazily (only when init() gets no wasm), so every bundler and
 // Node load it with no configuration; the .wasm files are exported too for sites that serve them.
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -150,7 +151,10 @@ const workerBuild = await esbuild.build({
 });
 write('computer-worker.js', `// The computer player's worker script (npm/worker-main.js bundled with the full engine's glue).\nexport default ${JSON.stringify(workerBuild.outputFiles[0].text)};\n`);
 write('computer-worker.d.ts', 'declare const source: string;\nexport default source;\n');
-for (const file of ['computer-core.js', 'computer.js', 'computer-node.js', 'computer.d.ts']) copyFileSync(join(npm, file), join(pkg, file));
+// The wrapper around the worker (npm/src/*.ts) compiled by tsc into pkg/, with its declarations (the
+// public ones are computer.d.ts's; computer-node.js, the Node entry, has the same API).
+execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(npm, 'tsconfig.json')], { stdio: 'inherit' });
+rmSync(join(pkg, 'node-worker-threads.d.ts'), { force: true });
 
 // The game as an element (battleline-engine/element): the page's own game UI (www/src/element/), bundled
 // with its stylesheet and the players' rules, on the package's full engine and computer (imported, not
@@ -214,13 +218,17 @@ const errorClass = read(join(npm, 'errors.d.ts')).replace(/^import type .*\n/m, 
 const glueTypes = (build) => read(join(pkg, build, 'battleline.d.ts'));
 write('index.d.cts', `${glueTypes('rules')}\nexport { __wbg_init as init };\n${errorClass}`);
 write('full.d.cts', `${glueTypes('full')}\nexport { __wbg_init as init };\n${errorClass}`);
-write(
-  'computer.d.cts',
-  read(join(npm, 'computer.d.ts'))
-    .replaceAll("from './full/battleline.js';", "from './full.cjs';")
-    .replace("export { BattleLineError } from './errors.js';", "export { BattleLineError } from './full.cjs';"),
-);
-if (read(join(pkg, 'computer.d.cts')).includes('.js\'')) throw new Error('finish-pkg: computer.d.cts still points at ES modules');
+// The computer's, from tsc's: the same declarations, pointing at the CommonJS declarations.
+const toCommonJs = (text) =>
+  text
+    .replaceAll("from './full/battleline.js'", "from './full.cjs'")
+    .replaceAll("from './errors.js'", "from './full.cjs'")
+    .replaceAll("from './computer-core.js'", "from './computer-core.cjs'");
+write('computer-core.d.cts', toCommonJs(read(join(pkg, 'computer-core.d.ts'))));
+write('computer.d.cts', toCommonJs(read(join(pkg, 'computer.d.ts'))));
+for (const file of ['computer.d.cts', 'computer-core.d.cts']) {
+  if (read(join(pkg, file)).includes('.js\'')) throw new Error(`finish-pkg: ${file} still points at ES modules`);
+}
 
 // Documents and the manifest.
 copyFileSync(join(npm, 'README.md'), join(pkg, 'README.md'));

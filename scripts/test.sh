@@ -11,6 +11,7 @@ bash scripts/setup.sh --test
 
 stage "format and lint"
 bash scripts/check-tracked.sh
+node scripts/figures.mjs --check
 cargo fmt --all --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy -p battleline-lab --all-targets -- -D warnings

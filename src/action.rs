@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::Card;
+use crate::card::{Card, Tactic};
 use crate::flag::FlagId;
 
 /// The two decks.
@@ -14,6 +14,7 @@ use crate::flag::FlagId;
 /// assert_eq!(DeckKind::of("r7".parse::<Card>().unwrap()), DeckKind::Troop);
 /// assert_eq!(serde_json::to_string(&DeckKind::Tactics).unwrap(), "\"tactics\"");
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum DeckKind {
@@ -44,6 +45,7 @@ impl DeckKind {
 /// let json = serde_json::to_string(&Action::Pass).unwrap();
 /// assert_eq!(json, r#"{"type":"pass"}"#);
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Action {
@@ -57,6 +59,7 @@ pub enum Action {
     /// Place Fog or Mud beside a flag (R-ENV).
     Environment {
         /// Fog or Mud, from the player's hand.
+        #[cfg_attr(test, ts(type = "\"fog\" | \"mud\""))]
         card: Card,
         /// The flag.
         flag: FlagId,
@@ -88,6 +91,7 @@ pub enum Action {
     /// Play Traitor: move one of the opponent's troop cards to the player's side of `to`.
     Traitor {
         /// The opponent's troop card on an unclaimed flag.
+        #[cfg_attr(test, ts(type = "TroopName"))]
         card: Card,
         /// The flag where it joins the player's side.
         to: FlagId,
@@ -108,6 +112,28 @@ pub enum Action {
     Pass,
     /// Start the next game of a match once a game is over (R-MATCH).
     NextGame,
+}
+
+impl Action {
+    /// The card a play-step action takes from the player's hand: the troop or tactics card played, or
+    /// the guile card (Scout, Redeploy, Deserter, Traitor); `None` for the other actions.
+    ///
+    /// ```
+    /// use battleline::{Action, Card};
+    /// let play: Action = serde_json::from_str(r#"{"type": "deserter", "card": "r7"}"#).unwrap();
+    /// assert_eq!(play.played_card(), Some("deserter".parse::<Card>().unwrap()));
+    /// assert_eq!(Action::Pass.played_card(), None);
+    /// ```
+    pub fn played_card(&self) -> Option<Card> {
+        match *self {
+            Action::Play { card, .. } | Action::Environment { card, .. } => Some(card),
+            Action::Redeploy { .. } => Some(Card::tactic(Tactic::Redeploy)),
+            Action::Deserter { .. } => Some(Card::tactic(Tactic::Deserter)),
+            Action::Traitor { .. } => Some(Card::tactic(Tactic::Traitor)),
+            Action::Scout => Some(Card::tactic(Tactic::Scout)),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Action {

@@ -13,6 +13,8 @@ use serde::Serialize;
 /// assert_eq!(err.code, ErrorCode::WrongPhase);
 /// assert_eq!(serde_json::to_string(&err.code).unwrap(), "\"wrong_phase\"");
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "EngineErrorCode"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {

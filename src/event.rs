@@ -12,10 +12,12 @@ use crate::action::{Action, DeckKind};
 use crate::card::{Card, Tactic};
 use crate::flag::{FlagId, Player, FLAG_COUNT};
 use crate::formation::Strength;
-use crate::outcome::{GameResult, Victory};
+use crate::outcome::{breakthrough, GameResult, Victory};
 use crate::position::Position;
 
 /// One thing that happened. Serialized with a `type` tag like [`Action`].
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "GameEvent"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
 #[non_exhaustive]
@@ -23,6 +25,7 @@ pub enum Event {
     /// A troop or morale card went to the player's side of a flag (also Leaders).
     Played {
         /// Who played it.
+        #[cfg_attr(test, ts(type = "PlayerIndex"))]
         player: Player,
         /// The card.
         card: Card,
@@ -32,8 +35,10 @@ pub enum Event {
     /// Fog or Mud was placed at a flag.
     Environment {
         /// Who placed it.
+        #[cfg_attr(test, ts(type = "PlayerIndex"))]
         player: Player,
         /// Fog or Mud.
+        #[cfg_attr(test, ts(type = "\"fog\" | \"mud\""))]
         card: Card,
         /// Where.
         flag: FlagId,
@@ -41,11 +46,13 @@ pub enum Event {
     /// Scout was played: draws and returns follow.
     Scouted {
         /// Who played it.
+        #[cfg_attr(test, ts(type = "PlayerIndex"))]
         player: Player,
     },
     /// A card was drawn. `card` is `None` for those who may not see it.
     Drew {
         /// Who drew.
+        #[cfg_attr(test, ts(type = "PlayerIndex"))]
         player: Player,
         /// From which deck.
         deck: DeckKind,
@@ -55,6 +62,7 @@ pub enum Event {
     /// A card went back on top of its deck with Scout. `card` is `None` for those who may not see it.
     Returned {
         /// Who returned it.
+        #[cfg_attr(test, ts(type = "PlayerIndex"))]
         player: Player,
         /// Onto which deck.
         deck: DeckKind,
@@ -64,14 +72,17 @@ pub enum Event {
     /// Redeploy, Deserter or Traitor took a card (or Fog, Mud) from a flag.
     Moved {
         /// Who played the guile card.
+        #[cfg_attr(test, ts(type = "PlayerIndex"))]
         player: Player,
         /// Redeploy, Deserter or Traitor.
+        #[cfg_attr(test, ts(type = "\"redeploy\" | \"deserter\" | \"traitor\""))]
         by: Card,
         /// The card taken.
         card: Card,
         /// The flag it was taken from.
         from: FlagId,
         /// Whose side (or whose Fog, Mud) it was.
+        #[cfg_attr(test, ts(type = "PlayerIndex"))]
         owner: Player,
         /// Where it went: a flag, or `None` for its owner's discard pile.
         to: Option<FlagId>,
@@ -80,6 +91,7 @@ pub enum Event {
     /// (to its owner's discard pile).
     Discarded {
         /// The side's owner.
+        #[cfg_attr(test, ts(type = "PlayerIndex"))]
         player: Player,
         /// The card.
         card: Card,
@@ -89,6 +101,7 @@ pub enum Event {
     /// A flag was claimed.
     Claimed {
         /// The claimant.
+        #[cfg_attr(test, ts(type = "PlayerIndex"))]
         player: Player,
         /// The flag.
         flag: FlagId,
@@ -100,6 +113,7 @@ pub enum Event {
     /// The player passed (R-TURN-4).
     Passed {
         /// Who passed.
+        #[cfg_attr(test, ts(type = "PlayerIndex"))]
         player: Player,
     },
     /// The game ended.
@@ -107,6 +121,7 @@ pub enum Event {
         /// The result.
         result: GameResult,
         /// The flags that won it: the three adjacent ones of a breakthrough, else all the winner's.
+        #[cfg_attr(test, ts(type = "Array<FlagNumber>"))]
         flags: WinningFlags,
     },
     /// The next game of the match began.
@@ -114,6 +129,7 @@ pub enum Event {
         /// Which game (0-based).
         game_index: u32,
         /// Who starts it (R-MATCH-2).
+        #[cfg_attr(test, ts(type = "PlayerIndex"))]
         starter: Player,
     },
 }
@@ -217,11 +233,10 @@ fn discarded(events: &mut Vec<Event>, before: &Position, after: &Position, actio
 fn winning_flags(after: &Position, result: GameResult) -> WinningFlags {
     let mut out = WinningFlags::default();
     let Some(winner) = result.winner else { return out };
-    let held: Vec<FlagId> = FlagId::all().filter(|&f| after.flag(f).claimed == Some(winner)).collect();
-    let run = (result.victory == Victory::Breakthrough)
-        .then(|| held.windows(3).find(|w| w[1].index() == w[0].index() + 1 && w[2].index() == w[1].index() + 1))
-        .flatten();
-    for (slot, &flag) in out.flags.iter_mut().zip(run.unwrap_or(&held)) {
+    let held = FlagId::all().filter(|&f| after.flag(f).claimed == Some(winner)).fold(0u16, |m, f| m | 1 << f.index());
+    let run = if result.victory == Victory::Breakthrough { breakthrough(held) } else { None };
+    let flags = FlagId::all().filter(|f| run.unwrap_or(held) >> f.index() & 1 == 1);
+    for (slot, flag) in out.flags.iter_mut().zip(flags) {
         *slot = Some(flag);
     }
     out

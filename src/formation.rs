@@ -14,6 +14,7 @@ use crate::card::{Card, Colour, Tactic};
 use crate::card_set::CardSet;
 
 /// The formation kinds, weakest first so that the derived order is the strength order (R-FORM-2).
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum FormationKind {
@@ -79,6 +80,7 @@ impl FormationKind {
 /// let fog = |text: &str| best_strength(&cards(text), true);
 /// assert!(fog("r3 r4 r5") < fog("b9 g9 y9"), "under Fog only sums count (R-ENV-1)");
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Strength {
     /// The kind (always `Host` under Fog).

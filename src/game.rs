@@ -58,12 +58,14 @@ pub struct Game {
 
 /// One action of the game's log and what it did.
 #[cfg(feature = "events")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LogEntry {
     /// The action's place in the record (0-based).
     pub index: u32,
     /// Who played it.
+    #[cfg_attr(test, ts(type = "PlayerIndex"))]
     pub player: Player,
     /// The action; `None` where it names a card hidden from the viewer (another player's Scout return).
     pub action: Option<Action>,

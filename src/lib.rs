@@ -20,12 +20,16 @@ mod card;
 mod card_set;
 mod claim_memo;
 mod deck;
+#[cfg(test)]
+mod declarations;
 mod error;
 #[cfg(feature = "events")]
 mod event;
 mod flag;
 mod formation;
 mod game;
+#[cfg(any(target_arch = "wasm32", test))]
+mod js_shapes;
 mod options;
 mod outcome;
 mod phase;
@@ -59,3 +63,9 @@ pub use position::{rng_from_seed, Position, HAND_SIZE};
 pub use proof::{is_claimable, prove, FlagSetup, OpponentBest, Proof};
 pub use record::{Record, MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_SEED, RECORD_FORMAT, RECORD_VERSION};
 pub use refusal::Refusal;
+
+/// The README's Rust example, compiled and run with the doc tests (`cargo test --doc`), so the front
+/// door never shows code that does not build.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;

@@ -12,6 +12,7 @@ use crate::error::{Error, ErrorCode};
 /// let timing: ClaimTiming = serde_json::from_str("\"startOfTurn\"").unwrap();
 /// assert_eq!(timing, ClaimTiming::StartOfTurn);
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ClaimTiming {
@@ -36,10 +37,13 @@ pub enum ClaimTiming {
 /// assert!(serde_json::from_str::<Options>(r#"{"players": 3, "tactics": true}"#).is_err());
 /// assert!(!serde_json::from_str::<Options>(r#"{"players": 3}"#).unwrap().tactics);
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "GameOptions"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", try_from = "OptionsInput")]
 pub struct Options {
     /// 2 or 3 players.
+    #[cfg_attr(test, ts(type = "2 | 3"))]
     pub players: usize,
     /// Whether the tactics deck is used (R-VAR-2); always false with three players.
     pub tactics: bool,

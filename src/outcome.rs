@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::flag::{Flag, Player, FLAG_COUNT};
 
 /// Why a game ended.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Victory {
@@ -30,14 +31,17 @@ pub enum Victory {
 ///     assert!(result.flags[winner] >= 3);
 /// }
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameResult {
     /// The winner; `None` is a draw (R-TURN-6, equal counts).
+    #[cfg_attr(test, ts(type = "PlayerIndex | null"))]
     pub winner: Option<Player>,
     /// How the game ended.
     pub victory: Victory,
     /// Flags claimed by each player.
+    #[cfg_attr(test, ts(type = "[number, number, number]"))]
     pub flags: [u8; 3],
 }
 
@@ -80,6 +84,13 @@ pub(crate) const fn envelopment(players: usize) -> usize {
     }
 }
 
+/// The first three adjacent flags among `owned` (bits, flag 1 the lowest), as bits: a breakthrough
+/// (R-END-1); `None` without one.
+pub(crate) fn breakthrough(owned: u16) -> Option<u16> {
+    let starts = owned & (owned >> 1) & (owned >> 2);
+    (starts != 0).then(|| 0b111 << starts.trailing_zeros())
+}
+
 /// Flags held by each player.
 pub(crate) fn flag_counts(flags: &[Flag; FLAG_COUNT]) -> [u8; 3] {
     let mut counts = [0u8; 3];
@@ -97,7 +108,7 @@ pub(crate) fn victory_of(flags: &[Flag; FLAG_COUNT], player: Player, envelopment
 
 /// The same from the flags a player holds as bits (flag 1 the lowest).
 fn victory_of_flags(owned: u16, envelopment: usize) -> Option<Victory> {
-    if owned & (owned >> 1) & (owned >> 2) != 0 {
+    if breakthrough(owned).is_some() {
         Some(Victory::Breakthrough)
     } else if owned.count_ones() as usize >= envelopment {
         Some(Victory::Envelopment)
@@ -124,6 +135,15 @@ mod tests {
         assert_eq!(victory_of(&board(&[a, a, n, a, n, a, n, a, n]), 0, 5), Some(Victory::Envelopment));
         assert_eq!(victory_of(&board(&[a, a, b, a, n, a, n, n, n]), 0, 5), None);
         assert_eq!(victory_of(&board(&[a, a, b, a, n, a, n, n, n]), 1, 5), None);
+    }
+
+    // R-END-1: the breakthrough is the first three adjacent flags held.
+    #[test]
+    fn r_end_1_the_breakthrough_is_three_adjacent_flags() {
+        assert_eq!(breakthrough(0b0_0011_1000), Some(0b0_0011_1000));
+        assert_eq!(breakthrough(0b1_1101_1110), Some(0b0_0000_1110));
+        assert_eq!(breakthrough(0b1_1101_0110), Some(0b1_1100_0000));
+        assert_eq!(breakthrough(0b1_0101_0111 & !0b1), None);
     }
 
     // R-3P: with three players, four flags envelop.

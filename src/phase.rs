@@ -15,6 +15,7 @@ use crate::options::ClaimTiming;
 /// game.apply(&game.legal_actions()[0]).unwrap();
 /// assert_eq!(serde_json::to_string(&game.position().phase()).unwrap(), r#"{"step":"draw"}"#);
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Phase {

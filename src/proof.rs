@@ -20,14 +20,17 @@ use crate::flag::{Flag, Player, SideCards, MAX_PLAYERS};
 use crate::formation::{best_completion, complete_strength, Completion, FormationKind, Pool, Shape, Strength};
 
 /// One opponent's outcome at the flag.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OpponentBest {
     /// The opponent.
+    #[cfg_attr(test, ts(type = "PlayerIndex"))]
     pub player: Player,
     /// The side was already complete (`added` is empty).
     pub complete: bool,
     /// Troop cards from `unseen` that make its best formation (a counterexample when `beats_claimant`).
+    #[cfg_attr(test, ts(type = "Array<TroopName>"))]
     pub added: Vec<Card>,
     /// The whole side after adding: the existing cards in play order, then `added`.
     pub cards: Vec<Card>,
@@ -51,12 +54,14 @@ pub struct OpponentBest {
 /// assert!(!proof.claimable);
 /// assert!(proof.reason.contains("b7") && proof.reason.contains("b9"), "{}", proof.reason);
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Proof {
     /// Whether the claim succeeds.
     pub claimable: bool,
     /// Who claims.
+    #[cfg_attr(test, ts(type = "PlayerIndex"))]
     pub claimant: Player,
     /// The claimant's formation; `None` when their side is incomplete (then not claimable).
     pub claimant_strength: Option<Strength>,

@@ -32,16 +32,21 @@ pub const MAX_SEED: u64 = (1 << 53) - 1;
 /// let err = Record::from_json(&json[..json.len() - 5]).unwrap_err();
 /// assert_eq!(err.code, battleline::ErrorCode::BadRecord);
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "GameRecord"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Record {
     /// Always [`RECORD_FORMAT`].
+    #[cfg_attr(test, ts(type = "\"battleline-record\""))]
     pub format: String,
     /// Always [`RECORD_VERSION`].
+    #[cfg_attr(test, ts(type = "1"))]
     pub version: u32,
     /// The options.
     pub options: Options,
     /// The seed of the match's generator.
+    #[cfg_attr(test, ts(type = "number"))]
     pub seed: u64,
     /// Every action in order, across the games of a match.
     pub actions: Vec<Action>,
@@ -50,6 +55,7 @@ pub struct Record {
     /// Only with the feature `setups` (on by default): the rules-only wasm goes without (its size budget).
     #[cfg(feature = "setups")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub start: Option<Box<Setup>>,
 }
 

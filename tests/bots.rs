@@ -339,6 +339,29 @@ fn bad_views_are_refused_never_a_panic() {
     let mut v = view.clone();
     v.flags[0].sides[0].push(v.hand[0]);
     broken.push(v);
+    // What the engine's validation of the sample refuses (Determinizer::new leaves it to
+    // Position::from_setup): a card in two places, in the wrong deck, two cards at one depth, a
+    // tactics card in a game without them; and a card listed twice in the viewer's own hand.
+    let unseen: Vec<Card> = game.position().troop_deck().take(2).collect();
+    let mut v = view.clone();
+    v.discards[1 - view.player].push(v.hand[0]);
+    broken.push(v);
+    let mut v = view.clone();
+    v.scout_returned.push(battleline::KnownDeckCard { card: unseen[0], deck: battleline::DeckKind::Tactics, depth: 0 });
+    broken.push(v);
+    let mut v = view.clone();
+    for card in &unseen {
+        v.scout_returned.push(battleline::KnownDeckCard { card: *card, deck: battleline::DeckKind::Troop, depth: 3 });
+    }
+    broken.push(v);
+    let mut v = view.clone();
+    v.hand.push(v.hand[0]);
+    v.hand_sizes[view.player].troops += 1;
+    broken.push(v);
+    let basic = Game::new(Options { tactics: false, ..Options::default() }, 12).unwrap();
+    let mut v = basic.view(basic.position().current()).unwrap();
+    v.discards[0].push("fog".parse().unwrap());
+    broken.push(v);
     for (i, v) in broken.iter().enumerate() {
         for kind in [BotKind::Random, BotKind::Heuristic, BotKind::Search { playouts: 5, trees: 2 }] {
             let err = suggest_with(v, kind, 1).unwrap_err();

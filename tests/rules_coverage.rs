@@ -1,8 +1,8 @@
 //! Every rule id of docs/RULES.md (a verbatim copy of the rules contract) is named by at least one test
 //! function: `r_turn_4` in the name of a `#[test]` function in tests/*.rs or in a `#[cfg(test)]` module
-//! of src/ (a comment naming the id does not count). Section ids without numbered rules (`R-3P`) count
-//! as ids. The test prints the table of ids and the tests that name them, and fails naming every id
-//! that no test names.
+//! of src/ that runs (a comment naming the id, or an `#[ignore]`d test, does not count). Section ids
+//! without numbered rules (`R-3P`) count as ids. The test prints the table of ids and the tests that
+//! name them, and fails naming every id that no test names.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -62,21 +62,26 @@ fn names_id(test_name: &str, id: &str) -> bool {
     })
 }
 
-/// The names of the test functions of a source text (`#[test]`, other attributes may sit between).
+/// The names of the test functions of a source text that run (`#[test]`, other attributes may sit
+/// between); a test marked `#[ignore]` does not run in the test command, so it covers nothing.
 fn test_names(source: &str) -> Vec<String> {
     let mut names = Vec::new();
-    let mut pending_test = false;
+    let (mut pending_test, mut ignored) = (false, false);
     for line in source.lines() {
         let trimmed = line.trim_start();
         if trimmed.starts_with("#[test]") {
-            pending_test = true;
+            (pending_test, ignored) = (true, false);
             continue;
         }
         if pending_test {
-            if let Some(at) = trimmed.find("fn ") {
+            if trimmed.starts_with("#[ignore") {
+                ignored = true;
+            } else if let Some(at) = trimmed.find("fn ") {
                 let name: String =
                     trimmed[at + 3..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-                names.push(name);
+                if !ignored {
+                    names.push(name);
+                }
                 pending_test = false;
             } else if !trimmed.starts_with("#[") && !trimmed.starts_with("//") && !trimmed.is_empty() {
                 pending_test = false;
@@ -169,8 +174,13 @@ fn id_parsing() {
     assert!(!names_id("r_turn_40_x", "R-TURN-4"));
     assert!(!names_id("xr_turn_4", "R-TURN-4"));
     assert!(!names_id("r_claim_proof_agrees", "R-CLAIM-1"));
-    let source = "// R-ENV-3: x\n#[test]\n#[ignore = \"y\"]\nfn r_guile_2_z() {}\nfn r_tac_1_not_a_test() {}\n";
+    let source = "// R-ENV-3: x\n#[test]\nfn r_guile_2_z() {}\nfn r_tac_1_not_a_test() {}\n";
     assert_eq!(test_names(source), vec!["r_guile_2_z".to_string()], "a comment or a non-test names nothing");
+    let ignored =
+        "#[test]\n#[ignore = \"slow\"]\nfn r_guile_3_slow() {}\n#[test]\n#[ignore]\n// x\nfn r_tac_2_y() {}\n";
+    assert!(test_names(ignored).is_empty(), "an ignored test covers nothing");
+    let after = "#[test]\n#[ignore]\nfn r_guile_3_slow() {}\n#[test]\n#[cfg(not(miri))]\nfn r_tac_2_runs() {}\n";
+    assert_eq!(test_names(after), vec!["r_tac_2_runs".to_string()], "the next test is not ignored");
     assert_eq!(
         test_part("fn a() {} // R-TAC-1\n#[cfg(test)]\nmod tests { // R-TAC-2\n}"),
         "#[cfg(test)]\nmod tests { // R-TAC-2\n}"

@@ -1,8 +1,9 @@
 //! The ceilings: the search shown cards it may not see. Shown the opponent's hand before each of its
 //! decisions, it measures the most any inference about that hand could give; shown the whole deal
 //! (both hands, both decks in order), what perfect information is worth against the same opponent
-//! (`tune`: `oracle=true`, `oracle=deal`). Cheating by design: only the lab's harnesses, which hold
-//! the game, can build these samplers; a bot of the engine receives views only.
+//! (`tune`: `oracle=true`, `oracle=deal`). Cheating by design: the harness that holds the game hands
+//! the true cards to the search's sampler. The engine's players (`BotKind`, `suggest`, the wasm API)
+//! never take a sampler: they receive views only.
 
 use std::sync::Arc;
 

@@ -33,16 +33,19 @@ use crate::position::Position;
 /// assert_eq!(chances.flags.len(), 9);
 /// assert_eq!(chances, evaluate(&view, Level::Easy, 1).unwrap(), "reproducible under a seed");
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Evaluation {
     /// The chance to win the game (a draw counts as a share).
     pub win: f32,
     /// The chance to win each flag, flag 1 first.
+    #[cfg_attr(test, ts(type = "number[]"))]
     pub flags: [f32; FLAG_COUNT],
 }
 
 /// How one flag's chance differs between two moves or two moments: the reason a coach gives.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FlagChange {
@@ -55,6 +58,7 @@ pub struct FlagChange {
 }
 
 /// The search's move for the viewer with what it does to their chances.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Hint {
@@ -67,8 +71,8 @@ pub struct Hint {
     pub after: Evaluation,
     /// Whether the search weighed the move (false: the only sensible one, such as a claim or a draw).
     pub searched: bool,
-    /// The open flag whose chance the move raises most, when it raises one by at least
-    /// [`NOTABLE_CHANGE`].
+    /// The open flag whose chance the move raises most, when it raises one by at least five points
+    /// ([`NOTABLE_CHANGE`]), the move's own flag first.
     pub reason: Option<FlagChange>,
 }
 

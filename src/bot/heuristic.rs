@@ -8,7 +8,7 @@ use super::eval::Knowledge;
 use super::tactics_guard;
 use super::{prepare, Bot};
 use crate::action::{Action, DeckKind};
-use crate::card::{Card, Tactic, TacticKind};
+use crate::card::{Card, Tactic};
 use crate::error::Error;
 use crate::flag::Player;
 use crate::phase::Phase;
@@ -88,12 +88,12 @@ impl Bot for HeuristicBot {
             Err(forced) => Ok(forced),
             Ok(turn) if self.sniper && turn.position.phase() == Phase::Play => {
                 if let Some(win) = turn.legal.iter().find(|a| {
-                    played_card(a).is_some_and(|c| !c.is_troop()) && tactics_guard::wins_now(&turn.position, a)
+                    a.played_card().is_some_and(|c| !c.is_troop()) && tactics_guard::wins_now(&turn.position, a)
                 }) {
                     return Ok(*win);
                 }
                 let troops: Vec<Action> =
-                    turn.legal.iter().copied().filter(|a| played_card(a).is_none_or(|c| c.is_troop())).collect();
+                    turn.legal.iter().copied().filter(|a| a.played_card().is_none_or(|c| c.is_troop())).collect();
                 Ok(choose(&turn.position, if troops.is_empty() { &turn.legal } else { &troops }, false))
             }
             Ok(turn) => Ok(choose(&turn.position, &turn.legal, self.guard)),
@@ -182,28 +182,11 @@ fn play_score(position: &Position, action: &Action, me: Player) -> Option<f32> {
     let mut after = *position;
     after.apply(action).ok()?;
     let mut score = Knowledge::new(&after, me).evaluate(&after);
-    if let Some(tactic) = played_card(action).and_then(Card::as_tactic) {
+    if let Some(tactic) = action.played_card().and_then(Card::as_tactic) {
         score -= tactic_cost(tactic);
     }
-    if let Some((_, value)) = played_card(action).and_then(Card::troop) {
+    if let Some((_, value)) = action.played_card().and_then(Card::troop) {
         score -= 0.001 * f32::from(value);
     }
     Some(score)
-}
-
-/// The card taken from hand by a play-step action.
-fn played_card(action: &Action) -> Option<Card> {
-    match *action {
-        Action::Play { card, .. } | Action::Environment { card, .. } => Some(card),
-        Action::Redeploy { .. } => Some(Card::tactic(Tactic::Redeploy)),
-        Action::Deserter { .. } => Some(Card::tactic(Tactic::Deserter)),
-        Action::Traitor { .. } => Some(Card::tactic(Tactic::Traitor)),
-        Action::Scout => Some(Card::tactic(Tactic::Scout)),
-        _ => None,
-    }
-}
-
-#[allow(dead_code)]
-fn is_morale(card: Card) -> bool {
-    card.as_tactic().is_some_and(|t| t.kind() == TacticKind::Morale)
 }

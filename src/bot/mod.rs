@@ -98,6 +98,8 @@ pub trait Bot {
 /// assert!(Level::Easy.playouts() < Level::Medium.playouts());
 /// assert_eq!(serde_json::to_string(&Level::Medium).unwrap(), "\"medium\"");
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SearchLevel"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Level {

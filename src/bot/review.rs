@@ -20,6 +20,8 @@ use crate::record::Record;
 
 /// How much of the chance to win a move may give up before the review marks it: a share of the whole
 /// (0.05 is five percentage points), each judgement from its threshold up to the next.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "ReviewThresholds"))]
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Thresholds {
@@ -36,6 +38,7 @@ pub struct Thresholds {
 pub const THRESHOLDS: Thresholds = Thresholds { inaccuracy: 0.05, mistake: 0.10, blunder: 0.20 };
 
 /// How bad a move was.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Judgement {
@@ -60,6 +63,7 @@ impl Judgement {
 }
 
 /// One decision of the reviewed player, judged.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewedDecision {
@@ -70,7 +74,7 @@ pub struct ReviewedDecision {
     pub game: u32,
     /// The move played.
     pub played: Action,
-    /// The search's move from the same view (as the hint chooses it, see [`super::hint`]).
+    /// The search's move from the same view (chosen as the hint's, see [`super::hint`]).
     pub best: Action,
     /// The chances after the search's move (its chance to win is the position's worth).
     pub with_best: Evaluation,
@@ -82,15 +86,17 @@ pub struct ReviewedDecision {
     /// The mark, when the loss reaches a threshold.
     pub judgement: Option<Judgement>,
     /// The open flag whose chance the search's move keeps higher than the move played did, by at least
-    /// [`super::NOTABLE_CHANGE`]: `from` with the move played, `to` with the search's.
+    /// five points: `from` with the move played, `to` with the search's.
     pub reason: Option<FlagChange>,
 }
 
 /// A whole review.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Review {
     /// The reviewed player.
+    #[cfg_attr(test, ts(type = "PlayerIndex"))]
     pub player: Player,
     /// The search budget of every judgement.
     pub level: Level,

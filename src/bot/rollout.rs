@@ -4,15 +4,16 @@
 //! (or morale card) that best extends a formation still reachable with the cards that may come, avoids
 //! flags the opponent is bound to win (dumping low cards there), and prefers troops to draw. All of it
 //! is bit arithmetic on per-colour value masks; it looks only at the board, the unseen cards and the
-//! acting player's hand.
+//! acting player's hand. Its test of the strongest kind a side can reach is the engine's formation
+//! rule wherever the side holds troops only, and hopes for more with a morale card on it: the test at
+//! the end checks both against `formation::best_completion`.
 
 use crate::action::{Action, DeckKind};
 use crate::card::{Card, Tactic};
 use crate::card_set::CardSet;
-use crate::flag::{Flag, FlagId, Player, FLAG_COUNT};
+use crate::flag::{Flag, Player, FLAG_COUNT};
 use crate::formation::{best_strength, FormationKind, Strength};
 use crate::position::Position;
-use crate::proof::is_claimable;
 
 /// Cards by colour as value masks (bit `v - 1` for value `v`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -243,16 +244,9 @@ fn score(card: Card, f: &FlagFacts, ctx: &Context) -> f32 {
     s
 }
 
-/// The first provable claim, or the end of claims.
+/// The first flag the engine lets `me` claim now, or the end of claims.
 pub(crate) fn claim(position: &Position, me: Player) -> Action {
-    let unseen = position.unseen_troops();
-    let players = position.players();
-    FlagId::all()
-        .find(|&id| {
-            let flag = position.flag(id);
-            flag.claimed.is_none() && flag.is_complete(me) && is_claimable(flag, players, me, unseen)
-        })
-        .map_or(Action::EndClaims, |flag| Action::Claim { flag })
+    position.claimable_flags(me).next().map_or(Action::EndClaims, |flag| Action::Claim { flag })
 }
 
 /// Extra score a morale card must beat a troop by: it is scarce.
@@ -292,5 +286,55 @@ impl Prior {
             Action::Draw { deck: DeckKind::Troop } | Action::ScoutDraw { deck: DeckKind::Troop } => 1.0,
             _ => 0.0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formation::{best_completion, Pool, Shape};
+    use crate::options::Options;
+    use crate::random_play::{choose, chooser, deal};
+
+    /// The prior's bit-mask test of the strongest kind a side can still reach is the engine's rule
+    /// (formation::best_completion, R-FORM-2) wherever the side holds troops only; with a morale card
+    /// on the side it takes the card to cover any one missing value, so it may hope for more than the
+    /// rule allows (Companion Cavalry is an 8 only, Shield Bearers 1 to 3), never for less. Replacing
+    /// it with the exact rule would change the search's order of candidates, hence its moves.
+    #[test]
+    fn the_quick_reach_is_the_formation_rule_without_wild_cards_and_never_below_it() {
+        let (mut troops_only, mut with_wilds, mut hoped_more) = (0, 0, 0);
+        for seed in 0..60 {
+            let mut position = deal(Options::default(), seed);
+            let (mut legal, mut rng) = (Vec::new(), chooser(seed));
+            while let Some(action) = choose(&position, &mut legal, &mut rng) {
+                position.apply(&action).unwrap();
+                let unseen = position.unseen_troops();
+                let masks = Masks::of(unseen);
+                for flag in position.flags().iter().filter(|f| f.fog.is_none() && f.claimed.is_none()) {
+                    for p in 0..2 {
+                        let need = flag.capacity().saturating_sub(flag.sides[p].len());
+                        if need == 0 {
+                            continue;
+                        }
+                        let side = Side::of(flag, p);
+                        let quick = side.reach(flag.capacity(), &masks, &masks).0;
+                        let shape = Shape::of(flag.sides[p].iter());
+                        let exact = best_completion(&shape, need, &Pool::new(unseen), false, FormationKind::Host)
+                            .map_or(FormationKind::Host, |c| c.strength.kind);
+                        if side.wilds == 0 {
+                            assert_eq!(quick, exact, "seed {seed}: {:?}", flag.sides[p]);
+                            troops_only += 1;
+                        } else {
+                            assert!(quick >= exact, "seed {seed}: {:?}", flag.sides[p]);
+                            with_wilds += 1;
+                            hoped_more += usize::from(quick > exact);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(troops_only > 50_000 && with_wilds > 1_000, "{troops_only} sides of troops, {with_wilds} with wilds");
+        assert!(hoped_more > 0, "the approximation with wild cards is exercised");
     }
 }

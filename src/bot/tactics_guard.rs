@@ -81,7 +81,7 @@ fn hold_probability(unseen: usize, winning: usize, held: usize) -> f32 {
 /// their tactics cards (which takes its place in the tactics deck).
 fn wins_with(position: &Position, opponent: Player, card: Card) -> bool {
     let Some(holding) = holding(position, opponent, card) else { return false };
-    holding.legal_actions().into_iter().filter(|a| played_card(a) == Some(card)).any(|reply| {
+    holding.legal_actions().into_iter().filter(|a| a.played_card() == Some(card)).any(|reply| {
         let mut after = holding;
         if after.apply(&reply).is_err() {
             return false;
@@ -113,19 +113,6 @@ fn holding(position: &Position, opponent: Player, card: Card) -> Option<Position
     let in_hand = setup.hands[opponent].iter().position(|c| c.as_tactic().is_some())?;
     std::mem::swap(&mut setup.tactics_deck[in_deck], &mut setup.hands[opponent][in_hand]);
     Position::from_setup(&setup).ok()
-}
-
-/// The card a play-step action takes from hand.
-pub(crate) fn played_card(action: &Action) -> Option<Card> {
-    use crate::card::Tactic;
-    match *action {
-        Action::Play { card, .. } | Action::Environment { card, .. } => Some(card),
-        Action::Redeploy { .. } => Some(Card::tactic(Tactic::Redeploy)),
-        Action::Deserter { .. } => Some(Card::tactic(Tactic::Deserter)),
-        Action::Traitor { .. } => Some(Card::tactic(Tactic::Traitor)),
-        Action::Scout => Some(Card::tactic(Tactic::Scout)),
-        _ => None,
-    }
 }
 
 /// The claims `player` may make right now, all of them, then the end of the claim step.

@@ -18,10 +18,12 @@ use crate::proof::{prove, Proof};
 /// assert_eq!(sides.len(), 2);
 /// assert!(sides.iter().all(|side| side.cards.is_empty() && side.strength.is_none()));
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SideFormation {
     /// The player.
+    #[cfg_attr(test, ts(type = "PlayerIndex"))]
     pub player: Player,
     /// The cards in play order.
     pub cards: Vec<Card>,

@@ -66,6 +66,10 @@ pub struct Position {
     /// that leaves a hand never returns to a hand or a deck (board and discards only move among
     /// themselves), so this is exactly the set of cards ever played; claim proofs read it constantly.
     face_up: CardSet,
+    /// The latest arrival stamp of a card on the board (R-FORM-4), `None` while the board is empty: the
+    /// next card to arrive is stamped one later. Kept as cards arrive and leave (a function of the
+    /// board), because finding it anew on every play was a fifth of a random game's work.
+    latest_arrival: Option<u32>,
     /// Claims known to be refused (a cache outside equality).
     claim_memo: ClaimMemo,
 }
@@ -98,6 +102,7 @@ impl Position {
             voluntary_pass: false,
             result: None,
             face_up: CardSet::EMPTY,
+            latest_arrival: None,
             claim_memo: ClaimMemo::default(),
         };
         for _ in 0..HAND_SIZE {
@@ -303,6 +308,11 @@ impl Position {
     /// The troop cards a claim proof must assume may still come: every troop not face up (R-CLAIM-2).
     pub fn unseen_troops(&self) -> CardSet {
         CardSet::ALL_TROOPS.difference(self.face_up())
+    }
+
+    /// The latest arrival stamp among the cards on the board, found anew (see `latest_arrival`).
+    pub(crate) fn board_latest_arrival(&self) -> Option<u32> {
+        self.flags.iter().flat_map(|f| f.sides.iter().filter_map(|s| s.latest_arrival())).max()
     }
 
     /// The player on the flag side holding `card`, with the flag, if the card lies on a side.

@@ -26,12 +26,15 @@ use crate::position::Position;
 /// setup.hands[0].push(stolen); // one card in two hands
 /// assert_eq!(Position::from_setup(&setup).unwrap_err().code, battleline::ErrorCode::BadInput);
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "FullState"))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Setup {
     /// The options.
     pub options: Options,
     /// Whose turn it is.
+    #[cfg_attr(test, ts(type = "PlayerIndex"))]
     pub current: usize,
     /// The current step.
     pub phase: Phase,
@@ -44,6 +47,7 @@ pub struct Setup {
     /// The tactics deck, top card first.
     pub tactics_deck: Vec<Card>,
     /// The nine flags.
+    #[cfg_attr(test, ts(type = "Array<FlagState>"))]
     pub flags: Vec<FlagView>,
     /// Each player's discard pile.
     pub discards: Vec<Vec<Card>>,
@@ -161,9 +165,11 @@ impl Position {
             voluntary_pass: setup.voluntary_pass,
             result: setup.result,
             face_up: CardSet::EMPTY,
+            latest_arrival: None,
             claim_memo: Default::default(),
         };
         position.face_up = position.face_up_on_the_table();
+        position.latest_arrival = position.board_latest_arrival();
         Ok(position)
     }
 }

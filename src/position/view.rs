@@ -12,6 +12,7 @@ use crate::phase::Phase;
 use crate::position::Position;
 
 /// How many cards of each kind a player holds: all anyone sees of another player's hand.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct HandSize {
@@ -22,6 +23,7 @@ pub struct HandSize {
 }
 
 /// A flag as everybody sees it.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FlagView {
@@ -38,18 +40,23 @@ pub struct FlagView {
     #[serde(default)]
     pub arrived: Vec<Vec<u32>>,
     /// Who placed Fog here.
+    #[cfg_attr(test, ts(type = "PlayerIndex | null"))]
     pub fog: Option<Player>,
     /// Who placed Mud here.
+    #[cfg_attr(test, ts(type = "PlayerIndex | null"))]
     pub mud: Option<Player>,
     /// Who claimed the flag.
+    #[cfg_attr(test, ts(type = "PlayerIndex | null"))]
     pub claimed_by: Option<Player>,
     /// How many cards complete a side here: 3, or 4 with Mud (R-ENV-2). Derived: 0 and not written in a
     /// [`crate::Setup`], ignored when one is read (Mud decides it).
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[cfg_attr(test, ts(optional = false))]
     pub capacity: u8,
 }
 
 /// A card the viewing player put back with Scout, still in a deck.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct KnownDeckCard {
@@ -62,6 +69,7 @@ pub struct KnownDeckCard {
 }
 
 /// Public facts about the turn in progress, needed to rebuild the position (search bots do).
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TurnView {
@@ -88,14 +96,17 @@ pub struct TurnView {
 ///     assert!(!json.contains(&format!("\"{card}\"")), "the opponent's {card} leaked");
 /// }
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayerView {
     /// Whose view this is.
+    #[cfg_attr(test, ts(type = "PlayerIndex"))]
     pub player: Player,
     /// The game's options.
     pub options: Options,
     /// Whose turn it is.
+    #[cfg_attr(test, ts(type = "PlayerIndex"))]
     pub current: Player,
     /// The current step.
     pub phase: Phase,

@@ -1,6 +1,7 @@
 //! The coach's calls (feature `bots`): win chances, the hint with its reason, and the post-game review
 //! one decision at a time (so that a worker can report progress and be stopped between decisions).
-//! Conversions only; the numbers are `battleline::bot`'s.
+//! Conversions only; the numbers are `battleline::bot`'s, and their TypeScript declarations are derived
+//! from its types (`src/declarations.rs`).
 
 use wasm_bindgen::prelude::*;
 
@@ -8,75 +9,6 @@ use super::convert::{from_js, record_text, to_js, to_js_error, whole_number, JsR
 use crate::bot::{Level, Reviewer, THRESHOLDS};
 use crate::error::{Error, ErrorCode};
 use crate::position::view::PlayerView;
-
-#[wasm_bindgen(typescript_custom_section)]
-const COACH_TYPES: &'static str = r#"
-/** A search budget of the coach: the levels' 300, 3,000 and 30,000 playouts a decision. */
-export type SearchLevel = "easy" | "medium" | "hard";
-
-/** The viewer's chances, each 0..1: to win the game (a draw counts as a share) and each flag, flag 1 first. */
-export interface Evaluation {
-  win: number;
-  flags: number[];
-}
-
-/** One flag's chance before and after (or with another move and with this one): a coach's reason. */
-export interface FlagChange {
-  flag: FlagNumber;
-  from: number;
-  to: number;
-}
-
-/** The search's move with what it does to the viewer's chances. */
-export interface Hint {
-  /** The search's own choice at this level (never a move it rates clearly worse than its best). */
-  action: Action;
-  /** The chances now. */
-  before: Evaluation;
-  /** The chances after the move, as the search rated it (equal to `before` when not searched). */
-  after: Evaluation;
-  /** False for an answer with no real choice (a claim, a draw to a short hand, a single legal action). */
-  searched: boolean;
-  /** The open flag whose chance the move raises most (by at least 5 points), the move's own flag first. */
-  reason: FlagChange | null;
-}
-
-/** How much of the chance to win (0..1) a move may give up before the review marks it. */
-export interface ReviewThresholds {
-  inaccuracy: number;
-  mistake: number;
-  blunder: number;
-}
-
-export type Judgement = "inaccuracy" | "mistake" | "blunder";
-
-/** One decision of the reviewed player, judged from the view that player had then. */
-export interface ReviewedDecision {
-  /** The index of the played action in the record (the position before it: the record replayed to this many actions). */
-  index: number;
-  /** The game of the match (0 first). */
-  game: number;
-  played: Action;
-  /** The search's move from the same view. */
-  best: Action;
-  withBest: Evaluation;
-  withPlayed: Evaluation;
-  /** The share of the chance to win the move played gave up (0..1). */
-  loss: number;
-  judgement: Judgement | null;
-  /** The open flag the search's move keeps higher: `from` with the move played, `to` with the search's. */
-  reason: FlagChange | null;
-}
-
-/** A whole review (what `review()` of `battleline-engine/computer` answers). */
-export interface Review {
-  player: PlayerIndex;
-  level: SearchLevel;
-  thresholds: ReviewThresholds;
-  /** Every decision of the player with a choice the search weighs (claims and draws to a short hand are not), in order. */
-  decisions: ReviewedDecision[];
-}
-"#;
 
 fn search_level(level: &JsValue) -> JsResult<Level> {
     match level.as_string() {

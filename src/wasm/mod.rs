@@ -229,9 +229,9 @@ impl WasmGame {
     ) -> JsResult<JsValue> {
         let who = self.player_or_current(&player)?;
         let position = self.game.position();
-        let list: Vec<types::ClaimableFlag> = position
+        let list: Vec<crate::js_shapes::ClaimableFlag> = position
             .claimable_flags(who)
-            .map(|flag| types::ClaimableFlag { flag, proof: position.explain_claim(who, flag) })
+            .map(|flag| crate::js_shapes::ClaimableFlag { flag, proof: position.explain_claim(who, flag) })
             .collect();
         to_js(&list)
     }
@@ -263,7 +263,7 @@ impl WasmGame {
     /// Match: results of the finished games, points per player, whether the match is over.
     #[wasm_bindgen(js_name = matchScore, unchecked_return_type = "MatchScore")]
     pub fn match_score(&self) -> JsResult<JsValue> {
-        to_js(&types::MatchScore {
+        to_js(&crate::js_shapes::MatchScore {
             game_index: self.game.game_index(),
             games: self.game.options().games,
             results: self.game.results(),
@@ -360,6 +360,17 @@ pub fn suggest(
 pub fn legal_actions_of_view(#[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue) -> JsResult<JsValue> {
     let view: crate::position::view::PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
     to_js(&crate::bot::legal_actions(&view).map_err(to_js_error)?)
+}
+
+/// The card an action takes from the player's hand: the card played, or the guile card (Scout,
+/// Redeploy, Deserter, Traitor); `null` for the other actions. The page asks it which hand card starts
+/// each legal action. In the full build (with the log, feature `events`) only: the rules engine alone
+/// keeps to its size budget.
+#[cfg(feature = "events")]
+#[wasm_bindgen(js_name = playedCard, unchecked_return_type = "CardName | null")]
+pub fn played_card(#[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> JsResult<JsValue> {
+    let action: Action = from_js(action, ErrorCode::BadAction, "the action")?;
+    to_js(&action.played_card())
 }
 
 /// The largest record `Game.fromRecord` accepts, in bytes of JSON text (larger ones are `bad_record`),

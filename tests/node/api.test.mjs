@@ -101,3 +101,15 @@ test('clone gives an independent copy', () => {
   assert.equal(copy.actionCount, 1);
   assert.notEqual(copy.digest(), game.digest());
 });
+
+test('playedCard names the hand card an action takes (the page asks it instead of keeping a copy)', async () => {
+  const full = (await import('./load.mjs')).default;
+  const { playedCard } = full;
+  assert.equal(playedCard({ type: 'play', card: 'r7', flag: 3 }), 'r7');
+  assert.equal(playedCard({ type: 'environment', card: 'fog', flag: 1 }), 'fog');
+  assert.equal(playedCard({ type: 'traitor', card: 'b5', to: 2 }), 'traitor');
+  assert.equal(playedCard({ type: 'scout' }), 'scout');
+  assert.equal(playedCard({ type: 'scoutReturn', card: 'r7' }), null);
+  assert.equal(playedCard({ type: 'pass' }), null);
+  assert.throws(() => playedCard({ type: 'fly' }), (e) => e.code === 'bad_action');
+});

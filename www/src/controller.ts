@@ -15,7 +15,7 @@ import { setLanguage } from './game/preferences.js';
 import { handCards, myTurn, phaseStep, viewerSeat } from './game/queries.js';
 import { loadRecord, replayTo } from './game/replay.js';
 import { onDrop, select } from './game/selection.js';
-import { applyForTest, boot, finishedRecord, setAiDelay, showEnd, start } from './game/session.js';
+import { applyForTest, boot, continueAfterChange, finishedRecord, maybeShowEnd, setAiDelay, showEnd, start } from './game/session.js';
 import { initialState, type Ctx, type Elements, type GameState } from './game/state.js';
 
 export class Controller {
@@ -23,7 +23,7 @@ export class Controller {
 
   constructor(el: Elements, module: WebAssembly.Module, host: GameHost) {
     const s = initialState(host.settings, window.matchMedia('(min-width: 1200px)').matches);
-    const ctx: Ctx = { s, el, host, computer: new Computer(module), coach: new CoachClient(module) };
+    const ctx: Ctx = { s, el, host, computer: new Computer(module), coach: new CoachClient(module), flow: { continueAfterChange, maybeShowEnd, boot } };
     this.ctx = ctx;
     // Every way in first speaks this game's language (words are built in i18n's current language).
     const speaking =

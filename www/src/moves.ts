@@ -1,6 +1,6 @@
 // What the player can do, read from the engine's legal actions: which hand cards start a move, which
 // flags light up for a card, which board cards a guile card can take, which decks can be drawn.
-import type { Action, CardName, DeckKind, FlagNumber, TacticName } from '../../pkg/index.js';
+import { playedCard, type Action, type CardName, type DeckKind, type FlagNumber, type TacticName } from '../../pkg/full.js';
 
 export type GuileCard = Extract<TacticName, 'redeploy' | 'deserter' | 'traitor'>;
 
@@ -27,23 +27,10 @@ export function affordances(legal: readonly Action[]): Affordances {
     nextGame: false,
   };
   for (const a of legal) {
+    // Which hand card starts the action is the engine's answer, not a copy of it here.
+    const card = playedCard(a);
+    if (card !== null) out.hand.add(card);
     switch (a.type) {
-      case 'play':
-      case 'environment':
-        out.hand.add(a.card);
-        break;
-      case 'scout':
-        out.hand.add('scout');
-        break;
-      case 'redeploy':
-        out.hand.add('redeploy');
-        break;
-      case 'deserter':
-        out.hand.add('deserter');
-        break;
-      case 'traitor':
-        out.hand.add('traitor');
-        break;
       case 'scoutReturn':
         out.returns.add(a.card);
         break;

@@ -1,11 +1,11 @@
-//! Arguments (clap derive), dispatch to the subcommands, and how failures become exit codes.
+//! Arguments (clap derive), dispatch to the subcommands, and how failures become exit codes. The
+//! subcommands know nothing of this module: what they share is in `failure.rs` and `timing.rs`.
 
-use std::io;
 use std::process::ExitCode;
 
-use battleline::ClaimTiming;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
+use crate::failure::Failure;
 use crate::{bench, match_cmd, prove, referee, replay, selfplay};
 
 /// Battle Line (Reiner Knizia) rules engine: claim proofs, random self-play, record replay, benchmarks.
@@ -40,62 +40,6 @@ enum Command {
     /// Speak the bot protocol with a built-in bot (for `battleline referee`).
     #[command(long_about = referee::BOT_LONG_ABOUT)]
     Bot(referee::BotArgs),
-}
-
-/// The claim timing of R-VAR-1, named as in JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Timing {
-    /// Play, claim, draw (the default rule).
-    #[value(name = "afterPlay")]
-    AfterPlay,
-    /// Claim, play, draw (the advanced rule).
-    #[value(name = "startOfTurn")]
-    StartOfTurn,
-    /// Play, draw, claim.
-    #[value(name = "endOfTurn")]
-    EndOfTurn,
-}
-
-impl From<Timing> for ClaimTiming {
-    fn from(timing: Timing) -> ClaimTiming {
-        match timing {
-            Timing::AfterPlay => ClaimTiming::AfterPlay,
-            Timing::StartOfTurn => ClaimTiming::StartOfTurn,
-            Timing::EndOfTurn => ClaimTiming::EndOfTurn,
-        }
-    }
-}
-
-/// Why a subcommand stopped early.
-#[derive(Debug)]
-pub enum Failure {
-    /// Standard output was closed (`battleline … | head`): stop quietly, as other tools do.
-    BrokenPipe,
-    /// Printed to standard error; exit code 1.
-    Message(String),
-}
-
-impl Failure {
-    /// A failure with this message.
-    pub fn new(message: impl Into<String>) -> Failure {
-        Failure::Message(message.into())
-    }
-}
-
-impl From<io::Error> for Failure {
-    fn from(error: io::Error) -> Failure {
-        if error.kind() == io::ErrorKind::BrokenPipe {
-            Failure::BrokenPipe
-        } else {
-            Failure::Message(format!("input/output error: {error}"))
-        }
-    }
-}
-
-impl From<battleline::Error> for Failure {
-    fn from(error: battleline::Error) -> Failure {
-        Failure::Message(error.to_string())
-    }
 }
 
 /// Parses the arguments (clap prints help and usage errors itself, exit code 2) and runs the command.

@@ -16,13 +16,13 @@ mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
+mod failure;
+#[cfg(not(target_arch = "wasm32"))]
 mod lines;
 #[cfg(not(target_arch = "wasm32"))]
 mod match_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod prove;
-#[cfg(not(target_arch = "wasm32"))]
-mod random_play;
 #[cfg(not(target_arch = "wasm32"))]
 mod referee;
 #[cfg(not(target_arch = "wasm32"))]
@@ -31,6 +31,8 @@ mod replay;
 mod selfplay;
 #[cfg(not(target_arch = "wasm32"))]
 mod sprt;
+#[cfg(not(target_arch = "wasm32"))]
+mod timing;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {

@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 use battleline::bot::{Bot, BotKind, SearchStats};
 use battleline::{Action, Error, Game, Options, PlayerView, MAX_SEED};
 
-use crate::cli::{Failure, Timing};
+use crate::failure::Failure;
 use crate::sprt::{Bounds, Decision, Pairs};
+use crate::timing::Timing;
 
 pub const LONG_ABOUT: &str = "\
 Play two bots against each other and report how A fares against B.

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufWriter, Write};
 use battleline::{Error, ErrorCode, FlagSetup};
 use serde_json::json;
 
-use crate::cli::Failure;
+use crate::failure::Failure;
 use crate::lines::{self, Line, MAX_MESSAGE_BYTES};
 
 pub const LONG_ABOUT: &str = "\

@@ -13,9 +13,10 @@ use rand::Rng;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::cli::{Failure, Timing};
+use crate::failure::Failure;
 use crate::lines::{self, Line, MAX_ANSWER_BYTES, MAX_MESSAGE_BYTES};
 use crate::match_cmd::{bot_seeds, series_options, Tally};
+use crate::timing::Timing;
 
 /// The protocol's version, sent in every `start` message. Version 2 no longer sends the deal's seed
 /// (from which a bot could compute every hidden card), but a `botSeed` independent of the deal.

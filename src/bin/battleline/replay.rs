@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use battleline::{best_strength, Card, ErrorCode, FlagId, Game, GameResult, Victory, MAX_RECORD_BYTES};
 
-use crate::cli::Failure;
+use crate::failure::Failure;
 
 pub const LONG_ABOUT: &str = "\
 Replay a game record (the JSON of Game::record) and show how it ends.

@@ -6,8 +6,9 @@ use std::io::{self, BufWriter, Write};
 use battleline::{Action, FlagId, Game, GameResult, Options, Setup, Victory, MAX_SEED};
 use serde::Serialize;
 
-use crate::cli::{Failure, Timing};
-use crate::random_play::{choose, chooser};
+use crate::failure::Failure;
+use crate::timing::Timing;
+use battleline::random_play::{choose, chooser};
 
 pub const LONG_ABOUT: &str = "\
 Play random legal games and summarise them.

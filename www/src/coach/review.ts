@@ -2,44 +2,15 @@
 // (an imported record too), the coach's worker judges each decision of the chosen player from the view
 // they had then, with a progress bar and Cancel; the result is kept in the element's store with the game
 // and shown as a graph of the chance to win, marked decisions, and the better move on the board.
-import type { GameRecord, PlayerIndex } from '../../../pkg/full.js';
+import type { PlayerIndex } from '../../../pkg/full.js';
 import { canExport } from '../fairplay.js';
-import type { Store } from '../storage.js';
 import { render } from '../game/draw.js';
 import { personSeats } from '../game/queries.js';
 import { replayTo, startReplay } from '../game/replay.js';
 import type { Ctx } from '../game/state.js';
 import { isAborted, type Review } from './client.js';
+import { dropReview, keepReview, recordKey, storedReview } from './review-state.js';
 import type { ReviewRun } from './state.js';
-
-const STORE_KEY = 'reviews.v1';
-/** Reviews kept in the store (the latest). */
-const KEPT = 20;
-
-interface StoredReview {
-  key: string;
-  review: Review;
-  at: number;
-}
-
-/** A record's identity: its seed, length and a hash of its actions (FNV-1a). */
-export function recordKey(record: GameRecord): string {
-  const text = JSON.stringify([record.options, record.actions, 'start' in record ? record.start : null]);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return `${record.seed}:${record.actions.length}:${h.toString(16)}`;
-}
-
-function storedReview(store: Store, key: string, player: PlayerIndex, level: string): Review | null {
-  const all = store.read<StoredReview[]>(STORE_KEY) ?? [];
-  const found = Array.isArray(all) ? all.find((r) => r.key === key && r.review?.player === player && r.review?.level === level) : undefined;
-  return found && Array.isArray(found.review.decisions) ? found.review : null;
-}
-
-function keepReview(store: Store, key: string, review: Review): void {
-  const all = (store.read<StoredReview[]>(STORE_KEY) ?? []).filter((r) => !(r.key === key && r.review.player === review.player && r.review.level === review.level));
-  store.write(STORE_KEY, [...all, { key, review, at: Date.now() }].slice(-KEPT));
-}
 
 /** Opens the review of the finished match on the board (in the replay), or of the replayed one. */
 export function startReview(ctx: Ctx): void {
@@ -132,12 +103,9 @@ export function cancelReview(ctx: Ctx): void {
   ctx.s.coach.review?.abort?.abort();
 }
 
-export function closeReview(ctx: Ctx, redraw = true): void {
-  const run = ctx.s.coach.review;
-  if (!run) return;
-  run.abort?.abort();
-  ctx.s.coach.review = null;
-  if (redraw) render(ctx);
+export function closeReview(ctx: Ctx): void {
+  dropReview(ctx);
+  render(ctx);
 }
 
 /** Shows decision `i` on the board: the position before it, from its player's side, the better move marked. */

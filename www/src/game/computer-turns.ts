@@ -6,7 +6,7 @@ import { scriptedMove } from '../tutorial/run.js';
 import { sleep, errorText, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { isComputer, levelOf } from './queries.js';
-import { maybeShowEnd, play, save } from './session.js';
+import { play, save } from './keeping.js';
 
 export async function runComputer(ctx: Ctx): Promise<void> {
   const gen = ctx.s.generation;
@@ -67,5 +67,5 @@ export async function runComputer(ctx: Ctx): Promise<void> {
   if (gen !== ctx.s.generation) return;
   ctx.s.thinking = false;
   render(ctx);
-  if (ctx.s.game?.result()) maybeShowEnd(ctx);
+  if (ctx.s.game?.result()) ctx.flow.maybeShowEnd(ctx);
 }

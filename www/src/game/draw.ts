@@ -10,7 +10,7 @@ import { sinceLastTurnOf, tell, type LogEntry, type TellContext } from '../log.j
 import { renderActionBar, renderReplayBar, renderSteps, renderTools, stepOf } from '../panels.js';
 import { patchChildren, setClass, setHTML } from '../patch.js';
 import { lessonPanelHTML } from '../tutorial/panel.js';
-import { coachMenuHTML, drawCoach, reviewButtonHTML } from '../coach/index.js';
+import { coachMenuHTML, drawCoach, reviewButtonHTML } from '../coach/parts.js';
 import type { Ctx } from './state.js';
 import { canReplay, myTurn, playerCount, seatNames, undoBlockedText, undoTarget } from './queries.js';
 import { promptOf, statusHTML, viewModel } from './view-model.js';
@@ -156,7 +156,7 @@ export function render(ctx: Ctx, t0?: number): void {
     el.curtain.hidden = true;
     setHTML(el.curtain, '');
   }
-  drawCoach(ctx);
+  drawCoach(ctx, () => render(ctx));
   ctx.host.rendered(`${t('title')} · ${el.status.querySelector('.headline')?.textContent ?? ''}`);
   if (focusKey && (ctx.host.shadow.activeElement as HTMLElement | null)?.dataset?.['focus'] !== focusKey) {
     el.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });

@@ -6,7 +6,7 @@ import { tutorialText } from '../tutorial/text.js';
 import { NONE, twoSeats, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { exitReplay } from './replay.js';
-import { boot, continueAfterChange, replaceGame } from './session.js';
+import { replaceGame } from './keeping.js';
 
 /** Opens the tutorial at the step where it was left (the first if finished or never begun). */
 export function startTutorial(ctx: Ctx, index = resumeIndex(ctx.host.store)): void {
@@ -29,7 +29,7 @@ export function enterLesson(ctx: Ctx, run: LessonRun, game: Game): void {
   ctx.s.logOpen = false;
   render(ctx);
   ctx.el.lesson.querySelector<HTMLElement>('.lesson-text')?.focus();
-  continueAfterChange(ctx, null);
+  ctx.flow.continueAfterChange(ctx, null);
 }
 
 export function nextStep(ctx: Ctx): void {
@@ -55,7 +55,7 @@ export async function leaveTutorial(ctx: Ctx, note?: string): Promise<void> {
   ctx.s.lesson = null;
   replaceGame(ctx, null, []);
   ctx.s.logOpen = window.matchMedia('(min-width: 1200px)').matches;
-  await boot(ctx);
+  await ctx.flow.boot(ctx);
   if (note) {
     ctx.s.message = { text: note, kind: 'info' };
     render(ctx);

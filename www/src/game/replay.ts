@@ -10,7 +10,7 @@ import type { Seat } from '../storage.js';
 import { NONE, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { viewerSeat } from './queries.js';
-import { continueAfterChange, replaceGame, save } from './session.js';
+import { replaceGame, save } from './keeping.js';
 
 export function startReplay(ctx: Ctx, record: GameRecord): void {
   const viewer = viewerSeat(ctx.s);
@@ -118,5 +118,5 @@ export function loadRecord(ctx: Ctx, record: GameRecord): void {
   ctx.s.endShownAt = -1;
   save(ctx);
   render(ctx);
-  continueAfterChange(ctx, null);
+  ctx.flow.continueAfterChange(ctx, null);
 }

@@ -10,7 +10,8 @@ import { NONE, errorText, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { lessonProgress } from './lesson-flow.js';
 import { actionsFor, handCards, myTurn, phaseStep, resolve, seatNames, viewerSeat } from './queries.js';
-import { perform, save } from './session.js';
+import { save } from './keeping.js';
+import { perform } from './session.js';
 import { selectionTargets } from './view-model.js';
 
 export function select(ctx: Ctx, card: CardName, keep = false): void {

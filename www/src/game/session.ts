@@ -11,12 +11,13 @@ import { say } from '../coach/words.js';
 import { endDialog, startDialog, type StartChoice } from '../dialogs.js';
 import { canExport } from '../fairplay.js';
 import { t } from '../i18n.js';
-import { applyLogged, replayLogged, type LogEntry } from '../log.js';
-import { clearGame, loadGame, saveGame, type Seat } from '../storage.js';
+import { replayLogged } from '../log.js';
+import { clearGame, loadGame, type Seat } from '../storage.js';
 import { endRun, loadProgress } from '../tutorial/run.js';
 import { NONE, freshAiSeed, errorText, twoSeats, type Ctx } from './state.js';
 import { runComputer } from './computer-turns.js';
 import { render } from './draw.js';
+import { play, replaceGame, save } from './keeping.js';
 import { lessonProgress, startTutorial } from './lesson-flow.js';
 import { isComputer, myTurn, seatNames, undoBlockedText, undoTarget, viewerSeat } from './queries.js';
 import { exitReplay, startReplay } from './replay.js';
@@ -104,42 +105,6 @@ export function focusGame(ctx: Ctx): void {
     ? ctx.el.curtain.querySelector<HTMLElement>('[data-act=reveal]')
     : (ctx.el.hand.querySelector<HTMLElement>('.playable') ?? ctx.el.hand.querySelector<HTMLElement>('[data-hand]'));
   target?.focus();
-}
-
-export function replaceGame(ctx: Ctx, game: Game | null, entries: LogEntry[]): void {
-  ctx.s.generation++;
-  ctx.computer.cancel();
-  ctx.s.game?.free();
-  ctx.s.game = game;
-  ctx.s.entries = entries;
-  ctx.s.sel = NONE;
-  ctx.s.suggestion = null;
-  ctx.s.thinking = false;
-  ctx.s.computerFailed = false;
-  ctx.s.lookaheadFor = -1;
-  ctx.s.animate = false;
-}
-
-export function save(ctx: Ctx): void {
-  // A lesson is never saved as the game in progress: the player's own game waits for them.
-  if (!ctx.s.game || ctx.s.lesson) return;
-  saveGame(ctx.host.store, {
-    version: 1,
-    mode: ctx.s.session.mode,
-    level: ctx.s.session.level,
-    humanSeat: ctx.s.session.humanSeat,
-    record: ctx.s.game.record(),
-    handover: ctx.s.handover,
-    aiSeed: ctx.s.session.aiSeed,
-    ...(ctx.s.session.seats.length === 3 ? { seats: ctx.s.session.seats } : {}),
-    savedAt: Date.now(),
-  });
-}
-
-/** Applies `action` for the current player (throws as the engine does), logs it, and tells the host. */
-export function play(ctx: Ctx, g: Game, action: Action): void {
-  ctx.s.entries.push(applyLogged(g, action));
-  ctx.host.played(g, g.actionCount - 1);
 }
 
 export function perform(ctx: Ctx, actions: Action[], t0?: number): boolean {

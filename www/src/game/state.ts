@@ -112,6 +112,19 @@ export interface Ctx {
   readonly computer: Computer;
   /** The coach's own worker (reviews, win chances, hints). */
   readonly coach: CoachClient;
+  /** What comes after a change (session.ts): the flows that change the game (the computer's turns, the
+   * replay, the lessons) go on through it, so that none of them imports the session that starts them. */
+  readonly flow: Flow;
+}
+
+/** The session's steps that other flows continue with (session.ts implements them). */
+export interface Flow {
+  /** After any change: save, hand over, let the computer move, or show the end. */
+  continueAfterChange(ctx: Ctx, before: PlayerIndex | null): void;
+  /** Shows the end of the game, once, if it is over. */
+  maybeShowEnd(ctx: Ctx): void;
+  /** Resumes the saved game, or asks for a new one. */
+  boot(ctx: Ctx): Promise<void>;
 }
 
 export const NONE: Selection = { kind: 'none' };

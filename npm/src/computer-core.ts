@@ -1,0 +1,338 @@
+// The main thread's side of the computer player, shared by the browser (computer.ts: a Web Worker) and
+// Node (computer-node.ts: a worker thread). One request runs at a time (a suggestion, win chances, a
+// hint, a review); the others wait here, so that
+// cancelling a waiting request just drops it, and cancelling the running one replaces the worker (a
+// search in wasm cannot be interrupted). Every failure is a BattleLineError. Compiled by tsc into the
+// package (scripts/finish-pkg.mjs), which also writes the declarations from it.
+import { BattleLineError } from './errors.js';
+import type {
+  Action,
+  BotLevel,
+  ErrorCode,
+  Evaluation,
+  GameRecord,
+  Hint,
+  PlayerIndex,
+  PlayerView,
+  Review,
+  ReviewedDecision,
+  SearchLevel,
+  WasmModule,
+} from './full/battleline.js';
+
+/** Where the computer's engine (the full wasm, with the computer players) comes from. */
+export type ComputerWasm = WasmModule | ArrayBuffer | ArrayBufferView | URL | string | Response;
+
+export interface ComputerOptions {
+  /**
+   * The full engine's wasm: a compiled `WebAssembly.Module` (a page that already compiled
+   * `battleline-engine/full.wasm` passes it to avoid a second download), its bytes, or a URL to fetch.
+   * Default: the copy inlined in this package, loaded on the first suggestion.
+   */
+  wasm?: ComputerWasm | Promise<ComputerWasm>;
+}
+
+export interface SuggestOptions {
+  /** The same view, level and seed give the same action. Default 0. A whole number 0 … 2^53 - 1. */
+  seed?: number;
+  /** Aborting rejects the suggestion with a BattleLineError `aborted` (a running search is stopped). */
+  signal?: AbortSignal;
+}
+
+/** Options of `evaluate` and `hint`: a seed (the same view, level and seed give the same numbers) and a signal. */
+export type EvaluateOptions = SuggestOptions;
+
+/** A review's progress, after each judged decision (and once with `done: 0` before the first). */
+export interface ReviewProgress {
+  done: number;
+  total: number;
+  /** The decision just judged (null before the first). */
+  decision: ReviewedDecision | null;
+}
+
+export interface ReviewOptions {
+  /** The same record, player, level and seed give the same review. Default 0. */
+  seed?: number;
+  /** Aborting rejects the review with a BattleLineError `aborted` (the running review is stopped). */
+  signal?: AbortSignal;
+  /** Called in order as the review goes on (an exception thrown there is reported, not fatal). */
+  onProgress?: (progress: ReviewProgress) => void;
+}
+
+/** What the worker answers (npm/worker-main.js). @internal */
+export interface WorkerMessage {
+  type: 'ready' | 'failed' | 'answer' | 'progress';
+  id?: number;
+  value?: unknown;
+  error?: { code: ErrorCode; message: string };
+  message?: string;
+  done?: number;
+  total?: number;
+  decision?: ReviewedDecision;
+}
+
+/** What a request asks of the worker. */
+type RequestType = 'suggest' | 'evaluate' | 'hint' | 'review';
+
+const WHAT: Record<RequestType, string> = { suggest: 'suggestion', evaluate: 'evaluation', hint: 'hint', review: 'review' };
+
+/** A started worker, as an entry point spawns it (a Web Worker, a worker thread). @internal */
+export interface WorkerHandle {
+  post(message: unknown): void;
+  terminate(): void;
+  /** A request runs: keep the process alive (Node). */
+  busy(): void;
+  /** Nothing runs. */
+  idle(): void;
+}
+
+/** Starts a worker that calls `onMessage` with each answer and `onFailure` if it fails. @internal */
+export type Spawn = (onMessage: (data: WorkerMessage) => void, onFailure: (text: string) => void) => WorkerHandle;
+
+interface Job {
+  id: number;
+  type: RequestType;
+  /** The request's fields as the worker reads them. */
+  payload: Record<string, unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: BattleLineError) => void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | null;
+  onProgress: ((progress: ReviewProgress) => void) | undefined;
+}
+
+const aborted = (signal: AbortSignal | undefined, type: RequestType) =>
+  new BattleLineError('aborted', `the ${WHAT[type]} was cancelled`, signal?.reason === undefined ? undefined : { cause: signal.reason });
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+// `using computer = new Computer()` needs Symbol.dispose, which older engines lack: there the method
+// is keyed by the registered symbol of that name (what their polyfills use).
+const dispose: typeof Symbol.dispose = Symbol.dispose ?? (Symbol.for('Symbol.dispose') as typeof Symbol.dispose);
+
+/** The copy of the full engine's wasm inlined in the package, loaded only when asked. @internal */
+export const inlineWasm = (): Promise<ComputerWasm> => import('./full/wasm-base64.js').then((m) => m.bytes());
+
+/** The Computer of an entry point's functions (`suggest`, `evaluate`, `review`): made on the first call, shared by every call. @internal */
+export function sharedComputer(make: () => ComputerBase): () => ComputerBase {
+  let shared: ComputerBase | null = null;
+  return () => (shared ??= make());
+}
+
+/** Compiles whatever the caller gave as the full engine's wasm (a module, bytes, a URL or a Response). */
+async function compileWasm(given: ComputerWasm | Promise<ComputerWasm>): Promise<WebAssembly.Module> {
+  let source = await given;
+  if (source instanceof WebAssembly.Module) return source;
+  if (typeof source === 'string' || source instanceof URL) source = await fetch(source);
+  if (typeof Response === 'function' && source instanceof Response) {
+    if (!source.ok) throw new Error(`${source.url}: HTTP ${source.status}`);
+    const streaming = source.headers.get('content-type') === 'application/wasm';
+    return streaming ? WebAssembly.compileStreaming(source) : WebAssembly.compile(await source.arrayBuffer());
+  }
+  return WebAssembly.compile(source as BufferSource);
+}
+
+/**
+ * The computer player in its own worker (a Web Worker in browsers, a worker thread in Node): the page's
+ * main thread never runs a search. Requests are answered one at a time, in order.
+ *
+ * ```ts
+ * const computer = new Computer();
+ * const action = await computer.suggest(game.view(1), 'hard', { seed: 7, signal });
+ * game.apply(action);
+ * computer.terminate();
+ * ```
+ */
+export class ComputerBase {
+  #spawn: Spawn;
+  #wasm: ComputerWasm | Promise<ComputerWasm> | undefined;
+  #defaultWasm: () => Promise<ComputerWasm>;
+  #module: Promise<WebAssembly.Module> | null = null;
+  #worker: WorkerHandle | null = null;
+  #queue: Job[] = [];
+  #running: Job | null = null;
+  #nextId = 1;
+  #terminated = false;
+
+  /** `spawn` starts a worker; `defaultWasm` loads the engine when the options name none. @internal */
+  constructor(spawn: Spawn, defaultWasm: () => Promise<ComputerWasm>, options: ComputerOptions = {}) {
+    this.#spawn = spawn;
+    this.#wasm = options.wasm;
+    this.#defaultWasm = defaultWasm;
+  }
+
+  // Compiled once, on first use: a page that never asks the computer never downloads its engine.
+  #loadModule(): Promise<WebAssembly.Module> {
+    this.#module ??= compileWasm(this.#wasm === undefined ? this.#defaultWasm() : this.#wasm).catch((error: unknown) => {
+      this.#module = null; // the next request tries again
+      throw error;
+    });
+    return this.#module;
+  }
+
+  /**
+   * An action for the player whose view this is (the bot sees only the view). Rejects with a
+   * BattleLineError: the engine's codes (`bad_input`, `not_your_turn`, `game_over`), `aborted` when the
+   * signal aborts or the computer is terminated, `worker_failed` when no worker can run.
+   */
+  suggest(view: PlayerView, level: BotLevel, options: SuggestOptions = {}): Promise<Action> {
+    return this.#request('suggest', { view, level, seed: options.seed }, options.signal) as Promise<Action>;
+  }
+
+  /**
+   * The viewer's chance to win the game and each flag, from the view alone (never from hidden cards), at
+   * the search budget of `level`: on the viewer's decision the search's rating of its best move,
+   * otherwise the evaluation averaged over samples of the hidden cards. Rejects as `suggest`.
+   *
+   * ```ts
+   * const { win, flags } = await computer.evaluate(game.view(0), 'medium');
+   * ```
+   */
+  evaluate(view: PlayerView, level: SearchLevel, options: EvaluateOptions = {}): Promise<Evaluation> {
+    return this.#request('evaluate', { view, level, seed: options.seed }, options.signal) as Promise<Evaluation>;
+  }
+
+  /**
+   * The search's move for the viewer with the chances before and after it, and the flag it raises most
+   * as its reason. Rejects as `suggest`.
+   */
+  hint(view: PlayerView, level: SearchLevel, options: EvaluateOptions = {}): Promise<Hint> {
+    return this.#request('hint', { view, level, seed: options.seed }, options.signal) as Promise<Hint>;
+  }
+
+  /**
+   * A post-game review of `player`'s decisions in `record` at the search budget of `level`: each decision
+   * judged from the view that player had then, with the search's move, the chances after each, the
+   * share of the chance to win given up and its mark (thresholds in the answer: 0.05, 0.10, 0.20).
+   * Rejects with `bad_record`, `bad_player`, `aborted`, `worker_failed`.
+   *
+   * ```ts
+   * const review = await computer.review(record, 0, 'medium', { onProgress: ({ done, total }) => (bar.value = done / total) });
+   * ```
+   */
+  review(record: GameRecord | string, player: PlayerIndex, level: SearchLevel, options: ReviewOptions = {}): Promise<Review> {
+    return this.#request('review', { record, player, level, seed: options.seed }, options.signal, options.onProgress) as Promise<Review>;
+  }
+
+  #request(type: RequestType, payload: Record<string, unknown>, signal?: AbortSignal, onProgress?: (progress: ReviewProgress) => void): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      if (this.#terminated) return reject(new BattleLineError('aborted', 'the computer was terminated'));
+      if (signal?.aborted) return reject(aborted(signal, type));
+      const job: Job = { id: this.#nextId++, type, payload, resolve, reject, signal, onAbort: null, onProgress };
+      if (signal) {
+        job.onAbort = () => this.#cancel(job);
+        signal.addEventListener('abort', job.onAbort, { once: true });
+      }
+      this.#queue.push(job);
+      void this.#pump();
+    });
+  }
+
+  /** Stops the worker; pending suggestions reject with `aborted`. The Computer cannot be used again. */
+  terminate(): void {
+    this.#terminated = true;
+    this.#stopWorker();
+    const jobs = [...(this.#running ? [this.#running] : []), ...this.#queue];
+    this.#running = null;
+    this.#queue = [];
+    for (const job of jobs) this.#settle(job, null, new BattleLineError('aborted', 'the computer was terminated'));
+  }
+
+  /** The same as `terminate()`, so that `using computer = new Computer()` stops it at the end of the block. */
+  [dispose](): void {
+    this.terminate();
+  }
+
+  #settle(job: Job, value: unknown, error: BattleLineError | null): void {
+    if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+    if (error) job.reject(error);
+    else job.resolve(value);
+  }
+
+  #cancel(job: Job): void {
+    if (this.#running === job) {
+      this.#running = null;
+      this.#stopWorker();
+    } else {
+      const at = this.#queue.indexOf(job);
+      if (at < 0) return;
+      this.#queue.splice(at, 1);
+    }
+    this.#settle(job, null, aborted(job.signal, job.type));
+    void this.#pump();
+  }
+
+  #stopWorker(): void {
+    this.#worker?.terminate();
+    this.#worker = null;
+  }
+
+  #fail(text: string): void {
+    this.#stopWorker();
+    const job = this.#running;
+    this.#running = null;
+    if (job) this.#settle(job, null, new BattleLineError('worker_failed', text));
+    void this.#pump();
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#running || this.#queue.length === 0 || this.#terminated) return;
+    const job = this.#queue.shift() as Job;
+    this.#running = job;
+    try {
+      if (!this.#worker) {
+        let module: WebAssembly.Module;
+        try {
+          module = await this.#loadModule();
+        } catch (error) {
+          throw new BattleLineError('worker_failed', `the computer's engine could not be loaded: ${message(error)}`);
+        }
+        if (this.#running !== job) return; // cancelled while the engine loaded
+        const worker: WorkerHandle = this.#spawn(
+          (data) => this.#onMessage(worker, data),
+          (text) => {
+            if (this.#worker === worker) this.#fail(text);
+          },
+        );
+        worker.post({ type: 'init', module });
+        this.#worker = worker;
+      }
+      this.#worker.busy();
+      this.#worker.post({ type: job.type, id: job.id, ...job.payload });
+    } catch (error) {
+      if (this.#running !== job) return;
+      this.#running = null;
+      const failure =
+        error instanceof BattleLineError
+          ? error
+          : error instanceof Error && error.name === 'DataCloneError'
+            ? new BattleLineError('bad_input', `the ${job.type === 'review' ? 'record' : 'view'} is not plain data: ${error.message}`)
+            : new BattleLineError('worker_failed', `the computer's worker did not start: ${message(error)}`);
+      this.#settle(job, null, failure);
+      void this.#pump();
+    }
+  }
+
+  #onMessage(worker: WorkerHandle, data: WorkerMessage): void {
+    if (worker !== this.#worker) return;
+    if (data.type === 'failed') return this.#fail(data.message ?? 'the computer\'s worker failed');
+    const job = this.#running;
+    if (job === null || job.id !== data.id) return;
+    if (data.type === 'progress') {
+      try {
+        job.onProgress?.({ done: data.done ?? 0, total: data.total ?? 0, decision: data.decision ?? null });
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error; // the caller's callback failed: reported, the review goes on
+        });
+      }
+      return;
+    }
+    if (data.type !== 'answer') return;
+    this.#running = null;
+    worker.idle();
+    if (data.error) this.#settle(job, null, new BattleLineError(data.error.code, data.error.message));
+    else this.#settle(job, data.value, null);
+    void this.#pump();
+  }
+}

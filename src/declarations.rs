@@ -1,0 +1,225 @@
+//! The TypeScript declarations of the values the wasm API exchanges, derived from the Rust types with
+//! ts-rs (the derives are on the types themselves, test builds only) and kept in
+//! `src/wasm/declarations.d.ts`, which the wasm layer puts into the package's declarations
+//! (src/wasm/types.rs). The test below fails when that file is not what the Rust types give:
+//! `BLESS=1 cargo test --lib declarations` writes it anew. Only the card and flag notation, the
+//! JavaScript-side inputs and errors are written by hand (src/wasm/types.rs).
+
+use ts_rs::{Config, TS};
+
+use crate::action::{Action, DeckKind};
+use crate::card::Card;
+use crate::error::ErrorCode;
+use crate::flag::FlagId;
+use crate::formation::{FormationKind, Strength};
+use crate::js_shapes::{ClaimableFlag, MatchScore};
+use crate::options::{ClaimTiming, Options};
+use crate::outcome::{GameResult, Victory};
+use crate::phase::Phase;
+use crate::position::inspect::SideFormation;
+use crate::position::setup::Setup;
+use crate::position::view::{FlagView, HandSize, KnownDeckCard, PlayerView, TurnView};
+use crate::proof::{OpponentBest, Proof};
+use crate::record::Record;
+
+/// Declares a type that serializes itself in the engine's notation as the notation's hand-written
+/// TypeScript name (src/wasm/types.rs).
+macro_rules! notation {
+    ($type:ty, $name:literal) => {
+        impl TS for $type {
+            type WithoutGenerics = Self;
+            type OptionInnerType = Self;
+
+            fn name(_: &Config) -> String {
+                $name.into()
+            }
+
+            fn inline(config: &Config) -> String {
+                Self::name(config)
+            }
+        }
+    };
+}
+
+// A card is written `"r7"`, `"alexander"`; a flag is its number, 1 to 9.
+notation!(Card, "CardName");
+notation!(FlagId, "FlagNumber");
+
+/// One exported declaration with its documentation, less the Rust examples the doc comments carry.
+fn declaration<T: TS + ?Sized>(config: &Config) -> String {
+    let docs = T::docs().map(|d| format!("{}\n", d.trim_end())).unwrap_or_default();
+    without_examples(&format!("{docs}export {}\n", pretty(&T::decl(config))))
+}
+
+/// ts-rs's one-line objects laid out one member a line, each object's members indented and its
+/// closing brace on a line of its own (wasm-bindgen indents the custom sections it copies by the
+/// braces that end and begin lines, so the braces must be balanced line by line).
+fn pretty(decl: &str) -> String {
+    let (mut out, mut depth, mut nested) = (String::new(), 0usize, 0usize);
+    let indent = |out: &mut String, depth: usize| {
+        if out.ends_with('\n') {
+            out.push_str(&"  ".repeat(depth));
+        }
+    };
+    let mut chars = decl.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'*') => {
+                // A doc comment: copied line by line at the current depth.
+                let mut comment = String::from("/");
+                for d in chars.by_ref() {
+                    comment.push(d);
+                    if comment.ends_with("*/") {
+                        break;
+                    }
+                }
+                for line in comment.lines() {
+                    let line = line.trim();
+                    indent(&mut out, depth);
+                    out.push_str(if line.starts_with('*') { " " } else { "" });
+                    out.push_str(line);
+                    out.push('\n');
+                }
+            }
+            '"' => {
+                indent(&mut out, depth);
+                out.push('"');
+                for d in chars.by_ref() {
+                    out.push(d);
+                    if d == '"' {
+                        break;
+                    }
+                }
+            }
+            '{' => {
+                indent(&mut out, depth);
+                out.push_str("{\n");
+                depth += 1;
+            }
+            '}' => {
+                out.truncate(out.trim_end_matches(' ').len());
+                if !out.ends_with('\n') {
+                    out.push_str(";\n");
+                }
+                depth = depth.saturating_sub(1);
+                indent(&mut out, depth);
+                out.push('}');
+            }
+            '[' | '<' | '(' => {
+                indent(&mut out, depth);
+                nested += 1;
+                out.push(c);
+            }
+            ']' | '>' | ')' => {
+                nested = nested.saturating_sub(1);
+                out.push(c);
+            }
+            ',' if nested == 0 && depth > 0 => {
+                out.truncate(out.trim_end_matches(' ').len());
+                out.push_str(";\n");
+            }
+            ' ' | '\n' if out.ends_with('\n') || out.ends_with(' ') || out.is_empty() => {}
+            '\n' => out.push(' '),
+            _ => {
+                indent(&mut out, depth);
+                out.push(c);
+            }
+        }
+    }
+    out.trim_end().to_string()
+}
+
+/// The text without the fenced code blocks of its doc comments (Rust examples, meaningless in
+/// TypeScript), and without the blank comment line left before each block's end.
+fn without_examples(text: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    let mut in_example = false;
+    for line in text.lines() {
+        let content = line.trim_start().trim_start_matches('*').trim();
+        if content.starts_with("```") {
+            in_example = !in_example;
+            continue;
+        }
+        if in_example {
+            continue;
+        }
+        if line.trim() == "*/" && out.last().is_some_and(|l| l.trim() == "*") {
+            out.pop();
+        }
+        out.push(line);
+    }
+    out.join("\n") + "\n"
+}
+
+/// The whole file, in the order a reader meets the types.
+fn declarations() -> String {
+    let config = Config::new().with_large_int("number");
+    let mut out = String::from(
+        "// Derived from the Rust types by src/declarations.rs (ts-rs); do not edit: run\n\
+         // `BLESS=1 cargo test --lib declarations` after changing a type.\n",
+    );
+    let all = [
+        declaration::<DeckKind>(&config),
+        declaration::<ClaimTiming>(&config),
+        declaration::<Options>(&config),
+        declaration::<Action>(&config),
+        declaration::<Phase>(&config),
+        declaration::<FormationKind>(&config),
+        declaration::<Strength>(&config),
+        declaration::<Victory>(&config),
+        declaration::<GameResult>(&config),
+        declaration::<HandSize>(&config),
+        declaration::<FlagView>(&config),
+        declaration::<KnownDeckCard>(&config),
+        declaration::<TurnView>(&config),
+        declaration::<PlayerView>(&config),
+        declaration::<Setup>(&config),
+        declaration::<OpponentBest>(&config),
+        declaration::<Proof>(&config),
+        declaration::<ClaimableFlag>(&config),
+        declaration::<SideFormation>(&config),
+        declaration::<MatchScore>(&config),
+        #[cfg(feature = "events")]
+        declaration::<crate::event::Event>(&config),
+        #[cfg(feature = "events")]
+        declaration::<crate::game::LogEntry>(&config),
+        declaration::<Record>(&config),
+        declaration::<ErrorCode>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Level>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Evaluation>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::FlagChange>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Hint>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Thresholds>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Judgement>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::ReviewedDecision>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Review>(&config),
+    ];
+    for item in all {
+        out.push('\n');
+        out.push_str(&item);
+    }
+    out
+}
+
+#[test]
+fn the_wasm_declarations_are_derived_from_the_rust_types() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/wasm/declarations.d.ts");
+    let derived = declarations();
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(path, &derived).expect("src/wasm/declarations.d.ts is writable");
+    }
+    let kept = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        kept == derived,
+        "src/wasm/declarations.d.ts is not what the Rust types give; run `BLESS=1 cargo test --lib declarations` \
+         and review the difference"
+    );
+}

@@ -1,0 +1,915 @@
+// Derived from the Rust types by src/declarations.rs (ts-rs); do not edit: run
+// `BLESS=1 cargo test --lib declarations` after changing a type.
+
+/**
+ * The two decks.
+ */
+export type DeckKind = "troop" | "tactics";
+
+/**
+ * When in a turn the claim step comes (R-VAR-1).
+ */
+export type ClaimTiming = "afterPlay" | "startOfTurn" | "endOfTurn";
+
+/**
+ * The options of a game or match, validated: every `Options` value is playable.
+ */
+export type GameOptions = {
+  /**
+   * 2 or 3 players.
+   */
+  players: 2 | 3;
+  /**
+   * Whether the tactics deck is used (R-VAR-2); always false with three players.
+   */
+  tactics: boolean;
+  /**
+   * When the claim step comes.
+   */
+  claimTiming: ClaimTiming;
+  /**
+   * Games in the match (1 = a single game), 1..=99.
+   */
+  games: number;
+};
+
+/**
+ * One step of a turn, by the current player. JSON: an object tagged by `type`. Unknown fields are
+ * refused, except on the field-less actions (`pass`, `scout`, …), where serde ignores them.
+ */
+export type Action = {
+  "type": "play";
+  /**
+   * The troop or morale card, from the player's hand.
+   */
+  card: CardName;
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+} | {
+  "type": "environment";
+  /**
+   * Fog or Mud, from the player's hand.
+   */
+  card: "fog" | "mud";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+} | {
+  "type": "scout";
+} | {
+  "type": "scoutDraw";
+  /**
+   * The deck drawn from.
+   */
+  deck: DeckKind;
+} | {
+  "type": "scoutReturn";
+  /**
+   * The card returned, from the player's hand.
+   */
+  card: CardName;
+} | {
+  "type": "redeploy";
+  /**
+   * The player's own card on an unclaimed flag (a side card, Fog or Mud).
+   */
+  card: CardName;
+  /**
+   * Where it goes; `None` discards it.
+   */
+  to: FlagNumber | null;
+} | {
+  "type": "deserter";
+  /**
+   * The opponent's card on an unclaimed flag.
+   */
+  card: CardName;
+} | {
+  "type": "traitor";
+  /**
+   * The opponent's troop card on an unclaimed flag.
+   */
+  card: TroopName;
+  /**
+   * The flag where it joins the player's side.
+   */
+  to: FlagNumber;
+} | {
+  "type": "claim";
+  /**
+   * The flag claimed.
+   */
+  flag: FlagNumber;
+} | {
+  "type": "endClaims";
+} | {
+  "type": "draw";
+  /**
+   * The deck drawn from.
+   */
+  deck: DeckKind;
+} | {
+  "type": "pass";
+} | {
+  "type": "nextGame";
+};
+
+/**
+ * The step the current player must take next.
+ */
+export type Phase = {
+  "step": "play";
+} | {
+  "step": "claim";
+} | {
+  "step": "draw";
+} | {
+  "step": "scoutDraw";
+  /**
+   * Draws left (at most 3).
+   */
+  remaining: number;
+} | {
+  "step": "scoutReturn";
+  /**
+   * Cards left to return (at most 2).
+   */
+  remaining: number;
+} | {
+  "step": "gameOver";
+};
+
+/**
+ * The formation kinds, weakest first so that the derived order is the strength order (R-FORM-2).
+ */
+export type FormationKind = "host" | "skirmishLine" | "battalionOrder" | "phalanx" | "wedge";
+
+/**
+ * What a formation is worth: kind first, then the sum of values (R-FORM-3).
+ * Under Fog every formation counts as a Host, so only the sum decides (R-ENV-1).
+ */
+export type Strength = {
+  /**
+   * The kind (always `Host` under Fog).
+   */
+  kind: FormationKind;
+  /**
+   * The sum of the values.
+   */
+  sum: number;
+};
+
+/**
+ * Why a game ended.
+ */
+export type Victory = "breakthrough" | "envelopment" | "exhaustion";
+
+/**
+ * The result of a finished game.
+ */
+export type GameResult = {
+  /**
+   * The winner; `None` is a draw (R-TURN-6, equal counts).
+   */
+  winner: PlayerIndex | null;
+  /**
+   * How the game ended.
+   */
+  victory: Victory;
+  /**
+   * Flags claimed by each player.
+   */
+  flags: [number, number, number];
+};
+
+/**
+ * How many cards of each kind a player holds: all anyone sees of another player's hand.
+ */
+export type HandSize = {
+  /**
+   * Troop cards held.
+   */
+  troops: number;
+  /**
+   * Tactics cards held.
+   */
+  tactics: number;
+};
+
+/**
+ * A flag as everybody sees it.
+ */
+export type FlagView = {
+  /**
+   * The flag (1..9 in JSON).
+   */
+  flag: FlagNumber;
+  /**
+   * Each player's side, cards in play order.
+   */
+  sides: Array<Array<CardName>>;
+  /**
+   * Each complete side's completion time: when its latest card arrived (lower is earlier), or null
+   * while the side is incomplete (R-FORM-4).
+   */
+  completed: Array<number | null>;
+  /**
+   * When each card of each side arrived (parallel to `sides`; lower is earlier). Public: everybody
+   * saw the cards arrive. Optional when a setup is read: missing, every card of a complete side is
+   * taken to have arrived at its completion time and every other card at 0.
+   */
+  arrived: Array<Array<number>>;
+  /**
+   * Who placed Fog here.
+   */
+  fog: PlayerIndex | null;
+  /**
+   * Who placed Mud here.
+   */
+  mud: PlayerIndex | null;
+  /**
+   * Who claimed the flag.
+   */
+  claimedBy: PlayerIndex | null;
+  /**
+   * How many cards complete a side here: 3, or 4 with Mud (R-ENV-2). Derived: 0 and not written in a
+   * [`crate::Setup`], ignored when one is read (Mud decides it).
+   */
+  capacity: number;
+};
+
+/**
+ * A card the viewing player put back with Scout, still in a deck.
+ */
+export type KnownDeckCard = {
+  /**
+   * The card.
+   */
+  card: CardName;
+  /**
+   * The deck it lies in.
+   */
+  deck: DeckKind;
+  /**
+   * Its place from the top (0 = the top card).
+   */
+  depth: number;
+};
+
+/**
+ * Public facts about the turn in progress, needed to rebuild the position (search bots do).
+ */
+export type TurnView = {
+  /**
+   * Index of the ordinary step in the claim timing's order.
+   */
+  step: number;
+  /**
+   * No draw this turn (pass or Scout).
+   */
+  skipDraw: boolean;
+  /**
+   * The current player passed this turn.
+   */
+  passed: boolean;
+  /**
+   * The current player claimed this turn.
+   */
+  claimed: boolean;
+};
+
+/**
+ * One player's view of the game (boardgame.io's `playerView`).
+ */
+export type PlayerView = {
+  /**
+   * Whose view this is.
+   */
+  player: PlayerIndex;
+  /**
+   * The game's options.
+   */
+  options: GameOptions;
+  /**
+   * Whose turn it is.
+   */
+  current: PlayerIndex;
+  /**
+   * The current step.
+   */
+  phase: Phase;
+  /**
+   * The turn in progress.
+   */
+  turn: TurnView;
+  /**
+   * The viewer's hand, sorted.
+   */
+  hand: Array<CardName>;
+  /**
+   * Every player's hand size.
+   */
+  handSizes: Array<HandSize>;
+  /**
+   * The nine flags.
+   */
+  flags: Array<FlagView>;
+  /**
+   * Each player's discard pile (face up).
+   */
+  discards: Array<Array<CardName>>;
+  /**
+   * Cards in the troop deck.
+   */
+  troopDeck: number;
+  /**
+   * Cards in the tactics deck.
+   */
+  tacticsDeck: number;
+  /**
+   * Tactics cards each player has played.
+   */
+  tacticsPlayed: Array<number>;
+  /**
+   * Whether each player has played a Leader.
+   */
+  leaderPlayed: Array<boolean>;
+  /**
+   * Cards the viewer returned with Scout that are still in a deck.
+   */
+  scoutReturned: Array<KnownDeckCard>;
+  /**
+   * Consecutive passing turns without a claim.
+   */
+  passesInRow: number;
+  /**
+   * One of those passes was voluntary (a tactics card was playable): if the row ends the game, it
+   * is a draw (R-TURN-6).
+   */
+  voluntaryPass: boolean;
+  /**
+   * Flags the viewer could claim right now (they are in their claim step or not).
+   */
+  claimable: Array<FlagNumber>;
+  /**
+   * The result, once the game is over.
+   */
+  result: GameResult | null;
+  /**
+   * Which game of the match this is (0-based) and how many there are.
+   */
+  gameIndex: number;
+  /**
+   * Match points so far (R-MATCH-1).
+   */
+  scores: Array<number>;
+};
+
+/**
+ * Everything about a position, unchecked. [`Position::from_setup`] validates it.
+ */
+export type FullState = {
+  /**
+   * The options.
+   */
+  options: GameOptions;
+  /**
+   * Whose turn it is.
+   */
+  current: PlayerIndex;
+  /**
+   * The current step.
+   */
+  phase: Phase;
+  /**
+   * The turn in progress.
+   */
+  turn: TurnView;
+  /**
+   * Every player's hand.
+   */
+  hands: Array<Array<CardName>>;
+  /**
+   * The troop deck, top card first.
+   */
+  troopDeck: Array<CardName>;
+  /**
+   * The tactics deck, top card first.
+   */
+  tacticsDeck: Array<CardName>;
+  /**
+   * The nine flags.
+   */
+  flags: Array<FlagState>;
+  /**
+   * Each player's discard pile.
+   */
+  discards: Array<Array<CardName>>;
+  /**
+   * Tactics cards each player has played.
+   */
+  tacticsPlayed: Array<number>;
+  /**
+   * Whether each player has played a Leader.
+   */
+  leaderPlayed: Array<boolean>;
+  /**
+   * Cards each player returned with Scout that are still in a deck.
+   */
+  scoutReturned: Array<Array<CardName>>;
+  /**
+   * Consecutive passing turns without a claim.
+   */
+  passesInRow: number;
+  /**
+   * One of those passes was voluntary (R-TURN-6).
+   */
+  voluntaryPass: boolean;
+  /**
+   * The result, if the game is over.
+   */
+  result: GameResult | null;
+};
+
+/**
+ * One opponent's outcome at the flag.
+ */
+export type OpponentBest = {
+  /**
+   * The opponent.
+   */
+  player: PlayerIndex;
+  /**
+   * The side was already complete (`added` is empty).
+   */
+  complete: boolean;
+  /**
+   * Troop cards from `unseen` that make its best formation (a counterexample when `beats_claimant`).
+   */
+  added: Array<TroopName>;
+  /**
+   * The whole side after adding: the existing cards in play order, then `added`.
+   */
+  cards: Array<CardName>;
+  /**
+   * The best reachable formation; `None` when the side cannot be completed from the unseen cards.
+   */
+  strength: Strength | null;
+  /**
+   * Whether this opponent beats (or, incomplete, can still beat) the claimant.
+   */
+  beatsClaimant: boolean;
+};
+
+/**
+ * The explained verdict of a claim (R-CLAIM-5).
+ */
+export type Proof = {
+  /**
+   * Whether the claim succeeds.
+   */
+  claimable: boolean;
+  /**
+   * Who claims.
+   */
+  claimant: PlayerIndex;
+  /**
+   * The claimant's formation; `None` when their side is incomplete (then not claimable).
+   */
+  claimantStrength: Strength | null;
+  /**
+   * One entry per opponent in seat order; empty when the claim fails before looking at them
+   * (flag claimed, claimant's side incomplete).
+   */
+  opponents: Array<OpponentBest>;
+  /**
+   * One English sentence explaining the verdict with card notation.
+   */
+  reason: string;
+};
+
+/**
+ * A flag the player can claim now, with its proof.
+ */
+export type ClaimableFlag = {
+  flag: FlagNumber;
+  proof: Proof;
+};
+
+/**
+ * One side of a flag: its cards and, once complete, its formation.
+ */
+export type SideFormation = {
+  /**
+   * The player.
+   */
+  player: PlayerIndex;
+  /**
+   * The cards in play order.
+   */
+  cards: Array<CardName>;
+  /**
+   * Whether the side is complete (3 cards, 4 with Mud).
+   */
+  complete: boolean;
+  /**
+   * The formation, wild cards at their best; `None` until complete.
+   */
+  strength: Strength | null;
+};
+
+/**
+ * The state of a match.
+ */
+export type MatchScore = {
+  /**
+   * The game in progress (0-based), or the last one once the match is over.
+   */
+  gameIndex: number;
+  /**
+   * Games in the match.
+   */
+  games: number;
+  /**
+   * Each finished game's result, in order.
+   */
+  results: Array<GameResult>;
+  /**
+   * Each player's match points (R-MATCH-1).
+   */
+  scores: Array<number>;
+  /**
+   * Whether the match is over.
+   */
+  over: boolean;
+};
+
+/**
+ * One thing that happened. Serialized with a `type` tag like [`Action`].
+ */
+export type GameEvent = {
+  "type": "played";
+  /**
+   * Who played it.
+   */
+  player: PlayerIndex;
+  /**
+   * The card.
+   */
+  card: CardName;
+  /**
+   * Where.
+   */
+  flag: FlagNumber;
+} | {
+  "type": "environment";
+  /**
+   * Who placed it.
+   */
+  player: PlayerIndex;
+  /**
+   * Fog or Mud.
+   */
+  card: "fog" | "mud";
+  /**
+   * Where.
+   */
+  flag: FlagNumber;
+} | {
+  "type": "scouted";
+  /**
+   * Who played it.
+   */
+  player: PlayerIndex;
+} | {
+  "type": "drew";
+  /**
+   * Who drew.
+   */
+  player: PlayerIndex;
+  /**
+   * From which deck.
+   */
+  deck: DeckKind;
+  /**
+   * The card, or `None` when redacted (or when the deck was empty).
+   */
+  card: CardName | null;
+} | {
+  "type": "returned";
+  /**
+   * Who returned it.
+   */
+  player: PlayerIndex;
+  /**
+   * Onto which deck.
+   */
+  deck: DeckKind;
+  /**
+   * The card, or `None` when redacted.
+   */
+  card: CardName | null;
+} | {
+  "type": "moved";
+  /**
+   * Who played the guile card.
+   */
+  player: PlayerIndex;
+  /**
+   * Redeploy, Deserter or Traitor.
+   */
+  by: "redeploy" | "deserter" | "traitor";
+  /**
+   * The card taken.
+   */
+  card: CardName;
+  /**
+   * The flag it was taken from.
+   */
+  from: FlagNumber;
+  /**
+   * Whose side (or whose Fog, Mud) it was.
+   */
+  owner: PlayerIndex;
+  /**
+   * Where it went: a flag, or `None` for its owner's discard pile.
+   */
+  to: FlagNumber | null;
+} | {
+  "type": "discarded";
+  /**
+   * The side's owner.
+   */
+  player: PlayerIndex;
+  /**
+   * The card.
+   */
+  card: CardName;
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+} | {
+  "type": "claimed";
+  /**
+   * The claimant.
+   */
+  player: PlayerIndex;
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The claimant's formation there (under Fog, only its sum counted).
+   */
+  formation: Strength | null;
+  /**
+   * Fog lies at the flag.
+   */
+  fog: boolean;
+} | {
+  "type": "passed";
+  /**
+   * Who passed.
+   */
+  player: PlayerIndex;
+} | {
+  "type": "gameEnded";
+  /**
+   * The result.
+   */
+  result: GameResult;
+  /**
+   * The flags that won it: the three adjacent ones of a breakthrough, else all the winner's.
+   */
+  flags: Array<FlagNumber>;
+} | {
+  "type": "nextGame";
+  /**
+   * Which game (0-based).
+   */
+  gameIndex: number;
+  /**
+   * Who starts it (R-MATCH-2).
+   */
+  starter: PlayerIndex;
+};
+
+/**
+ * One action of the game's log and what it did.
+ */
+export type LogEntry = {
+  /**
+   * The action's place in the record (0-based).
+   */
+  index: number;
+  /**
+   * Who played it.
+   */
+  player: PlayerIndex;
+  /**
+   * The action; `None` where it names a card hidden from the viewer (another player's Scout return).
+   */
+  action: Action | null;
+  /**
+   * What it did.
+   */
+  events: Array<GameEvent>;
+};
+
+/**
+ * A game (or match) record.
+ */
+export type GameRecord = {
+  /**
+   * Always [`RECORD_FORMAT`].
+   */
+  format: "battleline-record";
+  /**
+   * Always [`RECORD_VERSION`].
+   */
+  version: 1;
+  /**
+   * The options.
+   */
+  options: GameOptions;
+  /**
+   * The seed of the match's generator.
+   */
+  seed: number;
+  /**
+   * Every action in order, across the games of a match.
+   */
+  actions: Array<Action>;
+  /**
+   * Where the first game started, when not from a deal of the seed (a lesson or a puzzle: see
+   * [`crate::Game::from_setup`]). Absent from the JSON of a dealt game, so such records are unchanged.
+   * Only with the feature `setups` (on by default): the rules-only wasm goes without (its size budget).
+   */
+  start?: FullState;
+};
+
+/**
+ * Stable error codes. The string form (`code.as_str()`) never changes once published: clients match on it.
+ */
+export type EngineErrorCode = "not_your_turn" | "wrong_phase" | "card_not_in_hand" | "flag_full" | "flag_claimed" | "tactics_limit" | "leader_limit" | "claim_not_provable" | "side_incomplete" | "wrong_card" | "bad_target" | "must_play" | "deck_empty" | "tactics_disabled" | "game_over" | "bad_flag" | "bad_card" | "bad_action" | "bad_options" | "bad_record" | "bad_player" | "bad_input";
+
+/**
+ * The three strengths of the search bot offered on the page, defined by playout budgets (one tree
+ * each).
+ */
+export type SearchLevel = "easy" | "medium" | "hard";
+
+/**
+ * The viewer's chances, each in 0..1: to win the game, and to win each flag (1 or 0 once claimed).
+ */
+export type Evaluation = {
+  /**
+   * The chance to win the game (a draw counts as a share).
+   */
+  win: number;
+  /**
+   * The chance to win each flag, flag 1 first.
+   */
+  flags: number[];
+};
+
+/**
+ * How one flag's chance differs between two moves or two moments: the reason a coach gives.
+ */
+export type FlagChange = {
+  /**
+   * The flag (1..9 in JSON).
+   */
+  flag: FlagNumber;
+  /**
+   * The chance before (or with the other move).
+   */
+  from: number;
+  /**
+   * The chance after (or with this move).
+   */
+  to: number;
+};
+
+/**
+ * The search's move for the viewer with what it does to their chances.
+ */
+export type Hint = {
+  /**
+   * The move: the search's own choice at this level, never one it rates clearly worse than another it
+   * tried at least half as often.
+   */
+  action: Action;
+  /**
+   * The chances now, before the move (the leaf evaluation over samples of the hidden cards).
+   */
+  before: Evaluation;
+  /**
+   * The chances after the move, as the search rated it (equal to `before` when not searched).
+   */
+  after: Evaluation;
+  /**
+   * Whether the search weighed the move (false: the only sensible one, such as a claim or a draw).
+   */
+  searched: boolean;
+  /**
+   * The open flag whose chance the move raises most, when it raises one by at least five points
+   * ([`NOTABLE_CHANGE`]), the move's own flag first.
+   */
+  reason: FlagChange | null;
+};
+
+/**
+ * How much of the chance to win a move may give up before the review marks it: a share of the whole
+ * (0.05 is five percentage points), each judgement from its threshold up to the next.
+ */
+export type ReviewThresholds = {
+  /**
+   * An inaccuracy from here.
+   */
+  inaccuracy: number;
+  /**
+   * A mistake from here.
+   */
+  mistake: number;
+  /**
+   * A blunder from here.
+   */
+  blunder: number;
+};
+
+/**
+ * How bad a move was.
+ */
+export type Judgement = "inaccuracy" | "mistake" | "blunder";
+
+/**
+ * One decision of the reviewed player, judged.
+ */
+export type ReviewedDecision = {
+  /**
+   * The index of the played action in the record (the position before it is the record replayed to
+   * this many actions).
+   */
+  index: number;
+  /**
+   * The game of the match it belongs to (0 first).
+   */
+  game: number;
+  /**
+   * The move played.
+   */
+  played: Action;
+  /**
+   * The search's move from the same view (chosen as the hint's, see [`super::hint`]).
+   */
+  best: Action;
+  /**
+   * The chances after the search's move (its chance to win is the position's worth).
+   */
+  withBest: Evaluation;
+  /**
+   * The chances after the move played.
+   */
+  withPlayed: Evaluation;
+  /**
+   * The share of the chance to win the move played gave up (0 when it was the search's move, or
+   * rated as well).
+   */
+  loss: number;
+  /**
+   * The mark, when the loss reaches a threshold.
+   */
+  judgement: Judgement | null;
+  /**
+   * The open flag whose chance the search's move keeps higher than the move played did, by at least
+   * five points: `from` with the move played, `to` with the search's.
+   */
+  reason: FlagChange | null;
+};
+
+/**
+ * A whole review.
+ */
+export type Review = {
+  /**
+   * The reviewed player.
+   */
+  player: PlayerIndex;
+  /**
+   * The search budget of every judgement.
+   */
+  level: SearchLevel;
+  /**
+   * The thresholds of the marks.
+   */
+  thresholds: ReviewThresholds;
+  /**
+   * Every decision of the player with a choice the search weighs, in order.
+   */
+  decisions: Array<ReviewedDecision>;
+};
