@@ -180,9 +180,9 @@ export class ComputerBase {
   }
 
   /**
-   * The viewer's chance to win the game and each flag, from the view alone (never from hidden cards), at
-   * the search budget of `level`: on the viewer's decision the search's rating of its best move,
-   * otherwise the evaluation averaged over samples of the hidden cards. Rejects as `suggest`.
+   * The viewer's chance to win the game and each flag, from the view alone (never from hidden cards): the
+   * evaluation averaged over samples of the hidden cards, more of them at a higher `level`. Rejects with
+   * `bad_input` for a bad view or level.
    *
    * ```ts
    * const { win, flags } = await computer.evaluate(game.view(0), 'medium');

@@ -187,11 +187,6 @@ impl SearchBot {
         self.decide(view, Some(rate))
     }
 
-    /// The leaf this bot values its playouts with (the levels': [`StaticLeaf`]).
-    pub(crate) fn leaf(&self) -> &dyn Leaf {
-        self.leaf.as_ref()
-    }
-
     /// Searches each tree in turn. The seeds of trees 1 and up are drawn first; tree 0 goes on with
     /// the bot's generator, which makes a one-tree bot the plain search.
     fn decide(&mut self, view: &PlayerView, rate: Option<&[Action]>) -> Result<Decision, Error> {

@@ -32,6 +32,7 @@ mod determinize;
 mod eval;
 mod evaluate;
 mod heuristic;
+mod hint;
 mod ismcts;
 mod leaf;
 mod random;
@@ -44,8 +45,9 @@ mod trees;
 
 pub use determinize::{determinize, Determinizer};
 pub use eval::{Duel, EvalParams};
-pub use evaluate::{evaluate, hint, Evaluation, FlagChange, Hint, NOTABLE_CHANGE};
+pub use evaluate::{evaluate, Evaluation};
 pub use heuristic::HeuristicBot;
+pub use hint::{hint, FlagChange, Hint, NOTABLE_CHANGE};
 pub use ismcts::{SearchBot, SearchStats};
 pub use leaf::{result_rewards, shared_rewards, Leaf, Sampler, StaticLeaf};
 pub use random::RandomBot;

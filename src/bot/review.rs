@@ -2,12 +2,13 @@
 //! that player had then (never from cards they could not see), with the move the search prefers, how
 //! much of the chance to win the played move gave up, and the flag that makes the difference.
 //!
-//! The numbers are the coach's ([`super::evaluate`]): the search's rating of each move, which a learned
-//! value model improves without changing this module.
+//! The numbers are the coach's: the search's rating of each move (`hint::rate`, through
+//! `evaluate::of_search`), which a learned value model improves without changing this module.
 
 use serde::{Deserialize, Serialize};
 
-use super::evaluate::{coach_move, rate, reason, Evaluation, FlagChange};
+use super::evaluate::Evaluation;
+use super::hint::{coach_move, rate, reason, FlagChange};
 use super::ismcts::{Decision, SearchBot};
 use super::search_tree::automatic;
 use super::{prepare, Level};

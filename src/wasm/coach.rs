@@ -30,8 +30,9 @@ fn arguments(view: JsValue, level: &JsValue, seed: &JsValue) -> JsResult<(Player
     Ok((from_js(view, ErrorCode::BadInput, "the view")?, search_level(level)?, seed_of(seed)?))
 }
 
-/// The viewer's chance to win the game and each flag, from the view alone, at the search budget of
-/// `level`; the same view, level and seed (default 0) give the same numbers.
+/// The viewer's chance to win the game and each flag, from the view alone, averaged over more samples
+/// of the hidden cards at a higher `level`; the same view, level and seed (default 0) give the same
+/// numbers.
 #[wasm_bindgen(unchecked_return_type = "Evaluation")]
 pub fn evaluate(
     #[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue,
