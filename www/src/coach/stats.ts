@@ -161,7 +161,7 @@ export function statsHTML(games: StatGame[]): string {
   return (
     `<table class="stats-table"><thead><tr><th scope="col">${say('statsOpponent')}</th><th scope="col">${say('statsGames')}</th>` +
     `<th scope="col">${say('statsWon')}</th><th scope="col">${say('statsDrawn')}</th><th scope="col">${say('statsLost')}</th>` +
-    `<th scope="col">${say('statsFlags')}</th><th scope="col"><span class="visually-hidden">${say('statsChart', { n: '' })}</span></th></tr></thead><tbody>${body}</tbody></table>` +
+    `<th scope="col">${say('statsFlags')}</th><th scope="col"><span class="visually-hidden">${say('statsBars')}</span></th></tr></thead><tbody>${body}</tbody></table>` +
     `<p class="stats-streak">${say('statsStreak', { n: s.current, kind })} · ${say('statsBest', { n: s.best })}</p>` +
     `<svg class="stats-recent" viewBox="0 0 ${recent.length * 10} 14" role="img" aria-label="${escapeAttr(`${say('statsChart', { n: recent.length })}: ${recent.map((g) => say(g.outcome === 'win' ? 'statsWon' : g.outcome === 'draw' ? 'statsDrawn' : 'statsLost')).join(', ')}`)}">${cells}</svg>`
   );
