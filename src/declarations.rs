@@ -185,6 +185,22 @@ fn declarations() -> String {
         declaration::<crate::game::LogEntry>(&config),
         declaration::<Record>(&config),
         declaration::<ErrorCode>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Level>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Evaluation>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::FlagChange>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Hint>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Thresholds>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Judgement>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::ReviewedDecision>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Review>(&config),
     ];
     for item in all {
         out.push('\n');

@@ -1,10 +1,24 @@
 // The main thread's side of the computer player, shared by the browser (computer.ts: a Web Worker) and
-// Node (computer-node.ts: a worker thread). One request runs at a time; the others wait here, so that
+// Node (computer-node.ts: a worker thread). One request runs at a time (a suggestion, win chances, a
+// hint, a review); the others wait here, so that
 // cancelling a waiting request just drops it, and cancelling the running one replaces the worker (a
 // search in wasm cannot be interrupted). Every failure is a BattleLineError. Compiled by tsc into the
 // package (scripts/finish-pkg.mjs), which also writes the declarations from it.
 import { BattleLineError } from './errors.js';
-import type { Action, BotLevel, ErrorCode, PlayerView, WasmModule } from './full/battleline.js';
+import type {
+  Action,
+  BotLevel,
+  ErrorCode,
+  Evaluation,
+  GameRecord,
+  Hint,
+  PlayerIndex,
+  PlayerView,
+  Review,
+  ReviewedDecision,
+  SearchLevel,
+  WasmModule,
+} from './full/battleline.js';
 
 /** Where the computer's engine (the full wasm, with the computer players) comes from. */
 export type ComputerWasm = WasmModule | ArrayBuffer | ArrayBufferView | URL | string | Response;
@@ -31,14 +45,42 @@ export interface SuggestOptions {
   signal?: AbortSignal;
 }
 
+/** Options of `evaluate` and `hint`: a seed (the same view, level and seed give the same numbers) and a signal. */
+export type EvaluateOptions = SuggestOptions;
+
+/** A review's progress, after each judged decision (and once with `done: 0` before the first). */
+export interface ReviewProgress {
+  done: number;
+  total: number;
+  /** The decision just judged (null before the first). */
+  decision: ReviewedDecision | null;
+}
+
+export interface ReviewOptions {
+  /** The same record, player, level and seed give the same review. Default 0. */
+  seed?: number;
+  /** Aborting rejects the review with a BattleLineError `aborted` (the running review is stopped). */
+  signal?: AbortSignal;
+  /** Called in order as the review goes on (an exception thrown there is reported, not fatal). */
+  onProgress?: (progress: ReviewProgress) => void;
+}
+
 /** What the worker answers (npm/worker-main.js). @internal */
 export interface WorkerMessage {
-  type: 'ready' | 'failed' | 'answer';
+  type: 'ready' | 'failed' | 'answer' | 'progress';
   id?: number;
-  action?: Action;
+  value?: unknown;
   error?: { code: ErrorCode; message: string };
   message?: string;
+  done?: number;
+  total?: number;
+  decision?: ReviewedDecision;
 }
+
+/** What a request asks of the worker. */
+type RequestType = 'suggest' | 'evaluate' | 'hint' | 'review';
+
+const WHAT: Record<RequestType, string> = { suggest: 'suggestion', evaluate: 'evaluation', hint: 'hint', review: 'review' };
 
 /** A started worker, as an entry point spawns it (a Web Worker, a worker thread). @internal */
 export interface WorkerHandle {
@@ -55,17 +97,18 @@ export type Spawn = (onMessage: (data: WorkerMessage) => void, onFailure: (text:
 
 interface Job {
   id: number;
-  view: PlayerView;
-  level: BotLevel;
-  seed: number | undefined;
-  resolve: (action: Action) => void;
+  type: RequestType;
+  /** The request's fields as the worker reads them. */
+  payload: Record<string, unknown>;
+  resolve: (value: unknown) => void;
   reject: (error: BattleLineError) => void;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | null;
+  onProgress: ((progress: ReviewProgress) => void) | undefined;
 }
 
-const aborted = (signal: AbortSignal | undefined) =>
-  new BattleLineError('aborted', 'the suggestion was cancelled', signal?.reason === undefined ? undefined : { cause: signal.reason });
+const aborted = (signal: AbortSignal | undefined, type: RequestType) =>
+  new BattleLineError('aborted', `the ${WHAT[type]} was cancelled`, signal?.reason === undefined ? undefined : { cause: signal.reason });
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -76,10 +119,10 @@ const dispose: typeof Symbol.dispose = Symbol.dispose ?? (Symbol.for('Symbol.dis
 /** The copy of the full engine's wasm inlined in the package, loaded only when asked. @internal */
 export const inlineWasm = (): Promise<ComputerWasm> => import('./full/wasm-base64.js').then((m) => m.bytes());
 
-/** `suggest` of an entry point: one Computer, made on the first call, shared by every call. @internal */
-export function sharedSuggest(make: () => ComputerBase): (view: PlayerView, level: BotLevel, options?: SuggestOptions) => Promise<Action> {
+/** The Computer of an entry point's functions (`suggest`, `evaluate`, `review`): made on the first call, shared by every call. @internal */
+export function sharedComputer(make: () => ComputerBase): () => ComputerBase {
   let shared: ComputerBase | null = null;
-  return (view, level, options) => (shared ??= make()).suggest(view, level, options);
+  return () => (shared ??= make());
 }
 
 /** Compiles whatever the caller gave as the full engine's wasm (a module, bytes, a URL or a Response). */
@@ -139,26 +182,68 @@ export class ComputerBase {
    * signal aborts or the computer is terminated, `worker_failed` when no worker can run.
    */
   suggest(view: PlayerView, level: BotLevel, options: SuggestOptions = {}): Promise<Action> {
+    return this.#request('suggest', options, (seed) => ({ view, level, seed })) as Promise<Action>;
+  }
+
+  /**
+   * The viewer's chance to win the game and each flag, from the view alone (never from hidden cards): the
+   * evaluation averaged over samples of the hidden cards, more of them at a higher `level`. Rejects with
+   * `bad_input` for a bad view or level.
+   *
+   * ```ts
+   * const { win, flags } = await computer.evaluate(game.view(0), 'medium');
+   * ```
+   */
+  evaluate(view: PlayerView, level: SearchLevel, options: EvaluateOptions = {}): Promise<Evaluation> {
+    return this.#request('evaluate', options, (seed) => ({ view, level, seed })) as Promise<Evaluation>;
+  }
+
+  /**
+   * The search's move for the viewer with the chances before and after it, and the flag it raises most
+   * as its reason. Rejects as `suggest`.
+   */
+  hint(view: PlayerView, level: SearchLevel, options: EvaluateOptions = {}): Promise<Hint> {
+    return this.#request('hint', options, (seed) => ({ view, level, seed })) as Promise<Hint>;
+  }
+
+  /**
+   * A post-game review of `player`'s decisions in `record` at the search budget of `level`: each decision
+   * judged from the view that player had then, with the search's move, the chances after each, the
+   * share of the chance to win given up and its mark (thresholds in the answer: 0.05, 0.10, 0.20).
+   * Rejects with `bad_record`, `bad_player`, `aborted`, `worker_failed`.
+   *
+   * ```ts
+   * const review = await computer.review(record, 0, 'medium', { onProgress: ({ done, total }) => (bar.value = done / total) });
+   * ```
+   */
+  review(record: GameRecord | string, player: PlayerIndex, level: SearchLevel, options: ReviewOptions = {}): Promise<Review> {
+    return this.#request('review', options, (seed) => ({ record, player, level, seed })) as Promise<Review>;
+  }
+
+  /** Queues a request; `options` as the caller gave them (anything at all: they are checked here). */
+  #request(type: RequestType, options: ReviewOptions, payload: (seed: number | undefined) => Record<string, unknown>): Promise<unknown> {
     return new Promise((resolve, reject) => {
       // Bad options reject like every other failure (`null` used to throw a TypeError at the caller).
-      const badOptions = (what: string): void => reject(new BattleLineError('bad_options', `the options of suggest ${what}`));
+      const badOptions = (what: string): void => reject(new BattleLineError('bad_options', `the options of ${type} ${what}`));
       const given: unknown = options;
       if (given === null || typeof given !== 'object') {
         return badOptions(`are an object like { seed, signal }, not ${given === null ? 'null' : typeof given}`);
       }
-      let seed: SuggestOptions['seed'];
-      let signal: SuggestOptions['signal'];
+      let seed: ReviewOptions['seed'];
+      let signal: ReviewOptions['signal'];
+      let onProgress: ReviewOptions['onProgress'];
       try {
-        ({ seed, signal } = options);
+        ({ seed, signal, onProgress } = options);
       } catch (error) {
         return badOptions(`cannot be read: ${(error as Error | undefined)?.message ?? String(error)}`);
       }
       if (signal !== undefined && typeof (signal as { addEventListener?: unknown } | null)?.addEventListener !== 'function') {
         return badOptions('have a signal that is not an AbortSignal');
       }
+      if (onProgress !== undefined && typeof onProgress !== 'function') return badOptions('have an onProgress that is not a function');
       if (this.#terminated) return reject(new BattleLineError('aborted', 'the computer was terminated'));
-      if (signal?.aborted) return reject(aborted(signal));
-      const job: Job = { id: this.#nextId++, view, level, seed, resolve, reject, signal, onAbort: null };
+      if (signal?.aborted) return reject(aborted(signal, type));
+      const job: Job = { id: this.#nextId++, type, payload: payload(seed), resolve, reject, signal, onAbort: null, onProgress };
       if (signal) {
         job.onAbort = () => this.#cancel(job);
         signal.addEventListener('abort', job.onAbort, { once: true });
@@ -183,10 +268,10 @@ export class ComputerBase {
     this.terminate();
   }
 
-  #settle(job: Job, action: Action | null, error: BattleLineError | null): void {
+  #settle(job: Job, value: unknown, error: BattleLineError | null): void {
     if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
     if (error) job.reject(error);
-    else job.resolve(action as Action);
+    else job.resolve(value);
   }
 
   #cancel(job: Job): void {
@@ -198,7 +283,7 @@ export class ComputerBase {
       if (at < 0) return;
       this.#queue.splice(at, 1);
     }
-    this.#settle(job, null, aborted(job.signal));
+    this.#settle(job, null, aborted(job.signal, job.type));
     void this.#pump();
   }
 
@@ -238,7 +323,7 @@ export class ComputerBase {
         this.#worker = worker;
       }
       this.#worker.busy();
-      this.#worker.post({ type: 'suggest', id: job.id, view: job.view, level: job.level, seed: job.seed });
+      this.#worker.post({ type: job.type, id: job.id, ...job.payload });
     } catch (error) {
       if (this.#running !== job) return;
       this.#running = null;
@@ -246,7 +331,7 @@ export class ComputerBase {
         error instanceof BattleLineError
           ? error
           : error instanceof Error && error.name === 'DataCloneError'
-            ? new BattleLineError('bad_input', `the view is not plain data: ${error.message}`)
+            ? new BattleLineError('bad_input', `the ${job.type === 'review' ? 'record' : 'view'} is not plain data: ${error.message}`)
             : new BattleLineError('worker_failed', `the computer's worker did not start: ${message(error)}`);
       this.#settle(job, null, failure);
       void this.#pump();
@@ -257,11 +342,22 @@ export class ComputerBase {
     if (worker !== this.#worker) return;
     if (data.type === 'failed') return this.#fail(data.message ?? 'the computer\'s worker failed');
     const job = this.#running;
-    if (data.type !== 'answer' || job === null || job.id !== data.id) return;
+    if (job === null || job.id !== data.id) return;
+    if (data.type === 'progress') {
+      try {
+        job.onProgress?.({ done: data.done ?? 0, total: data.total ?? 0, decision: data.decision ?? null });
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error; // the caller's callback failed: reported, the review goes on
+        });
+      }
+      return;
+    }
+    if (data.type !== 'answer') return;
     this.#running = null;
     worker.idle();
     if (data.error) this.#settle(job, null, new BattleLineError(data.error.code, data.error.message));
-    else this.#settle(job, data.action as Action, null);
+    else this.#settle(job, data.value, null);
     void this.#pump();
   }
 }

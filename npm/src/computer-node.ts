@@ -2,9 +2,19 @@
 // from the same inlined script as in browsers. The thread does not keep the process alive while idle.
 // Its declarations are those of computer.ts (the same API).
 import { Worker } from 'node:worker_threads';
-import { ComputerBase, inlineWasm, sharedSuggest, type ComputerOptions, type Spawn, type SuggestOptions, type WorkerMessage } from './computer-core.js';
+import {
+  ComputerBase,
+  inlineWasm,
+  sharedComputer,
+  type ComputerOptions,
+  type EvaluateOptions,
+  type ReviewOptions,
+  type Spawn,
+  type SuggestOptions,
+  type WorkerMessage,
+} from './computer-core.js';
 import workerSource from './computer-worker.js';
-import type { Action, BotLevel, PlayerView } from './full/battleline.js';
+import type { Action, BotLevel, Evaluation, GameRecord, PlayerIndex, PlayerView, Review, SearchLevel } from './full/battleline.js';
 
 export { BattleLineError } from './errors.js';
 
@@ -36,9 +46,19 @@ export class Computer extends ComputerBase {
   }
 }
 
-const shared = sharedSuggest(() => new Computer());
+const shared = sharedComputer(() => new Computer());
 
-/** `new Computer().suggest(…)` on one Computer shared by every call of this function. */
+/** `new Computer().suggest(…)` on one Computer shared by every call of these functions. */
 export function suggest(view: PlayerView, level: BotLevel, options?: SuggestOptions): Promise<Action> {
-  return shared(view, level, options);
+  return shared().suggest(view, level, options);
+}
+
+/** `new Computer().evaluate(…)`: the viewer's win chances, on the shared Computer. */
+export function evaluate(view: PlayerView, level: SearchLevel, options?: EvaluateOptions): Promise<Evaluation> {
+  return shared().evaluate(view, level, options);
+}
+
+/** `new Computer().review(…)`: a post-game review, on the shared Computer. */
+export function review(record: GameRecord | string, player: PlayerIndex, level: SearchLevel, options?: ReviewOptions): Promise<Review> {
+  return shared().review(record, player, level, options);
 }

@@ -8,13 +8,36 @@
 // Content-Security-Policy allows no `blob:` worker serves the same script as a file
 // (battleline-engine/computer.worker.js) and passes its URL (`options.worker`). The full engine's wasm is
 // loaded on the first request (or taken from `options.wasm`).
-import { ComputerBase, inlineWasm, sharedSuggest, type ComputerOptions, type Spawn, type SuggestOptions } from './computer-core.js';
+import {
+  ComputerBase,
+  inlineWasm,
+  sharedComputer,
+  type ComputerOptions,
+  type EvaluateOptions,
+  type ReviewOptions,
+  type Spawn,
+  type SuggestOptions,
+} from './computer-core.js';
 import workerSource from './computer-worker.js';
-import type { Action, BotLevel, PlayerView } from './full/battleline.js';
+import type { Action, BotLevel, Evaluation, GameRecord, PlayerIndex, PlayerView, Review, SearchLevel } from './full/battleline.js';
 
 export { BattleLineError } from './errors.js';
-export type { ComputerBase, ComputerOptions, ComputerWasm, SuggestOptions } from './computer-core.js';
-export type { Action, BotLevel, ErrorCode, PlayerView } from './full/battleline.js';
+export type { ComputerBase, ComputerOptions, ComputerWasm, EvaluateOptions, ReviewOptions, ReviewProgress, SuggestOptions } from './computer-core.js';
+export type {
+  Action,
+  BotLevel,
+  ErrorCode,
+  Evaluation,
+  FlagChange,
+  GameRecord,
+  Hint,
+  Judgement,
+  PlayerView,
+  Review,
+  ReviewedDecision,
+  ReviewThresholds,
+  SearchLevel,
+} from './full/battleline.js';
 
 let sourceUrl: string | null = null;
 
@@ -40,9 +63,19 @@ export class Computer extends ComputerBase {
   }
 }
 
-const shared = sharedSuggest(() => new Computer());
+const shared = sharedComputer(() => new Computer());
 
-/** `new Computer().suggest(…)` on one Computer shared by every call of this function. */
+/** `new Computer().suggest(…)` on one Computer shared by every call of these functions. */
 export function suggest(view: PlayerView, level: BotLevel, options?: SuggestOptions): Promise<Action> {
-  return shared(view, level, options);
+  return shared().suggest(view, level, options);
+}
+
+/** `new Computer().evaluate(…)`: the viewer's win chances, on the shared Computer. */
+export function evaluate(view: PlayerView, level: SearchLevel, options?: EvaluateOptions): Promise<Evaluation> {
+  return shared().evaluate(view, level, options);
+}
+
+/** `new Computer().review(…)`: a post-game review, on the shared Computer. */
+export function review(record: GameRecord | string, player: PlayerIndex, level: SearchLevel, options?: ReviewOptions): Promise<Review> {
+  return shared().review(record, player, level, options);
 }

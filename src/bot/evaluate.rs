@@ -24,12 +24,14 @@ use crate::position::view::PlayerView;
 /// assert_eq!(chances.flags.len(), 9);
 /// assert_eq!(chances, evaluate(&view, Level::Easy, 1).unwrap(), "reproducible under a seed");
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Evaluation {
     /// The chance to win the game (a draw counts as a share).
     pub win: f32,
     /// The chance to win each flag, flag 1 first.
+    #[cfg_attr(test, ts(type = "number[]"))]
     pub flags: [f32; FLAG_COUNT],
 }
 
@@ -38,14 +40,24 @@ pub struct Evaluation {
 /// of them at a higher `level` (64, 256 and 1,024), through a calibration fitted on held-out games.
 /// Errors: `bad_input` for an inconsistent view.
 pub fn evaluate(view: &PlayerView, level: Level, seed: u64) -> Result<Evaluation, Error> {
-    let determinizer = Determinizer::new(view)?;
+    Ok(of_view(&Determinizer::new(view)?, level, seed))
+}
+
+/// The viewer's chances from a view's determinizer at `level`, reproducible under `seed` (see
+/// [`evaluate`]).
+pub(crate) fn of_view(determinizer: &Determinizer, level: Level, seed: u64) -> Evaluation {
     let samples = match level {
         Level::Easy => 64,
         Level::Medium => 256,
         Level::Hard => 1024,
     };
-    let found = estimate(&determinizer, Some(ValueModel::embedded()), samples, &mut crate::rng_from_seed(seed));
-    Ok(Evaluation { win: calibrated(found.win, WIN_MAP), flags: found.flags.map(|f| calibrated(f, FLAG_MAP)) })
+    let found = estimate(determinizer, Some(ValueModel::embedded()), samples, &mut crate::rng_from_seed(seed));
+    of_search(found.win, found.flags)
+}
+
+/// A move's chances from the search's means (the model's, as the leaf gives them), calibrated.
+pub(crate) fn of_search(win: f32, flags: [f32; FLAG_COUNT]) -> Evaluation {
+    Evaluation { win: calibrated(win, WIN_MAP), flags: flags.map(|f| calibrated(f, FLAG_MAP)) }
 }
 
 /// The calibration of the model's mean over samples: `sigmoid(a · logit(mean) + b)`, fitted by

@@ -27,7 +27,7 @@ use super::rollout::Prior;
 use super::search_config::Config;
 use super::search_tree::{automatic, Search};
 use super::tactics_guard;
-use super::trees::{combine, totals};
+use super::trees::{combine, totals, RootEdge};
 use super::value_leaf::ValueLeaf;
 use super::{prepare, Bot};
 use crate::action::Action;
@@ -156,22 +156,60 @@ impl SearchBot {
 }
 
 impl Bot for SearchBot {
+    fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
+        Ok(match self.decide(view, None)? {
+            Decision::Forced(action) => action,
+            Decision::Searched(searched) => searched.action,
+        })
+    }
+
+    fn stats(&self) -> Option<SearchStats> {
+        Some(self.stats)
+    }
+}
+
+/// A decision of the search bot: an answer given without searching, or a search's choice with every
+/// root action's statistics.
+pub(crate) enum Decision {
+    /// The only sensible answer (a single legal action, a claim, a troop draw): not searched.
+    Forced(Action),
+    /// The search's choice.
+    Searched(Searched),
+}
+
+/// A searched decision: the action chosen and each root action's visits, rewards and per-flag chances
+/// over all trees (the flags only when asked for).
+pub(crate) struct Searched {
+    pub(crate) action: Action,
+    pub(crate) edges: Vec<RootEdge>,
+}
+
+impl SearchBot {
+    /// The search's decision with its root statistics, for the coach (`evaluate`, hints, the review):
+    /// the same choice as [`Bot::choose`] under the same seed, the leaves' chances per flag kept, and
+    /// each action of `rate` that is legal given at least a tenth of the budget's playouts through it
+    /// (after the choice is made, so that rating a move never changes the choice).
+    pub(crate) fn analyse(&mut self, view: &PlayerView, rate: &[Action]) -> Result<Decision, Error> {
+        self.decide(view, Some(rate))
+    }
+
     /// Searches each tree in turn. The seeds of trees 1 and up are drawn first; tree 0 goes on with
     /// the bot's generator, which makes a one-tree bot the plain search.
-    fn choose(&mut self, view: &PlayerView) -> Result<Action, Error> {
+    fn decide(&mut self, view: &PlayerView, rate: Option<&[Action]>) -> Result<Decision, Error> {
         let turn = match prepare(view)? {
-            Err(forced) => return Ok(forced),
+            Err(forced) => return Ok(Decision::Forced(forced)),
             Ok(turn) => turn,
         };
         if let Some(action) = automatic(&turn.position) {
             if turn.legal.contains(&action) {
-                return Ok(action);
+                return Ok(Decision::Forced(action));
             }
         }
         let root_order = root_order(&turn.position, &turn.legal);
         let seeds: Vec<u64> = (1..self.trees).map(|_| self.rng.next_u64()).collect();
         self.stats.decisions += 1;
         let mut trees = Vec::with_capacity(seeds.len() + 1);
+        let mut rated = Vec::with_capacity(seeds.len() + 1);
         for tree in 0..=seeds.len() {
             let mut own_rng;
             let rng = match tree.checked_sub(1) {
@@ -183,12 +221,27 @@ impl Bot for SearchBot {
             };
             let (sampler, leaf) = (self.sampler.as_deref(), self.leaf.as_ref());
             let mut search = Search::new(&turn.determinizer, sampler, leaf, root_order.clone(), rng, self.config);
+            search.track_flags = rate.is_some();
             for _ in 0..self.playouts {
                 search.iterate();
             }
             self.stats.playouts += u64::from(self.playouts);
+            let edges = search.root_edges();
+            let minimum = (self.playouts / 10).max(1);
+            for &action in rate.unwrap_or_default().iter().filter(|a| turn.legal.contains(a)) {
+                let visits = edges.iter().find(|e| e.action == action).map_or(0, |e| e.visits);
+                search.forced = Some(action);
+                for _ in visits..minimum {
+                    search.iterate();
+                    self.stats.playouts += 1;
+                }
+                search.forced = None;
+            }
             self.stats.playout_actions += search.actions;
-            trees.push(search.root_edges());
+            if rate.is_some() {
+                rated.push(search.root_edges());
+            }
+            trees.push(edges);
         }
         let guarded = match self.config.guard_tactics && turn.position.phase() == Phase::Play {
             true => tactics_guard::guarded(&turn.position, &trees),
@@ -197,11 +250,8 @@ impl Bot for SearchBot {
         let action = guarded.or_else(|| combine(&trees)).unwrap_or(root_order[0]);
         let chosen = totals(&trees).into_iter().find(|edge| edge.action == action);
         self.last_value = chosen.filter(|e| e.visits > 0).map(|e| e.reward / e.visits as f32);
-        Ok(action)
-    }
-
-    fn stats(&self) -> Option<SearchStats> {
-        Some(self.stats)
+        let edges = if rate.is_some() { totals(&rated) } else { totals(&trees) };
+        Ok(Decision::Searched(Searched { action, edges }))
     }
 }
 

@@ -26,6 +26,23 @@ pub trait Leaf: fmt::Debug + Send + Sync {
     /// from the search's generator for every playout, whether or not the leaf uses it, so that a leaf
     /// that plays on at random stays reproducible and a leaf that does not changes no other draw.
     fn rewards(&self, position: &Position, viewer: Player, seed: u64) -> [f32; MAX_PLAYERS];
+
+    /// The viewer's chance to win each flag of `position` (1 or 0 once claimed; the position may be
+    /// finished), for the coach's chances per flag (`bot::evaluate`); `None` for a leaf without them.
+    fn flag_chances(&self, _position: &Position, _viewer: Player) -> Option<[f32; FLAG_COUNT]> {
+        None
+    }
+
+    /// [`Leaf::rewards`] and [`Leaf::flag_chances`] at once (a leaf that computes both from the same
+    /// work overrides it).
+    fn rewards_and_flags(
+        &self,
+        position: &Position,
+        viewer: Player,
+        seed: u64,
+    ) -> ([f32; MAX_PLAYERS], Option<[f32; FLAG_COUNT]>) {
+        (self.rewards(position, viewer, seed), self.flag_chances(position, viewer))
+    }
 }
 
 /// How the search deals the hidden cards of each playout, in place of a uniform sample of the view.
@@ -100,12 +117,25 @@ impl StaticLeaf {
 }
 
 impl Leaf for StaticLeaf {
-    fn rewards(&self, position: &Position, viewer: Player, _seed: u64) -> [f32; MAX_PLAYERS] {
+    fn rewards(&self, position: &Position, viewer: Player, seed: u64) -> [f32; MAX_PLAYERS] {
+        self.rewards_and_flags(position, viewer, seed).0
+    }
+
+    fn flag_chances(&self, position: &Position, viewer: Player) -> Option<[f32; FLAG_COUNT]> {
+        Some(self.chances(position, viewer))
+    }
+
+    fn rewards_and_flags(
+        &self,
+        position: &Position,
+        viewer: Player,
+        _seed: u64,
+    ) -> ([f32; MAX_PLAYERS], Option<[f32; FLAG_COUNT]>) {
         let players = position.players();
         let knowledge = self.knowledge(position, viewer);
         let chances = knowledge.chances(position);
         let value = knowledge.value(players, &chances);
-        shared_rewards(players, viewer, self.win_chance(players, value))
+        (shared_rewards(players, viewer, self.win_chance(players, value)), Some(chances))
     }
 }
 

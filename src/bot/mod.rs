@@ -34,9 +34,11 @@ mod determinize;
 mod eval;
 mod evaluate;
 mod heuristic;
+mod hint;
 mod ismcts;
 mod leaf;
 mod random;
+mod review;
 mod rollout;
 mod search_config;
 mod search_tree;
@@ -54,9 +56,11 @@ pub use determinize::{determinize, Determinizer};
 pub use eval::{Duel, EvalParams};
 pub use evaluate::{evaluate, Evaluation};
 pub use heuristic::HeuristicBot;
+pub use hint::{hint, FlagChange, Hint, NOTABLE_CHANGE};
 pub use ismcts::{SearchBot, SearchStats};
 pub use leaf::{result_rewards, shared_rewards, Leaf, Sampler, StaticLeaf};
 pub use random::RandomBot;
+pub use review::{review, Judgement, Review, ReviewedDecision, Reviewer, Thresholds, THRESHOLDS};
 pub use rollout::Prior;
 pub use search_config::Config as SearchConfig;
 #[cfg(feature = "setups")]
@@ -113,6 +117,8 @@ pub trait Bot {
 /// assert!(Level::Easy.playouts() < Level::Medium.playouts());
 /// assert_eq!(serde_json::to_string(&Level::Medium).unwrap(), "\"medium\"");
 /// ```
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SearchLevel"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Level {

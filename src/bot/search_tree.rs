@@ -13,7 +13,7 @@ use super::rollout::{claim, Prior};
 use super::search_config::Config;
 use super::trees::RootEdge;
 use crate::action::{Action, DeckKind};
-use crate::flag::Player;
+use crate::flag::{Player, FLAG_COUNT};
 use crate::phase::Phase;
 use crate::position::Position;
 
@@ -45,6 +45,14 @@ pub(super) struct Search<'a> {
     path: Vec<usize>,
     /// Actions played in playouts so far (the tree's, claims and draws included).
     pub(super) actions: u64,
+    /// Whether each root child keeps the sum of its leaves' chances per flag (`RootEdge::flags`), for
+    /// the coach's win chances; the playouts are the same either way.
+    pub(super) track_flags: bool,
+    /// A root action every playout goes through while set (rating a move the search would not try
+    /// often enough, see `SearchBot::analyse`).
+    pub(super) forced: Option<Action>,
+    /// Per root child (by node), the sums of `track_flags`.
+    root_flags: Vec<(usize, [f32; FLAG_COUNT])>,
 }
 
 impl<'a> Search<'a> {
@@ -68,6 +76,9 @@ impl<'a> Search<'a> {
             legal: Vec::with_capacity(64),
             path: Vec::with_capacity(64),
             actions: 0,
+            track_flags: false,
+            forced: None,
+            root_flags: Vec::new(),
         }
     }
 
@@ -87,6 +98,16 @@ impl<'a> Search<'a> {
                 break;
             }
             let player = position.current();
+            if let (0, Some(action)) = (node, self.forced) {
+                let (child, fresh) = self.root_child(action, player);
+                self.step(&mut position, action);
+                self.path.push(child);
+                if fresh {
+                    break;
+                }
+                node = child;
+                continue;
+            }
             let (eligible, best) = self.select(node, &position);
             let limit = widening_limit(&self.config, self.nodes[node].visits);
             if eligible < limit || best.is_none() {
@@ -111,9 +132,23 @@ impl<'a> Search<'a> {
             self.path.push(next);
             node = next;
         }
-        let rewards = match result_rewards(&position) {
-            Some(rewards) => rewards,
-            None => self.leaf.rewards(&position, self.determinizer.viewer(), leaf_seed),
+        let viewer = self.determinizer.viewer();
+        let rewards = match (result_rewards(&position), self.track_flags) {
+            (Some(rewards), false) => rewards,
+            (None, false) => self.leaf.rewards(&position, viewer, leaf_seed),
+            (result, true) => {
+                let (rewards, chances) = match result {
+                    Some(rewards) => (rewards, self.leaf.flag_chances(&position, viewer)),
+                    None => self.leaf.rewards_and_flags(&position, viewer, leaf_seed),
+                };
+                if let (Some(&child), Some(chances)) = (self.path.get(1), chances) {
+                    match self.root_flags.iter_mut().find(|(c, _)| *c == child) {
+                        Some((_, sums)) => sums.iter_mut().zip(chances).for_each(|(sum, p)| *sum += p),
+                        None => self.root_flags.push((child, chances)),
+                    }
+                }
+                rewards
+            }
         };
         for &n in &self.path {
             let node = &mut self.nodes[n];
@@ -155,6 +190,20 @@ impl<'a> Search<'a> {
             }
         }
         (eligible, best.map(|(_, c)| c))
+    }
+
+    /// The root's child for `action` (legal in every sample: the root's actions are the viewer's), added
+    /// when missing; whether it was added.
+    fn root_child(&mut self, action: Action, player: Player) -> (usize, bool) {
+        let found = self.nodes[0].children.iter().copied().find(|&c| self.nodes[c].action == action);
+        if let Some(child) = found {
+            self.nodes[child].available += 1;
+            return (child, false);
+        }
+        let child = self.nodes.len();
+        self.nodes.push(Node { action, player, visits: 0, available: 1, reward: 0.0, children: Vec::new() });
+        self.nodes[0].children.push(child);
+        (child, true)
     }
 
     fn step(&mut self, position: &mut Position, action: Action) {
@@ -209,8 +258,11 @@ impl<'a> Search<'a> {
         let root = &self.nodes[0];
         root.children
             .iter()
-            .map(|&c| &self.nodes[c])
-            .map(|n| RootEdge { action: n.action, visits: n.visits, reward: n.reward })
+            .map(|&c| {
+                let n = &self.nodes[c];
+                let flags = self.root_flags.iter().find(|(child, _)| *child == c).map_or([0.0; FLAG_COUNT], |f| f.1);
+                RootEdge { action: n.action, visits: n.visits, reward: n.reward, flags }
+            })
             .collect()
     }
 }

@@ -4,6 +4,7 @@
 //! option for experiments, searched one after the other.
 
 use crate::action::Action;
+use crate::flag::FLAG_COUNT;
 
 /// The most trees a decision may search (the trees' seeds are drawn up front, so the number must stay
 /// small).
@@ -18,6 +19,9 @@ pub(crate) struct RootEdge {
     pub(crate) visits: u32,
     /// The sum of the searching player's rewards (each in 0..1) over those playouts.
     pub(crate) reward: f32,
+    /// Per flag, the sum of the leaf's chances that the searching player wins it over those playouts
+    /// (kept only when the search is asked to, see `Search::track_flags`; zeros otherwise).
+    pub(crate) flags: [f32; FLAG_COUNT],
 }
 
 /// Each root action's visits and rewards added up over the trees, in the order first tried.
@@ -28,6 +32,7 @@ pub(crate) fn totals(trees: &[Vec<RootEdge>]) -> Vec<RootEdge> {
             Some(total) => {
                 total.visits = total.visits.saturating_add(edge.visits);
                 total.reward += edge.reward;
+                total.flags.iter_mut().zip(edge.flags).for_each(|(sum, f)| *sum += f);
             }
             None => totals.push(*edge),
         }
@@ -51,7 +56,7 @@ mod tests {
     use crate::action::DeckKind;
 
     fn edge(deck: DeckKind, visits: u32, reward: f32) -> RootEdge {
-        RootEdge { action: Action::Draw { deck }, visits, reward }
+        RootEdge { action: Action::Draw { deck }, visits, reward, flags: [0.0; FLAG_COUNT] }
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::leaf::{shared_rewards, Leaf, StaticLeaf};
 use super::search_config::Config;
 use super::value_features;
 use super::value_model::ValueModel;
-use crate::flag::{Player, MAX_PLAYERS};
+use crate::flag::{Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::position::Position;
 
 /// How the levels value a playout that stopped before the end of the game (see the module's
@@ -52,5 +52,35 @@ impl Leaf for ValueLeaf {
         let knowledge = self.hand_made.knowledge(position, viewer);
         let inputs = value_features::inputs(position, viewer, &knowledge);
         shared_rewards(2, viewer, self.model.win(&inputs, self.scale))
+    }
+
+    fn flag_chances(&self, position: &Position, viewer: Player) -> Option<[f32; FLAG_COUNT]> {
+        Some(super::win_estimate::of_position(position, viewer, Some(self.model)).flags)
+    }
+
+    fn rewards_and_flags(
+        &self,
+        position: &Position,
+        viewer: Player,
+        seed: u64,
+    ) -> ([f32; MAX_PLAYERS], Option<[f32; FLAG_COUNT]>) {
+        if position.players() != 2 {
+            return self.hand_made.rewards_and_flags(position, viewer, seed);
+        }
+        let knowledge = self.hand_made.knowledge(position, viewer);
+        let inputs = value_features::inputs(position, viewer, &knowledge);
+        let win = self.model.win(&inputs, self.scale);
+        let p = self.model.predict(&inputs);
+        let flags = std::array::from_fn(|i| match position.flags()[i].claimed {
+            Some(owner) => {
+                if owner == viewer {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+            None => p.flags[i],
+        });
+        (shared_rewards(2, viewer, win), Some(flags))
     }
 }

@@ -753,3 +753,160 @@ export type GameRecord = {
  * Stable error codes. The string form (`code.as_str()`) never changes once published: clients match on it.
  */
 export type EngineErrorCode = "not_your_turn" | "wrong_phase" | "card_not_in_hand" | "flag_full" | "flag_claimed" | "tactics_limit" | "leader_limit" | "claim_not_provable" | "side_incomplete" | "wrong_card" | "bad_target" | "must_play" | "deck_empty" | "tactics_disabled" | "game_over" | "bad_flag" | "bad_card" | "bad_action" | "bad_options" | "bad_record" | "bad_player" | "bad_input";
+
+/**
+ * The three strengths of the search bot offered on the page, defined by playout budgets (one tree
+ * each).
+ */
+export type SearchLevel = "easy" | "medium" | "hard";
+
+/**
+ * The viewer's chances, each in 0..1: to win the game, and to win each flag (1 or 0 once claimed).
+ */
+export type Evaluation = {
+  /**
+   * The chance to win the game (a draw counts as a share).
+   */
+  win: number;
+  /**
+   * The chance to win each flag, flag 1 first.
+   */
+  flags: number[];
+};
+
+/**
+ * How one flag's chance differs between two moves or two moments: the reason a coach gives.
+ */
+export type FlagChange = {
+  /**
+   * The flag (1..9 in JSON).
+   */
+  flag: FlagNumber;
+  /**
+   * The chance before (or with the other move).
+   */
+  from: number;
+  /**
+   * The chance after (or with this move).
+   */
+  to: number;
+};
+
+/**
+ * The search's move for the viewer with what it does to their chances.
+ */
+export type Hint = {
+  /**
+   * The move: the search's own choice at this level, never one it rates clearly worse than another it
+   * tried at least half as often.
+   */
+  action: Action;
+  /**
+   * The chances now, before the move (the leaf evaluation over samples of the hidden cards).
+   */
+  before: Evaluation;
+  /**
+   * The chances after the move, as the search rated it (equal to `before` when not searched).
+   */
+  after: Evaluation;
+  /**
+   * Whether the search weighed the move (false: the only sensible one, such as a claim or a draw).
+   */
+  searched: boolean;
+  /**
+   * The open flag whose chance the move raises most, when it raises one by at least five points
+   * ([`NOTABLE_CHANGE`]), the move's own flag first.
+   */
+  reason: FlagChange | null;
+};
+
+/**
+ * How much of the chance to win a move may give up before the review marks it: a share of the whole
+ * (0.05 is five percentage points), each judgement from its threshold up to the next.
+ */
+export type ReviewThresholds = {
+  /**
+   * An inaccuracy from here.
+   */
+  inaccuracy: number;
+  /**
+   * A mistake from here.
+   */
+  mistake: number;
+  /**
+   * A blunder from here.
+   */
+  blunder: number;
+};
+
+/**
+ * How bad a move was.
+ */
+export type Judgement = "inaccuracy" | "mistake" | "blunder";
+
+/**
+ * One decision of the reviewed player, judged.
+ */
+export type ReviewedDecision = {
+  /**
+   * The index of the played action in the record (the position before it is the record replayed to
+   * this many actions).
+   */
+  index: number;
+  /**
+   * The game of the match it belongs to (0 first).
+   */
+  game: number;
+  /**
+   * The move played.
+   */
+  played: Action;
+  /**
+   * The search's move from the same view (chosen as the hint's, see [`super::hint`]).
+   */
+  best: Action;
+  /**
+   * The chances after the search's move (its chance to win is the position's worth).
+   */
+  withBest: Evaluation;
+  /**
+   * The chances after the move played.
+   */
+  withPlayed: Evaluation;
+  /**
+   * The share of the chance to win the move played gave up (0 when it was the search's move, or
+   * rated as well).
+   */
+  loss: number;
+  /**
+   * The mark, when the loss reaches a threshold.
+   */
+  judgement: Judgement | null;
+  /**
+   * The open flag whose chance the search's move keeps higher than the move played did, by at least
+   * five points: `from` with the move played, `to` with the search's.
+   */
+  reason: FlagChange | null;
+};
+
+/**
+ * A whole review.
+ */
+export type Review = {
+  /**
+   * The reviewed player.
+   */
+  player: PlayerIndex;
+  /**
+   * The search budget of every judgement.
+   */
+  level: SearchLevel;
+  /**
+   * The thresholds of the marks.
+   */
+  thresholds: ReviewThresholds;
+  /**
+   * Every decision of the player with a choice the search weighs, in order.
+   */
+  decisions: Array<ReviewedDecision>;
+};

@@ -4,6 +4,8 @@
 
 #[cfg(feature = "bench")]
 mod bench;
+#[cfg(feature = "bots")]
+mod coach;
 mod convert;
 mod tactic_play;
 mod types;

@@ -144,6 +144,13 @@ export async function startGame(page, { mode = 'hotseat', level = 'random', timi
 }
 
 export const state = (page) => page.evaluate(() => window.__battleline.state());
+
+/** How far the page reaches beyond the window (0, 0: nothing scrolls). */
+export const pageOverflow = (page) =>
+  page.evaluate(() => {
+    const d = document.documentElement;
+    return { x: d.scrollWidth - window.innerWidth, y: d.scrollHeight - window.innerHeight };
+  });
 export const legal = (page) => page.evaluate(() => window.__battleline.legal());
 export const actionCount = (page) => page.evaluate(() => window.__battleline.game.actionCount);
 

@@ -1,5 +1,6 @@
-// The hint is advice in the present tense with its reason, read from the engine (issue 23): asked in the
-// tutorial's fixed position where red 10 completes a Wedge that beats the opponent's, in both languages.
+// The hint is advice in the present tense with its reason, read from the engine (issue 23), and since
+// issue 38 the search's own move with how it changes the player's chances: asked in the tutorial's fixed
+// position where red 10 completes a Wedge that beats the opponent's, in both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertNoErrors, openPage, serveAndLaunch, waitReady } from './helpers.mjs';
@@ -22,8 +23,8 @@ async function atWedgeStep(page, lang) {
 }
 
 for (const [lang, expected] of [
-  ['en', /^Play Red 10, Elephants at flag 3: it completes a Wedge \(sum 27\) the opponent cannot beat, so you can claim the flag\.$/],
-  ['zh', /^把 红10 战象 放到地区 3：它组成对手无法击败的同花顺（总和 27），你可以占据该地区。$/],
+  ['en', /^Play Red 10, Elephants at flag 3: it completes a Wedge \(sum 27\) the opponent cannot beat, so you can claim the flag\. It raises your chance at flag 3 from (\d+)% to (\d+)%; your chance to win: \d+%\.$/],
+  ['zh', /^把 红10 战象 放到地区 3：它组成对手无法击败的同花顺（总和 27），你可以占据该地区。 它把你在地区 3 的胜率从 (\d+)% 提高到 (\d+)%；你赢得整局的机会：\d+%。$/],
 ]) {
   test(`the hint says what to do and why (${lang})`, async () => {
     const { context, page, errors } = await openPage(env.browser);
@@ -37,7 +38,9 @@ for (const [lang, expected] of [
       for (const card of copy.querySelectorAll('.mini')) card.replaceWith(card.getAttribute('aria-label'));
       return copy.textContent.replace(/\s+/g, ' ').trim();
     });
-    assert.match(text, expected);
+    // The search's move, with its reason in terms of the chances (issue 38): the flag it wins rises.
+    const [, from, to] = expected.exec(text) ?? assert.fail(`${text} does not match ${expected}`);
+    assert.ok(Number(to) - Number(from) >= 5 && Number(to) >= 90, `${from}% → ${to}%`);
     assert.doesNotMatch(text, /Hint:|提示：|drew|\?/, 'not a log sentence');
     assert.ok((await page.locator('.suggested').count()) > 0, 'the advice is marked on the board');
     assertNoErrors(errors);

@@ -70,7 +70,7 @@ test('a complete hot-seat game, played by clicks to its end', async () => {
   const result = await page.evaluate(() => window.__battleline.game.result());
   assert.ok(result);
   const ids = await closeEndDialog(page);
-  assert.deepEqual(ids, ['replay', 'close', 'new']);
+  assert.deepEqual(ids, ['replay', 'review', 'close', 'new'], 'the page offers the review of a finished match');
   // The log tells the story in words.
   const log = await page.locator('#log').innerText();
   assert.match(log, /claimed flag \d/);

@@ -4,16 +4,11 @@
 // every action.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, assertNoErrors, openPage, revealIfHandover, serveAndLaunch, shot, startGame, waitReady } from './helpers.mjs';
+import { PHONE, assertNoErrors, openPage, pageOverflow as overflow, revealIfHandover, serveAndLaunch, shot, startGame, waitReady } from './helpers.mjs';
 
 const env = serveAndLaunch();
 const LAPTOP = { width: 1366, height: 768 };
 
-const overflow = (page) =>
-  page.evaluate(() => {
-    const d = document.documentElement;
-    return { x: d.scrollWidth - window.innerWidth, y: d.scrollHeight - window.innerHeight };
-  });
 
 for (const [size, viewport] of [['laptop', LAPTOP], ['phone', PHONE]]) {
   for (const players of [2, 3]) {

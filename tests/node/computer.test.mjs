@@ -3,17 +3,10 @@
 // cancelling a running search does not wait for it, and every failure is a BattleLineError.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import full from './load.mjs';
-import { Computer, BattleLineError, suggest } from '../../pkg/computer-node.js';
+import full, { rejectsWith, same } from './load.mjs';
+import { Computer, suggest } from '../../pkg/computer-node.js';
 
 const { Game } = full;
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-const rejectsWith = (promise, code) =>
-  assert.rejects(promise, (e) => {
-    assert.ok(e instanceof BattleLineError, `a BattleLineError: ${e}`);
-    assert.equal(e.code, code, e.message);
-    return true;
-  });
 
 test('the worker answers what the engine answers on this thread, for several views in order', async () => {
   const computer = new Computer();

@@ -115,6 +115,19 @@ async function collect() {
   const view = new Game({ seed: 9 }).view(new Game({ seed: 9 }).current);
   add('Action[]', legalActionsOfView(view));
   add('Action', suggest(view, 'easy', 1));
+  // The coach: win chances, a hint, and a review (one decision at a time, then whole as the worker gives it).
+  add('Evaluation', full.evaluate(view, 'easy', 1));
+  add('Evaluation', full.evaluate(new Game({ seed: 9 }).view(1 - new Game({ seed: 9 }).current), 'easy', 1));
+  add('Hint', full.hint(view, 'easy', 1));
+  add('ReviewThresholds', full.reviewThresholds());
+  const played = new Game({ seed: 14 });
+  while (!played.result()) played.apply(suggest(played.view(played.current), 'random', 2));
+  const reviewer = new full.Reviewer(played.record(), 0, 'easy', 1);
+  const decisions = [];
+  for (let d = reviewer.next(); d !== undefined; d = reviewer.next()) decisions.push(d);
+  reviewer.free();
+  for (const d of decisions) if (once(`decision ${d.judgement} ${d.reason === null}`, 3)) add('ReviewedDecision', d);
+  add('Review', { player: 0, level: 'easy', thresholds: full.reviewThresholds(), decisions: decisions.slice(0, 3) });
   add('Proof', proveFlag({ sides: [['r3', 'r4', 'r5'], ['b8']], claimant: 0, unseen: ['b7', 'b9'] }));
   add('Proof', proveFlag({ sides: [['r3', 'r4', 'r5'], ['b8', 'b9']], fog: true, claimant: 0, unseen: ['b7', 'b10'], firstComplete: 0 }));
   add('Proof', proveFlag({ sides: [['r7', 'o7', 'y7'], ['b8']], claimant: 0, unseen: ['b1', 'b2'] }));

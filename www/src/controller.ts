@@ -7,6 +7,7 @@
 import type { CardName, GameRecord } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
 import { closeDialogs, dialogOpen, type StartChoice } from './dialogs.js';
+import { CoachClient } from './coach/client.js';
 import { installDrag } from './drag.js';
 import { installFit } from './fit.js';
 import type { GameHost } from './host.js';
@@ -40,7 +41,7 @@ export class Controller {
     const speak = (): void => setLang(s.settings.lang);
     const s = initialState(host.settings, !logIsDrawer(el.root), () => dialogOpen(host.shadow));
     // The computer's answers arrive from its worker, in whatever language another game last spoke.
-    const ctx: Ctx = { s, el, host, computer: new Computer(module, speak, host.worker), flow: { continueAfterChange, maybeShowEnd, boot, newGame } };
+    const ctx: Ctx = { s, el, host, computer: new Computer(module, speak, host.worker), coach: new CoachClient(module, host.worker), flow: { continueAfterChange, maybeShowEnd, boot, newGame } };
     this.#ctx = ctx;
     testContexts?.set(this, ctx);
     const signal = this.#gone.signal;
@@ -139,6 +140,7 @@ export class Controller {
     exitReplay(ctx, false);
     replaceGame(ctx, null, []);
     ctx.computer.terminate();
+    ctx.coach.terminate();
     closeDialogs(ctx.host.shadow);
     this.#gone.abort();
   }

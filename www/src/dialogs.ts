@@ -320,6 +320,8 @@ export function endDialog(host: ParentNode, opts: {
   match: MatchScore;
   breakthrough: number[] | null;
   canNext: boolean;
+  /** The label of a Review button (the coach's), when offered. */
+  review?: string | null;
 }): Promise<string> {
   const { result, names, match } = opts;
   const victory = t(result.victory === 'breakthrough' ? 'victoryBreakthrough' : result.victory === 'envelopment' ? 'victoryEnvelopment' : 'victoryExhaustion');
@@ -347,7 +349,7 @@ export function endDialog(host: ParentNode, opts: {
       body += `<p class="headline small">${a === b ? t('matchTie', { a, b }) : t('matchWinner', { name: escapeHTML(names[a > b ? 0 : 1] ?? ''), a: Math.max(a, b), b: Math.min(a, b) })}</p>`;
     }
   }
-  const buttons: DialogButton[] = [{ id: 'replay', label: t('replay') }, { id: 'close', label: t('close') }];
+  const buttons: DialogButton[] = [{ id: 'replay', label: t('replay') }, ...(opts.review ? [{ id: 'review', label: opts.review }] : []), { id: 'close', label: t('close') }];
   buttons.push(opts.canNext ? { id: 'next', label: t('nextGame'), primary: true } : { id: 'new', label: t('newGame'), primary: true });
   return openDialog(host, { title: t('stepGameOver'), body, buttons, className: 'end' });
 }
@@ -448,7 +450,8 @@ export async function importDialog(host: ParentNode, check: (text: string) => st
   return accepted;
 }
 
-export async function settingsDialog(host: ParentNode, settings: Settings): Promise<Settings | null> {
+/** `winChances`: the label of the coach's win-chances setting, when the element offers it. */
+export async function settingsDialog(host: ParentNode, settings: Settings, winChances: string | null = null): Promise<Settings | null> {
   const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
   let out: Settings | null = null;
   const result = await openDialog(host, {
@@ -456,6 +459,7 @@ export async function settingsDialog(host: ParentNode, settings: Settings): Prom
     body:
       `<form class="settings-form">` +
       `<label class="check"><input type="checkbox" name="hints" ${settings.hints ? 'checked' : ''}> ${t('hintsSetting')}</label>` +
+      (winChances ? `<label class="check"><input type="checkbox" name="winChances" ${settings.winChances ? 'checked' : ''}> ${winChances}</label>` : '') +
       `<label>${t('aiSpeed')} <select name="pace">` +
       option('1100', t('aiSpeedSlow'), settings.aiDelay >= 1000) +
       option('650', t('aiSpeedNormal'), settings.aiDelay >= 300 && settings.aiDelay < 1000) +
@@ -475,6 +479,7 @@ export async function settingsDialog(host: ParentNode, settings: Settings): Prom
           hints: (form.elements.namedItem('hints') as HTMLInputElement).checked,
           aiDelay: Number((form.elements.namedItem('pace') as HTMLSelectElement).value),
           lang: (form.elements.namedItem('lang') as HTMLSelectElement).value as Lang,
+          winChances: (form.elements.namedItem('winChances') as HTMLInputElement | null)?.checked ?? settings.winChances,
         };
       }
       return true;

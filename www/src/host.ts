@@ -1,7 +1,9 @@
 // What a game needs from whoever shows it (the <battle-line-game> element, element/element.ts): where it is
 // drawn, where it keeps things, where keys are heard, and whom to tell what happened. The controller knows
 // nothing else of the page around it.
-import type { Game } from '../../pkg/full.js';
+import type { Game, GameRecord } from '../../pkg/full.js';
+import type { Review } from './coach/client.js';
+import type { CoachFeatures } from './coach/state.js';
 import type { StartChoice } from './dialogs.js';
 import type { Lang } from './i18n.js';
 import type { Settings, Store } from './storage.js';
@@ -30,4 +32,8 @@ export interface GameHost {
   played(game: Game, index: number): void;
   /** Drawn again; `title` says the state in a line (the page puts it in the window's title). */
   rendered(title: string): void;
+  /** The coach's parts this element offers. */
+  readonly coach: CoachFeatures;
+  /** A review of `record` finished. */
+  reviewed(review: Review, record: GameRecord): void;
 }

@@ -51,6 +51,8 @@ export interface ToolState {
   canReplay: boolean;
   /** The host offers the players' rules. */
   hasRules: boolean;
+  /** More items for the menu (the coach's), as HTML. */
+  extraMenu?: string;
 }
 
 export function renderTools(s: ToolState): string {
@@ -59,6 +61,7 @@ export function renderTools(s: ToolState): string {
     `<button type="button" role="menuitem" data-act="export" ${s.exportBlocked ? `title="${escapeAttr(s.exportBlocked)}"` : ''} ${blockedAttrs(s.exportBlocked ?? null)}>${t('exportRecord')}</button>` +
     `<button type="button" role="menuitem" data-act="import">${t('importRecord')}</button>` +
     `<button type="button" role="menuitem" data-act="replay" ${s.canReplay ? '' : 'disabled'}>${t('replay')}</button>` +
+    (s.extraMenu ?? '') +
     `<button type="button" role="menuitem" data-act="settings">${t('settings')}</button>` +
     `<button type="button" role="menuitem" data-act="tutorial">${escapeHTML(tutorialText().ui.tutorial)}</button>` +
     `</div>`;
@@ -162,7 +165,7 @@ export function renderActionBar(prompt: string, buttons: ActionButton[], message
   );
 }
 
-export function renderReplayBar(index: number, total: number, playing: boolean, description: string, canFlip = true): string {
+export function renderReplayBar(index: number, total: number, playing: boolean, description: string, canFlip = true, extra = ''): string {
   const btn = (act: string, name: string, label: string, enabled: boolean): string =>
     `<button type="button" class="tool" data-act="${act}" data-focus="replay:${act}" aria-label="${escapeAttr(label)}" title="${escapeAttr(label)}" ${enabled ? '' : 'disabled'}>${icon(name)}</button>`;
   return (
@@ -176,6 +179,7 @@ export function renderReplayBar(index: number, total: number, playing: boolean, 
     `<input type="range" class="replay-range" min="0" max="${total}" value="${index}" aria-label="${escapeAttr(t('replayStep', { i: index, n: total }))}">` +
     `<span class="replay-step">${t('replayStep', { i: index, n: total })}</span>` +
     btn('rp-flip', 'flip', t('replayFlip'), canFlip) +
+    extra +
     btn('rp-exit', 'exit', t('replayExit'), true) +
     `</div><p class="prompt replay-desc">${description}</p>`
   );

@@ -32,6 +32,8 @@ export interface Settings {
   hints: boolean;
   /** Pause between the computer's steps, in milliseconds. */
   aiDelay: number;
+  /** Show the person at the screen their chances to win (coach/chances.ts); off by default. */
+  winChances: boolean;
 }
 
 /**
@@ -180,6 +182,7 @@ export function loadSettings(store: Store): Settings {
     lang: lang === 'zh' || lang === 'en' ? lang : defaultLang(),
     hints: typeof hints === 'boolean' ? hints : true,
     aiDelay: typeof aiDelay === 'number' && aiDelay >= 0 && aiDelay <= MAX_AI_DELAY ? aiDelay : 650,
+    winChances: saved.winChances === true,
   };
 }
 

@@ -1,9 +1,9 @@
 // The element's public types: what a site passes to `start()` and what its events carry. The package's
 // declarations (pkg/element.d.ts and pkg/element-types/) are emitted from this file, element.ts and
 // package-entry.ts by `tsc` (scripts/element-dts.mjs), so they cannot drift from the code.
-import type { ClaimTiming, GameRecord, GameResult, LogEntry, MatchScore } from '../../../pkg/full.js';
+import type { ClaimTiming, GameRecord, GameResult, LogEntry, MatchScore, Review } from '../../../pkg/full.js';
 
-export type { ClaimTiming, GameRecord, GameResult, LogEntry, MatchScore };
+export type { ClaimTiming, GameRecord, GameResult, LogEntry, MatchScore, Review };
 
 /** The computer's level (`random` plays any legal action). */
 export type ElementLevel = 'easy' | 'medium' | 'hard' | 'random';
@@ -39,7 +39,7 @@ export interface GameOptions {
  */
 export interface ElementAttributes {
   /** Present: that game starts at once; absent: a start dialog asks. */
-  mode?: 'computer' | 'hotseat';
+  mode?: 'computer' | 'hotseat' | 'online';
   level?: ElementLevel;
   players?: 2 | 3;
   tactics?: boolean | 'on' | 'off';
@@ -58,6 +58,16 @@ export interface ElementAttributes {
   label?: string;
   /** The level of the game's heading in the page's outline. Default 2. */
   'heading-level'?: 1 | 2 | 3 | 4 | 5 | 6;
+  /** A Battle Line game server (`battleline-server`): its URL, or `auto` for the page's origin; enables online play. */
+  server?: string;
+  /** The coach: Review after a finished match and in the replay of a finished game (fires `battleline-review`). */
+  review?: boolean;
+  /** The coach: the chance to win each flag and the game, a setting off by default, for the person at the screen only. */
+  'win-chances'?: boolean;
+  /** The coach: results against the computer per level and variant, kept under `storage-key`. */
+  statistics?: boolean;
+  /** The coach: the cards the person at the screen has not seen. */
+  'unseen-cards'?: boolean;
 }
 
 /** `battleline-move`: one action was applied, as everybody may know it (no card hidden from anyone). */
@@ -76,6 +86,12 @@ export interface EndEventDetail {
   record: GameRecord | null;
 }
 
+/** `battleline-review`: a post-game review finished (attribute `review`): the reviewed match's record and the review. */
+export interface ReviewEventDetail {
+  record: GameRecord;
+  review: Review;
+}
+
 /** The element's events, by name (for `addEventListener` on the element, typed through `HTMLElementEventMap`). */
 export interface BattleLineEventMap {
   /** The engine is loaded and the game, or the start dialog, is shown (`ready` resolves). */
@@ -83,4 +99,5 @@ export interface BattleLineEventMap {
   'battleline-move': CustomEvent<MoveEventDetail>;
   'battleline-claim': CustomEvent<ClaimEventDetail>;
   'battleline-end': CustomEvent<EndEventDetail>;
+  'battleline-review': CustomEvent<ReviewEventDetail>;
 }

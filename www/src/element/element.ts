@@ -16,11 +16,13 @@ import { canExport } from '../fairplay.js';
 import type { RulesSource } from '../host.js';
 import { defaultLang } from '../storage.js';
 import { localStore, loadSettings, memoryStore } from '../storage.js';
-import type { BattleLineEventMap, ClaimEventDetail, ElementAttributes, EndEventDetail, GameOptions, MoveEventDetail } from './api.js';
+import type { BattleLineEventMap, ClaimEventDetail, ElementAttributes, EndEventDetail, GameOptions, MoveEventDetail, ReviewEventDetail } from './api.js';
 import { checkOptions, choiceOf, GAME_ATTRIBUTES, parseOptions } from './options.js';
 import { markup } from './markup.js';
+import coachCss from '../coach/coach.css';
+import type { CoachFeatures } from '../coach/state.js';
 
-export type { BattleLineEventMap, ClaimEventDetail, ClaimTiming, ElementAttributes, ElementLevel, EndEventDetail, GameOptions, GameRecord, GameResult, LogEntry, MatchScore, MoveEventDetail } from './api.js';
+export type { BattleLineEventMap, ClaimEventDetail, ClaimTiming, ElementAttributes, ElementLevel, EndEventDetail, GameOptions, GameRecord, GameResult, LogEntry, MatchScore, MoveEventDetail, Review, ReviewEventDetail } from './api.js';
 
 /**
  * How an element gets the engine and the players' rules: the page and the package differ only here.
@@ -35,6 +37,16 @@ export interface ElementConfig {
   rules: RulesSource | null;
   /** Called after each redraw with a line saying the state (the page puts it in the window's title). */
   rendered?(element: BattleLineGameElement, title: string): void;
+}
+
+/** The coach's parts an element offers: its attributes `review`, `win-chances`, `statistics` and `unseen-cards`. */
+function coachFeatures(element: HTMLElement): CoachFeatures {
+  return {
+    review: element.hasAttribute('review'),
+    winChances: element.hasAttribute('win-chances'),
+    statistics: element.hasAttribute('statistics'),
+    unseen: element.hasAttribute('unseen-cards'),
+  };
 }
 
 function fragment(html: string): DocumentFragment {
@@ -106,6 +118,13 @@ const PROPERTIES: Record<keyof GameOptions, (typeof GAME_ATTRIBUTES)[number]> = 
  * `auto` for the page's own origin: the start dialog then offers "Play a friend online", and `#room=…`
  * links join a room).
  *
+ * The coach, each part offered by a boolean attribute: `review` (Review after a finished match and in the
+ * replay of a finished game: each decision of a player judged by the search from that player's view, in a
+ * worker, with a graph of the chance to win and the better moves; fires `battleline-review`), `win-chances`
+ * (a setting, off by default: the chance to win each flag and the game, for the person at the screen only),
+ * `statistics` (results against the computer per level and variant, kept under `storage-key`), and
+ * `unseen-cards` (the cards the person at the screen has not seen).
+ *
  * Size: the element lays out from its own box, which your page gives it (it fills its parent's width; its
  * height is the viewport's unless you set one): at least 320 × 480 px, comfortable from 720 × 560. Dialogs,
  * the hand-over curtain and the log drawer stay inside that box.
@@ -115,7 +134,7 @@ const PROPERTIES: Record<keyof GameOptions, (typeof GAME_ATTRIBUTES)[number]> = 
  *
  * Theming: custom properties on the element (`--felt`, `--wood`, `--gold`, `--paper`, `--ink`, `--p0`,
  * `--p1`, `--p2`, `--cw`/`--ch` card size, `--battle-line-min-height`) and the parts `game`, `topbar`,
- * `status`, `tools`, `table`, `board`, `decks`, `hand`, `actionbar`, `log`, `lesson`, `curtain`.
+ * `status`, `tools`, `table`, `board`, `decks`, `hand`, `actionbar`, `log`, `lesson`, `curtain`, `review`.
  */
 export class BattleLineGameElement extends ElementBase {
   static readonly observedAttributes = ['lang'];
@@ -150,10 +169,10 @@ export class BattleLineGameElement extends ElementBase {
     const shadow = this.#shadow;
     if (!sheet && 'adoptedStyleSheets' in Document.prototype) {
       sheet = new CSSStyleSheet();
-      sheet.replaceSync(c.css);
+      sheet.replaceSync(c.css + coachCss);
     }
     if (sheet) shadow.adoptedStyleSheets = [sheet];
-    else shadow.innerHTML = `<style>${c.css}</style>`;
+    else shadow.innerHTML = `<style>${c.css}${coachCss}</style>`;
     shadow.append(fragment(`${spriteSVG()}<p class="loading" role="status">Loading…</p>`));
     engine ??= c.loadEngine();
     const generation = this.#generation;
@@ -224,6 +243,7 @@ export class BattleLineGameElement extends ElementBase {
         curtain: part('curtain'),
         announce: part('announce'),
         lesson: part('lesson'),
+        coach: part('coach'),
       },
       module,
       {
@@ -237,6 +257,9 @@ export class BattleLineGameElement extends ElementBase {
         server: this.getAttribute('server'),
         played: (game, index) => this.#played(game, index),
         rendered: (title) => c.rendered?.(this, title),
+        coach: coachFeatures(this),
+        reviewed: (review, record) =>
+          this.dispatchEvent(new CustomEvent<ReviewEventDetail>('battleline-review', { detail: { record, review }, bubbles: true, composed: true })),
       },
     );
     this.#controller = controller;

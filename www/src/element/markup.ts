@@ -22,6 +22,7 @@ export const markup = (label: string, headingLevel: number): string => `<section
     <section class="actionbar" id="actionbar" part="actionbar" aria-live="polite"></section>
   </div>
   <section class="lesson" id="lesson" part="lesson" hidden aria-labelledby="lesson-title"></section>
+  <section class="coach" id="coach" part="review" hidden aria-labelledby="coach-title"></section>
   <div class="log" id="log" part="log" role="group" aria-label="Game log"></div>
   <div class="curtain" id="curtain" part="curtain" hidden></div>
   <div class="visually-hidden" id="announce" aria-live="polite"></div>

@@ -11,6 +11,7 @@ import { renderActionBar, renderReplayBar, renderStatus, renderSteps, renderTool
 import { patchChildren, setClass, setHTML } from '../patch.js';
 import { lessonPanelHTML } from '../tutorial/panel.js';
 import { tutorialText } from '../tutorial/text.js';
+import { coachMenuHTML, drawCoach, reviewButtonHTML } from '../coach/parts.js';
 import type { Ctx } from './state.js';
 import { canReplay, myTurn, seatNames, undoBlockedText, undoTarget } from './queries.js';
 import { promptOf, statusHTML, viewModel } from './view-model.js';
@@ -136,6 +137,7 @@ export function render(ctx: Ctx, t0?: number): void {
     inReplay: ctx.s.replay !== null,
     canReplay: canReplay(ctx.s),
     hasRules: ctx.host.rules !== null,
+    extraMenu: coachMenuHTML(ctx),
   }));
   const onlineLine = ctx.s.replay ? null : onlineHeadline(ctx);
   setHTML(el.status, onlineLine === null ? statusHTML(ctx.s, m) : renderStatus({ who: null, headline: onlineLine, detail: '', thinking: false }));
@@ -149,7 +151,7 @@ export function render(ctx: Ctx, t0?: number): void {
     const r = ctx.s.replay;
     const e = r.entries[r.index - 1];
     const desc = e ? (tell(e, { names: m.names, reveal: r.open ? 'all' : r.viewer }) ?? '') : t('replayNothing');
-    setHTML(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc, r.open));
+    setHTML(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc, r.open, reviewButtonHTML(ctx)));
   } else {
     const { prompt, buttons } = promptOf(ctx.s, m);
     const steps = ctx.s.handover || m.view.result || onlineLine !== null ? '' : renderSteps(m.view.options.claimTiming, stepOf(m.view.phase));
@@ -172,6 +174,7 @@ export function render(ctx: Ctx, t0?: number): void {
     el.curtain.hidden = true;
     setHTML(el.curtain, '');
   }
+  drawCoach(ctx, () => render(ctx));
   ctx.host.rendered(`${t('title')} · ${el.status.querySelector('.headline')?.textContent ?? ''}`);
   if (focusKey && (ctx.host.shadow.activeElement as HTMLElement | null)?.dataset?.['focus'] !== focusKey) {
     el.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });

@@ -12,6 +12,7 @@ import { canReplay, handCards, myTurn, playerCount, resolve } from './queries.js
 import { exitReplay, exportRecord, importRecord, replayTo, startReplay, toggleReplayPlay } from './replay.js';
 import { onDeck, onDiscard, onFlag, onHand, onSource, playScout, revealHand, select } from './selection.js';
 import { focusGame, hint, newGame, perform, showEnd, undo } from './session.js';
+import { coachAct } from '../coach/actions.js';
 
 /** Shift+value: selects a playable troop of that value (0 stands for 10); again, the next such card. */
 export function selectByValue(ctx: Ctx, value: number, t0: number): void {
@@ -170,6 +171,8 @@ export function onAct(ctx: Ctx, act: string, t0: number): void {
     case 'rp-exit':
       exitReplay(ctx);
       return;
+    default:
+      coachAct(ctx, act);
   }
 }
 

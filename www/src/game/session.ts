@@ -1,8 +1,13 @@
 // The game on the board: starting, resuming and saving it, applying actions (every one through the engine),
 // what follows an action (the hand-over curtain, the computer's turn, the end of the game), undo and hints.
 import { Game, type Action, type GameRecord, type PlayerIndex } from '../../../pkg/full.js';
+import type { Hint } from '../coach/client.js';
 import { adviceText } from '../advice.js';
 import { escapeHTML } from '../cards.js';
+import { hintReason } from '../coach/hint.js';
+import { startReview } from '../coach/review.js';
+import { noteResult } from '../coach/stats.js';
+import { say } from '../coach/words.js';
 import { endDialog, openDialog, startDialog, type StartChoice } from '../dialogs.js';
 import { canExport } from '../fairplay.js';
 import { setLang, t } from '../i18n.js';
@@ -186,6 +191,7 @@ export function continueAfterChange(ctx: Ctx, before: PlayerIndex | null, t0?: n
 
 export function maybeShowEnd(ctx: Ctx): void {
   const g = ctx.s.game;
+  if (g?.result()) noteResult(ctx, g); // the statistics count each finished game once
   if (!g || !g.result() || ctx.s.endShownAt === g.actionCount || ctx.s.replay || ctx.s.lesson) return;
   ctx.s.endShownAt = g.actionCount;
   const count = g.actionCount;
@@ -208,10 +214,12 @@ export async function showEnd(ctx: Ctx): Promise<void> {
     match,
     breakthrough: result.victory === 'breakthrough' ? (ctx.s.entries.at(-1)?.winFlags ?? null) : null,
     canNext: !match.over,
+    review: ctx.host.coach.review && match.over ? say('review') : null,
   });
   if (choice === 'next') perform(ctx, [{ type: 'nextGame' }]);
   else if (choice === 'new') await newGame(ctx);
   else if (choice === 'replay' && canReplay(ctx.s)) startReplay(ctx, g.record());
+  else if (choice === 'review') startReview(ctx);
   render(ctx);
 }
 
@@ -244,17 +252,21 @@ export async function hint(ctx: Ctx): Promise<void> {
   const count = g.actionCount;
   // Hints come quickly: at most the medium search.
   const level = ctx.s.session.mode === 'computer' && (ctx.s.session.level === 'easy' || ctx.s.session.level === 'random') ? 'easy' : 'medium';
-  const s = await ctx.computer.suggest(g.view(viewer), g.legalActions(), level, ctx.s.session.aiSeed + 7919);
-  if (ctx.s.game !== g || g.actionCount !== count) return;
-  if (!s) {
-    ctx.s.message = { text: () => t('hintNone'), kind: 'info' };
-  } else if ('error' in s) {
-    const msg = escapeHTML(s.error);
+  // The search's own move with what it does to the viewer's chances (coach/hint.ts), from their view only.
+  let advice: Hint | null = null;
+  try {
+    advice = await ctx.coach.hint(g.view(viewer), level, ctx.s.session.aiSeed + 7919);
+  } catch (err) {
+    if (ctx.s.game !== g || g.actionCount !== count) return;
+    const msg = escapeHTML(errorText(err));
     ctx.s.message = { text: () => t('computerFailed', { msg }), kind: 'error' };
-  } else {
-    const action = s.action;
+  }
+  if (ctx.s.game !== g || g.actionCount !== count) return;
+  if (advice) {
+    const action = advice.action;
+    const reason = hintReason(advice);
     ctx.s.suggestion = action;
-    ctx.s.message = { text: () => (ctx.s.game === g ? adviceText(g, viewer, action) : ''), kind: 'info' };
+    ctx.s.message = { text: () => (ctx.s.game === g ? `${adviceText(g, viewer, action)} ${reason}` : ''), kind: 'info' };
   }
   render(ctx);
 }

@@ -4,6 +4,8 @@
 // (draw.ts) only puts that model in the page. Nothing here knows a rule: every rule is the engine's.
 import type { Action, CardName, FlagNumber, Game, GameRecord, PlayerIndex } from '../../../pkg/full.js';
 import type { Computer } from '../ai-client.js';
+import type { CoachClient } from '../coach/client.js';
+import { initialCoach, type CoachState } from '../coach/state.js';
 import type { Highlights } from '../board.js';
 import type { StartChoice } from '../dialogs.js';
 import type { GameHost } from '../host.js';
@@ -59,6 +61,8 @@ export interface Elements {
   curtain: HTMLElement;
   announce: HTMLElement;
   lesson: HTMLElement;
+  /** The coach's panel (the review). */
+  coach: HTMLElement;
 }
 
 /** Everything the game is: what is on the board, who plays, what is selected, what is shown. */
@@ -105,6 +109,8 @@ export interface GameState {
   logState: { key: string; count: number; last: LogEntry | undefined };
   /** A dialog of this game is open (another game's dialog on the same page does not count). */
   readonly dialogOpen: () => boolean;
+  /** The coach: the review, the win chances (coach/). */
+  coach: CoachState;
 }
 
 /** The state and where it is shown: the functions of game/ take this. */
@@ -113,6 +119,8 @@ export interface Ctx {
   readonly el: Elements;
   readonly host: GameHost;
   readonly computer: Computer;
+  /** The coach's own worker (reviews, win chances, hints). */
+  readonly coach: CoachClient;
   /** What comes after a change (session.ts): the flows that change the game (the computer's turns, the
    * replay, the lessons) go on through it, so that none of them imports the session that starts them. */
   readonly flow: Flow;
@@ -179,6 +187,7 @@ export function initialState(settings: Settings, logOpen: boolean, dialogOpen: (
     animate: false,
     logState: { key: '', count: 0, last: undefined },
     dialogOpen,
+    coach: initialCoach(),
   };
 }
 

@@ -10,6 +10,7 @@ import { destinationsFor, flagsFor, sourcesFor } from '../moves.js';
 import { phaseText, renderStatus, type ActionButton } from '../panels.js';
 import { whyNotAt, whyUnplayable } from '../why.js';
 import { emptyHighlights, type GameState } from './state.js';
+import { reviewedBest, shownChances } from '../coach/model.js';
 import { actionsFor, affordancesNow, isComputer, myTurn, personSeats, phaseStep, playerCount, seatNames, viewerSeat } from './queries.js';
 
 export function selectionTargets(state: GameState): Set<FlagNumber> {
@@ -29,8 +30,9 @@ export function viewModel(state: GameState): RenderModel {
       viewer: r.viewer,
       names,
       opponents: opponentsOf(state, r.viewer),
-      // Every hand face up only in the replay of a finished match (fairplay.ts).
-      openHand: r.open ? r.game.fullState().hands : null,
+      // Every hand face up only in the replay of a finished match (fairplay.ts); a review shows each
+      // decision as its player saw it (coach/).
+      openHand: r.open && !state.coach.review ? r.game.fullState().hands : null,
       hideHand: false,
       interactive: false,
       selectableHand: new Set(),
@@ -46,7 +48,9 @@ export function viewModel(state: GameState): RenderModel {
       decks: new Set(),
       discardTarget: false,
       last: lastHighlights(r.entries.slice(0, r.index)),
-      suggestion: null,
+      // A reviewed decision shows the better move (coach/review.ts).
+      suggestion: suggestionHighlights(state, reviewedBest(state)),
+      chances: null,
       thinking: false,
       winFlags: winFlags(r.entries.slice(0, r.index)),
     };
@@ -113,6 +117,7 @@ export function viewModel(state: GameState): RenderModel {
     discardTarget,
     last: lastHighlights(state.entries),
     suggestion: suggestionHighlights(state),
+    chances: shownChances(state),
     thinking: state.thinking,
     winFlags: winFlags(state.entries),
   };
@@ -143,8 +148,7 @@ export function lastHighlights(entries: readonly LogEntry[]): Highlights {
   return h;
 }
 
-export function suggestionHighlights(state: GameState): Highlights | null {
-  const a = state.suggestion;
+export function suggestionHighlights(state: GameState, a = state.suggestion): Highlights | null {
   if (!a) return null;
   const h = emptyHighlights();
   if ('card' in a && a.card) h.cards.add(a.card);

@@ -1,0 +1,203 @@
+//! The hint: the search's move for the viewer with how it changes their chances, and the reason in a
+//! flag. Also what the review shares with it: the coach's move at a searched decision ([`coach_move`]),
+//! a move's rating ([`rate`]) and the reason ([`reason`]). The chances themselves come from
+//! `evaluate.rs` (a view's: `of_view`; a searched move's: `of_search`).
+
+use serde::{Deserialize, Serialize};
+
+use super::determinize::Determinizer;
+use super::evaluate::{of_search, of_view, Evaluation};
+use super::ismcts::{Decision, SearchBot, Searched};
+use super::trees::RootEdge;
+use super::Level;
+use crate::action::Action;
+use crate::error::Error;
+use crate::flag::{FlagId, FLAG_COUNT};
+use crate::position::view::PlayerView;
+
+/// How one flag's chance differs between two moves or two moments: the reason a coach gives.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlagChange {
+    /// The flag (1..9 in JSON).
+    pub flag: FlagId,
+    /// The chance before (or with the other move).
+    pub from: f32,
+    /// The chance after (or with this move).
+    pub to: f32,
+}
+
+/// The search's move for the viewer with what it does to their chances.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Hint {
+    /// The move: the search's own choice at this level, never one it rates clearly worse than another it
+    /// tried at least half as often.
+    pub action: Action,
+    /// The chances now, before the move (the leaf evaluation over samples of the hidden cards).
+    pub before: Evaluation,
+    /// The chances after the move, as the search rated it (equal to `before` when not searched).
+    pub after: Evaluation,
+    /// Whether the search weighed the move (false: the only sensible one, such as a claim or a draw).
+    pub searched: bool,
+    /// The open flag whose chance the move raises most, when it raises one by at least five points
+    /// ([`NOTABLE_CHANGE`]), the move's own flag first.
+    pub reason: Option<FlagChange>,
+}
+
+/// A change of a flag's chance worth giving as a reason: five points.
+pub const NOTABLE_CHANGE: f32 = 0.05;
+
+/// The search's move for the viewer at `level` (the same as [`super::suggest`] under the same seed,
+/// unless the search rated another move it tried at least half as often clearly higher: then that one,
+/// so that a hint is never a move the search rates clearly worse than its best) with the chances
+/// before and after it. Errors as `suggest`'s: `bad_input`, `not_your_turn`,
+/// `game_over`.
+///
+/// ```
+/// use battleline::bot::{hint, suggest, Level};
+/// use battleline::{Game, Options};
+/// let game = Game::new(Options::default(), 5).unwrap();
+/// let view = game.view(game.position().current()).unwrap();
+/// let advice = hint(&view, Level::Easy, 3).unwrap();
+/// assert_eq!(advice.action, suggest(&view, Level::Easy, 3).unwrap());
+/// assert!(advice.searched);
+/// ```
+pub fn hint(view: &PlayerView, level: Level, seed: u64) -> Result<Hint, Error> {
+    let mut bot = SearchBot::new(level.playouts(), seed);
+    let decision = bot.analyse(view, &[])?;
+    let before = of_view(&Determinizer::new(view)?, level, seed ^ STATIC_SEED);
+    let (action, after, searched) = match decision {
+        Decision::Forced(action) => (action, before, false),
+        Decision::Searched(searched) => match coach_move(&searched) {
+            Some(edge) => (edge.action, rate(edge), true),
+            None => (searched.action, before, true),
+        },
+    };
+    let reason = reason(view, &before.flags, &after.flags, &[action]);
+    Ok(Hint { action, before, after, searched, reason })
+}
+
+/// The reason for a move: the open flag (unclaimed in the view) whose chance rises from `from` to `to`
+/// by at least [`NOTABLE_CHANGE`], the flags the moves in question put a card on first (a reason about
+/// the flag a move plays to reads naturally), otherwise the one that rises most.
+pub(crate) fn reason(
+    view: &PlayerView,
+    from: &[f32; FLAG_COUNT],
+    to: &[f32; FLAG_COUNT],
+    moves: &[Action],
+) -> Option<FlagChange> {
+    let rises = FlagId::all()
+        .filter(|id| view.flags.get(id.index()).is_some_and(|f| f.claimed_by.is_none()))
+        .map(|flag| FlagChange { flag, from: from[flag.index()], to: to[flag.index()] })
+        .filter(|change| change.to - change.from >= NOTABLE_CHANGE)
+        .collect::<Vec<_>>();
+    let touched = |change: &FlagChange| moves.iter().any(|m| target_flag(m) == Some(change.flag));
+    let biggest = |a: &FlagChange, b: &FlagChange| (a.to - a.from).total_cmp(&(b.to - b.from));
+    rises
+        .iter()
+        .filter(|c| touched(c))
+        .max_by(|a, b| biggest(a, b))
+        .or_else(|| rises.iter().max_by(|a, b| biggest(a, b)))
+        .copied()
+}
+
+/// The flag an action puts a card on, if any.
+fn target_flag(action: &Action) -> Option<FlagId> {
+    match *action {
+        Action::Play { flag, .. } | Action::Environment { flag, .. } => Some(flag),
+        Action::Redeploy { to, .. } => to,
+        Action::Traitor { to, .. } => Some(to),
+        _ => None,
+    }
+}
+
+/// The coach's move at a searched decision: the search's choice, unless it rated another move that it
+/// tried at least half as often higher by [`NOTABLE_CHANGE`] or more; then the best rated of those.
+/// Why: at a small budget the most visited move and the best rated one may part by the search's noise,
+/// and a coach must never recommend a move its own numbers call clearly worse. Moves tried less than
+/// half as often are not counted as rated: their few playouts say little.
+pub(crate) fn coach_move(searched: &Searched) -> Option<&RootEdge> {
+    let chosen = searched.edges.iter().find(|e| e.action == searched.action)?;
+    let rated = searched.edges.iter().filter(|e| e.visits > 0 && e.visits * 2 >= chosen.visits);
+    let best = rated.max_by(|a, b| rate(a).win.total_cmp(&rate(b).win)).unwrap_or(chosen);
+    Some(if rate(best).win - rate(chosen).win >= NOTABLE_CHANGE { best } else { chosen })
+}
+
+/// One root action's rating: the mean reward and per-flag chance of the playouts through it, as chances
+/// ([`of_search`]).
+pub(crate) fn rate(edge: &RootEdge) -> Evaluation {
+    let visits = edge.visits.max(1) as f32;
+    of_search(edge.reward / visits, edge.flags.map(|f| f / visits))
+}
+
+/// Mixed into a seed for the samples of the chances before a hint's move, so that they differ from the
+/// search's.
+const STATIC_SEED: u64 = 0x5eed_c0ac;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Game, Options};
+
+    /// A hint is never a move the search rates clearly worse than its best: over positions of many
+    /// games, no move tried at least half as often as the search's choice rates [`NOTABLE_CHANGE`] above
+    /// the hint, and the hint is the search's choice unless one did.
+    #[test]
+    fn the_hint_is_never_a_move_the_search_rates_clearly_worse_than_its_best() {
+        let (mut searched, mut overruled) = (0, 0);
+        for seed in 0..40u64 {
+            let mut game = Game::new(Options::default(), seed).unwrap();
+            for step in 0..(seed as usize * 3) % 40 {
+                let legal = game.legal_actions();
+                game.apply(&legal[step % legal.len()]).unwrap();
+            }
+            let view = game.view(game.position().current()).unwrap();
+            let Decision::Searched(found) = SearchBot::new(Level::Easy.playouts(), seed).analyse(&view, &[]).unwrap()
+            else {
+                continue;
+            };
+            let chosen = found.edges.iter().find(|e| e.action == found.action).unwrap();
+            let advice = hint(&view, Level::Easy, seed).unwrap();
+            let rated = found.edges.iter().filter(|e| e.visits * 2 >= chosen.visits);
+            let best = rated.map(|e| rate(e).win).fold(0.0f32, f32::max);
+            assert!(best - advice.after.win < NOTABLE_CHANGE, "seed {seed}: {} against {best}", advice.after.win);
+            if advice.action != found.action {
+                overruled += 1;
+                assert!(advice.after.win - rate(chosen).win >= NOTABLE_CHANGE, "seed {seed}");
+            }
+            searched += 1;
+        }
+        assert!(searched >= 20 && overruled <= searched / 5, "{overruled} of {searched} searched hints overruled");
+    }
+
+    /// The search's chances per flag are the leaves' (`Leaf::rewards_and_flags`), not zeros: a leaf that
+    /// gives none (issue 38's `ValueLeaf` until it gives its model's flags, see docs/COACH.md, "Meeting
+    /// issue 38") would leave every searched move at 0% on every open flag. So the open flags' mean
+    /// after the hint's move stays near the view's before it.
+    #[test]
+    fn the_search_rates_each_flag_with_the_levels_leaf() {
+        let mut searched = 0;
+        for seed in 0..12u64 {
+            let mut game = Game::new(Options::default(), seed).unwrap();
+            for step in 0..6 + seed as usize {
+                let legal = game.legal_actions();
+                game.apply(&legal[step % legal.len()]).unwrap();
+            }
+            let view = game.view(game.position().current()).unwrap();
+            let advice = hint(&view, Level::Easy, seed).unwrap();
+            if !advice.searched {
+                continue;
+            }
+            searched += 1;
+            let open: Vec<usize> = (0..FLAG_COUNT).filter(|&i| view.flags[i].claimed_by.is_none()).collect();
+            let mean = |flags: &[f32; FLAG_COUNT]| open.iter().map(|&i| flags[i]).sum::<f32>() / open.len() as f32;
+            let (before, after) = (mean(&advice.before.flags), mean(&advice.after.flags));
+            assert!((after - before).abs() < 0.25, "seed {seed}: open flags {before} before, {after} after the move");
+            assert!(open.iter().any(|&i| advice.after.flags[i] > 0.05 && advice.after.flags[i] < 0.95), "seed {seed}");
+        }
+        assert!(searched >= 6, "{searched} searched hints");
+    }
+}

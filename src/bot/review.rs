@@ -1,0 +1,246 @@
+//! The post-game review: each decision of one player in a record, judged by the search from the view
+//! that player had then (never from cards they could not see), with the move the search prefers, how
+//! much of the chance to win the played move gave up, and the flag that makes the difference.
+//!
+//! The numbers are the coach's: the search's rating of each move (`hint::rate`, through
+//! `evaluate::of_search`), which a learned value model improves without changing this module.
+
+use serde::{Deserialize, Serialize};
+
+use super::evaluate::Evaluation;
+use super::hint::{coach_move, rate, reason, FlagChange};
+use super::ismcts::{Decision, SearchBot};
+use super::search_tree::automatic;
+use super::{prepare, Level};
+use crate::action::Action;
+use crate::error::{Error, ErrorCode};
+use crate::flag::Player;
+use crate::game::Game;
+use crate::position::view::PlayerView;
+use crate::record::Record;
+
+/// How much of the chance to win a move may give up before the review marks it: a share of the whole
+/// (0.05 is five percentage points), each judgement from its threshold up to the next.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "ReviewThresholds"))]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Thresholds {
+    /// An inaccuracy from here.
+    pub inaccuracy: f32,
+    /// A mistake from here.
+    pub mistake: f32,
+    /// A blunder from here.
+    pub blunder: f32,
+}
+
+/// The review's thresholds: 5, 10 and 20 points of the chance to win. Below five points the search's
+/// own noise at the medium budget (a few points between seeds) could mark a move as good as the best.
+pub const THRESHOLDS: Thresholds = Thresholds { inaccuracy: 0.05, mistake: 0.10, blunder: 0.20 };
+
+/// How bad a move was.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Judgement {
+    /// Gave up at least [`Thresholds::inaccuracy`] of the chance to win.
+    Inaccuracy,
+    /// At least [`Thresholds::mistake`].
+    Mistake,
+    /// At least [`Thresholds::blunder`].
+    Blunder,
+}
+
+impl Judgement {
+    /// The judgement of a move that gave up `loss` of the chance to win, if any.
+    pub fn of(loss: f32, thresholds: &Thresholds) -> Option<Judgement> {
+        match loss {
+            l if l >= thresholds.blunder => Some(Judgement::Blunder),
+            l if l >= thresholds.mistake => Some(Judgement::Mistake),
+            l if l >= thresholds.inaccuracy => Some(Judgement::Inaccuracy),
+            _ => None,
+        }
+    }
+}
+
+/// One decision of the reviewed player, judged.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewedDecision {
+    /// The index of the played action in the record (the position before it is the record replayed to
+    /// this many actions).
+    pub index: usize,
+    /// The game of the match it belongs to (0 first).
+    pub game: u32,
+    /// The move played.
+    pub played: Action,
+    /// The search's move from the same view (chosen as the hint's, see [`super::hint`]).
+    pub best: Action,
+    /// The chances after the search's move (its chance to win is the position's worth).
+    pub with_best: Evaluation,
+    /// The chances after the move played.
+    pub with_played: Evaluation,
+    /// The share of the chance to win the move played gave up (0 when it was the search's move, or
+    /// rated as well).
+    pub loss: f32,
+    /// The mark, when the loss reaches a threshold.
+    pub judgement: Option<Judgement>,
+    /// The open flag whose chance the search's move keeps higher than the move played did, by at least
+    /// five points: `from` with the move played, `to` with the search's.
+    pub reason: Option<FlagChange>,
+}
+
+/// A whole review.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Review {
+    /// The reviewed player.
+    #[cfg_attr(test, ts(type = "PlayerIndex"))]
+    pub player: Player,
+    /// The search budget of every judgement.
+    pub level: Level,
+    /// The thresholds of the marks.
+    pub thresholds: Thresholds,
+    /// Every decision of the player with a choice the search weighs, in order.
+    pub decisions: Vec<ReviewedDecision>,
+}
+
+/// A decision waiting to be judged.
+#[derive(Clone, Debug)]
+struct Pending {
+    index: usize,
+    game: u32,
+    view: PlayerView,
+    played: Action,
+}
+
+/// A review one decision at a time (so that a caller can show progress and stop): the record is
+/// replayed once up front, keeping the player's view at each decision to judge.
+///
+/// ```
+/// use battleline::bot::{play_game, HeuristicBot, Level, Reviewer};
+/// use battleline::Options;
+/// let (mut a, mut b) = (HeuristicBot::new(1), HeuristicBot::new(2));
+/// let game = play_game(Options::default(), 9, &mut [&mut a, &mut b]).unwrap();
+/// let mut reviewer = Reviewer::new(&game.record(), 0, Level::Easy, 1).unwrap();
+/// let total = reviewer.total();
+/// let first = reviewer.next().unwrap().unwrap();
+/// assert_eq!(game.record().actions[first.index], first.played);
+/// assert_eq!(reviewer.done(), 1);
+/// assert!(total > 10);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Reviewer {
+    player: Player,
+    level: Level,
+    seed: u64,
+    pending: Vec<Pending>,
+    done: usize,
+}
+
+impl Reviewer {
+    /// Prepares the review of `player`'s decisions in `record` at `level`, reproducible under `seed`.
+    /// Errors: `bad_record` (a record that does not replay), `bad_player`.
+    pub fn new(record: &Record, player: Player, level: Level, seed: u64) -> Result<Reviewer, Error> {
+        let full = Game::from_record(record)?;
+        if player >= full.options().players {
+            return Err(Error::new(
+                ErrorCode::BadPlayer,
+                format!("player {player} is not in a game of {} players", full.options().players),
+            ));
+        }
+        let mut game = full.replay_to(0)?;
+        let mut pending = Vec::new();
+        for (index, action) in full.actions().iter().enumerate() {
+            if game.position().current() == player && !game.position().is_over() {
+                if let Some(view) = game.view(player).filter(is_decision) {
+                    pending.push(Pending { index, game: game.game_index(), view, played: *action });
+                }
+            }
+            game.apply(action)?;
+        }
+        Ok(Reviewer { player, level, seed, pending, done: 0 })
+    }
+
+    /// The decisions to judge in all.
+    pub fn total(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// The decisions judged so far.
+    pub fn done(&self) -> usize {
+        self.done
+    }
+
+    /// The reviewed player.
+    pub fn player(&self) -> Player {
+        self.player
+    }
+
+    /// Judges every remaining decision.
+    pub fn finish(mut self) -> Result<Review, Error> {
+        let decisions = self.by_ref().collect::<Result<Vec<_>, Error>>()?;
+        Ok(Review { player: self.player, level: self.level, thresholds: THRESHOLDS, decisions })
+    }
+}
+
+impl Iterator for Reviewer {
+    type Item = Result<ReviewedDecision, Error>;
+
+    /// The next decision judged, `None` after the last. Each decision's search has its own seed, so a
+    /// decision's judgement does not depend on the others.
+    fn next(&mut self) -> Option<Self::Item> {
+        let pending = self.pending.get(self.done)?;
+        self.done += 1;
+        let seed = self.seed ^ (pending.index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        Some(judge(pending, self.level, seed))
+    }
+}
+
+/// Reviews `player`'s decisions in `record` at `level` (seed 0): each judged from that player's view at
+/// the time. Errors: `bad_record`, `bad_player`.
+///
+/// ```
+/// use battleline::bot::{play_game, review, HeuristicBot, Level, RandomBot};
+/// use battleline::Options;
+/// let (mut a, mut b) = (RandomBot::new(1), HeuristicBot::new(2));
+/// let game = play_game(Options::default(), 4, &mut [&mut a, &mut b]).unwrap();
+/// let review = review(&game.record(), 0, Level::Easy).unwrap();
+/// // Random moves give up a lot: the review marks some of them.
+/// assert!(review.decisions.iter().any(|d| d.judgement.is_some()));
+/// ```
+pub fn review(record: &Record, player: Player, level: Level) -> Result<Review, Error> {
+    Reviewer::new(record, player, level, 0)?.finish()
+}
+
+/// A view with a choice the search weighs: the viewer's turn, more than one legal action, and not an
+/// answer the search gives without searching (a claim, a troop draw to a short hand).
+fn is_decision(view: &PlayerView) -> bool {
+    matches!(prepare(view), Ok(Ok(turn)) if automatic(&turn.position).is_none())
+}
+
+fn judge(pending: &Pending, level: Level, seed: u64) -> Result<ReviewedDecision, Error> {
+    let played = pending.played;
+    let Decision::Searched(searched) = SearchBot::new(level.playouts(), seed).analyse(&pending.view, &[played])? else {
+        return Err(Error::new(ErrorCode::BadInput, "the decision has no choice to weigh"));
+    };
+    let rated = |action: Action| searched.edges.iter().find(|e| e.action == action).map(rate);
+    let missing = || Error::new(ErrorCode::BadInput, "the search did not rate the move");
+    let best = coach_move(&searched).ok_or_else(missing)?.action;
+    let with_best = rated(best).ok_or_else(missing)?;
+    let with_played = if played == best { with_best } else { rated(played).ok_or_else(missing)? };
+    let loss = (with_best.win - with_played.win).max(0.0);
+    Ok(ReviewedDecision {
+        index: pending.index,
+        game: pending.game,
+        played,
+        best,
+        with_best,
+        with_played,
+        loss,
+        judgement: Judgement::of(loss, &THRESHOLDS),
+        reason: reason(&pending.view, &with_played.flags, &with_best.flags, &[best, played]),
+    })
+}

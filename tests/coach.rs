@@ -1,0 +1,161 @@
+//! The coach's numbers (win chances, hints, the post-game review) come from a player's view alone: two
+//! deals that differ only in cards the player cannot see give the same numbers; the hint is the search's
+//! own move; the review judges only the reviewed player's decisions, each from the view they had then.
+
+use battleline::bot::{
+    evaluate, hint, play_game, review, suggest, HeuristicBot, Judgement, Level, RandomBot, Reviewer, THRESHOLDS,
+};
+use battleline::{Action, Game, Options, Record};
+
+/// A game `steps` actions into the deal of `seed` (first legal actions).
+fn advanced(seed: u64, steps: usize) -> Game {
+    let mut game = Game::new(Options::default(), seed).unwrap();
+    for _ in 0..steps {
+        match game.legal_actions().first() {
+            Some(&first) if !game.position().is_over() => game.apply(&first).unwrap(),
+            _ => break,
+        }
+    }
+    game
+}
+
+/// The same game from a deal where one troop of `player`'s opponent's hand and the bottom card of the
+/// troop deck trade places: the same view for `player`, other hidden cards.
+fn hidden_swap(game: &Game, player: usize) -> Game {
+    let mut setup = game.position().to_setup();
+    let opponent = 1 - player;
+    let held = setup.hands[opponent].iter().position(|c| c.is_troop()).expect("the opponent holds a troop");
+    let bottom = setup.troop_deck.len() - 1;
+    let (a, b) = (setup.hands[opponent][held], setup.troop_deck[bottom]);
+    setup.hands[opponent][held] = b;
+    setup.troop_deck[bottom] = a;
+    setup.hands[opponent].sort();
+    let other = Game::from_setup(&setup, 0).unwrap();
+    assert_eq!(other.view(player), game.view(player), "the player sees the same");
+    assert_ne!(other.view(opponent), game.view(opponent), "the deals differ");
+    other
+}
+
+#[test]
+fn win_chances_depend_on_the_view_alone() {
+    for seed in [1, 2, 3] {
+        let game = advanced(seed, 14);
+        for player in 0..2 {
+            let other = hidden_swap(&game, player);
+            let view = game.view(player).unwrap();
+            let chances = evaluate(&view, Level::Easy, 9).unwrap();
+            assert_eq!(chances, evaluate(&other.view(player).unwrap(), Level::Easy, 9).unwrap());
+            assert!((0.0..=1.0).contains(&chances.win));
+            assert!(chances.flags.iter().all(|p| (0.0..=1.0).contains(p)));
+        }
+    }
+}
+
+#[test]
+fn claimed_flags_count_as_won_or_lost_and_a_finished_game_as_its_result() {
+    let (mut a, mut b) = (HeuristicBot::new(1), RandomBot::new(2));
+    let game = play_game(Options::default(), 31, &mut [&mut a, &mut b]).unwrap();
+    let winner = game.position().result().unwrap().winner.unwrap();
+    for player in 0..2 {
+        let view = game.view(player).unwrap();
+        let chances = evaluate(&view, Level::Easy, 0).unwrap();
+        assert_eq!(chances.win, if player == winner { 1.0 } else { 0.0 });
+        for (flag, chance) in view.flags.iter().zip(chances.flags) {
+            match flag.claimed_by {
+                Some(owner) => assert_eq!(chance, if owner == player { 1.0 } else { 0.0 }),
+                None => assert!((0.0..=1.0).contains(&chance)),
+            }
+        }
+    }
+}
+
+#[test]
+fn the_hint_is_the_searchs_move_with_its_reason() {
+    let mut reasons = 0;
+    for seed in 0..12 {
+        let game = advanced(seed, 16 + seed as usize);
+        let player = game.position().current();
+        let view = game.view(player).unwrap();
+        let advice = hint(&view, Level::Easy, seed).unwrap();
+        assert_eq!(advice.action, suggest(&view, Level::Easy, seed).unwrap(), "seed {seed}");
+        assert_eq!(advice, hint(&hidden_swap(&game, player).view(player).unwrap(), Level::Easy, seed).unwrap());
+        if let Some(reason) = advice.reason {
+            reasons += 1;
+            assert!(reason.to - reason.from >= battleline::bot::NOTABLE_CHANGE);
+            assert_eq!(reason.to, advice.after.flags[reason.flag.index()]);
+            assert_eq!(reason.from, advice.before.flags[reason.flag.index()]);
+            assert!(view.flags[reason.flag.index()].claimed_by.is_none(), "a reason is an open flag");
+        }
+        if !advice.searched {
+            assert_eq!(advice.before, advice.after);
+        }
+    }
+    assert!(reasons >= 4, "{reasons} hints of 12 with a flag as their reason");
+}
+
+#[test]
+fn the_review_judges_each_decision_of_one_player_from_their_view() {
+    let (mut a, mut b) = (RandomBot::new(3), HeuristicBot::new(4));
+    let game = play_game(Options::default(), 12, &mut [&mut a, &mut b]).unwrap();
+    let record = game.record();
+    let judged = review(&record, 0, Level::Easy).unwrap();
+    assert_eq!(judged.thresholds, THRESHOLDS);
+    assert!(judged.decisions.len() > 15, "{} decisions", judged.decisions.len());
+    let mut marked = 0;
+    for d in &judged.decisions {
+        let before = game.replay_to(d.index).unwrap();
+        assert_eq!(before.position().current(), 0, "only the reviewed player's decisions");
+        assert_eq!(record.actions[d.index], d.played);
+        assert!(before.legal_actions().contains(&d.best));
+        assert!(d.loss >= 0.0 && d.loss <= 1.0);
+        assert_eq!(d.judgement, Judgement::of(d.loss, &THRESHOLDS));
+        if d.played == d.best {
+            assert_eq!((d.loss, d.with_played), (0.0, d.with_best));
+        }
+        if let Some(reason) = d.reason {
+            assert_eq!(
+                (reason.from, reason.to),
+                (d.with_played.flags[reason.flag.index()], d.with_best.flags[reason.flag.index()])
+            );
+        }
+        marked += usize::from(d.judgement.is_some());
+    }
+    assert!(marked >= 3, "random play is marked: {marked} marks");
+    // One decision at a time gives the same, and it does not depend on the others.
+    let mut reviewer = Reviewer::new(&record, 0, Level::Easy, 0).unwrap();
+    assert_eq!(reviewer.total(), judged.decisions.len());
+    assert_eq!(reviewer.next().unwrap().unwrap(), judged.decisions[0]);
+    let short = Record::new(record.options, record.seed, record.actions[..=judged.decisions[1].index].to_vec());
+    let again = Reviewer::new(&short, 0, Level::Easy, 0).unwrap().finish().unwrap();
+    assert_eq!(again.decisions, judged.decisions[..2]);
+}
+
+#[test]
+fn a_review_never_reads_cards_its_player_could_not_see() {
+    for seed in [5, 6, 7] {
+        // A decision of the player to move, reviewed in two deals that differ only in hidden cards.
+        let advanced = advanced(seed, 10);
+        let player = advanced.position().current();
+        // Both as games from a setup, so that the decision has the same place in both records.
+        let game = Game::from_setup(&advanced.position().to_setup(), 0).unwrap();
+        let other = hidden_swap(&game, player);
+        let played = suggest(&game.view(player).unwrap(), Level::Easy, seed + 1).unwrap();
+        let judge = |g: &Game| {
+            let mut after = g.clone();
+            after.apply(&played).unwrap();
+            let record = after.record();
+            let mut reviewer = Reviewer::new(&record, player, Level::Easy, 3).unwrap();
+            reviewer.by_ref().last().expect("the decision is reviewed").unwrap()
+        };
+        assert_eq!(judge(&game), judge(&other), "seed {seed}");
+    }
+}
+
+#[test]
+fn bad_records_and_players_are_refused() {
+    let game = advanced(1, 6);
+    let mut record = game.record();
+    assert_eq!(Reviewer::new(&record, 2, Level::Easy, 0).unwrap_err().code, battleline::ErrorCode::BadPlayer);
+    record.actions.push(Action::NextGame);
+    assert_eq!(Reviewer::new(&record, 0, Level::Easy, 0).unwrap_err().code, battleline::ErrorCode::BadRecord);
+}

@@ -1,0 +1,61 @@
+// What the coach adds to each drawing of the game: the review's panel (closed with the replay it belongs
+// to), the win chances (asked for when wanted), its items in the menu and the replay bar's Review button.
+// Imported by game/draw.ts, so it draws without importing the drawing: `redraw` is handed in.
+import { escapeAttr } from '../cards.js';
+import { icon } from '../panels.js';
+import { setHTML } from '../patch.js';
+import { isComputer, personSeats, seatNames, viewerSeat } from '../game/queries.js';
+import type { Ctx, GameState } from '../game/state.js';
+import { refreshChances } from './chances.js';
+import { reviewPanelHTML, runningText } from './review-panel.js';
+import { dropReview, recordKey } from './review-state.js';
+import { say } from './words.js';
+
+/** After every drawing: the review's panel and the win chances; `redraw` draws again when they come. */
+export function drawCoach(ctx: Ctx, redraw: () => void): void {
+  const run = ctx.s.coach.review;
+  const r = ctx.s.replay;
+  if (run && (!r || recordKey(r.record) !== run.key)) dropReview(ctx);
+  const shown = ctx.s.coach.review;
+  ctx.el.root.classList.toggle('reviewing', shown !== null);
+  ctx.el.coach.hidden = shown === null;
+  // While a review runs, only its progress changes: the Cancel button stays the same element (a press
+  // must not meet a button replaced under the finger).
+  const bar = ctx.el.coach.querySelector<HTMLProgressElement>('.rv-progress');
+  if (shown?.status === 'running' && bar && shown.total > 0) {
+    bar.max = shown.total;
+    bar.value = shown.done;
+    const line = ctx.el.coach.querySelector('.rv-running');
+    if (line) line.innerHTML = runningText(shown, seatNames(ctx.s));
+  } else {
+    setHTML(ctx.el.coach, shown ? reviewPanelHTML(shown, seatNames(ctx.s)) : '');
+  }
+  refreshChances(ctx, redraw);
+}
+
+/** The unseen cards may be shown: the person at the screen sees their own hand (never behind a curtain). */
+export function canShowUnseen(state: GameState): boolean {
+  if (state.replay) return true;
+  const g = state.game;
+  if (!g || state.handover) return false;
+  const viewer = viewerSeat(state);
+  if (isComputer(state, viewer)) return false;
+  // Between persons, the board shows a person's hand only once the curtain is down for them.
+  return personSeats(state).length <= 1 || !isComputer(state, g.current) || g.result() !== null;
+}
+
+/** The coach's items in the menu, for the parts the element offers. */
+export function coachMenuHTML(ctx: Ctx): string {
+  const f = ctx.host.coach;
+  return (
+    (f.statistics ? `<button type="button" role="menuitem" data-act="stats">${say('statistics')}</button>` : '') +
+    (f.unseen ? `<button type="button" role="menuitem" data-act="unseen" ${canShowUnseen(ctx.s) ? '' : 'disabled'}>${say('unseen')}</button>` : '')
+  );
+}
+
+/** The replay bar's Review button, for a finished match (every card may be known then). */
+export function reviewButtonHTML(ctx: Ctx): string {
+  if (!ctx.host.coach.review || !ctx.s.replay?.open || ctx.s.coach.review) return '';
+  const label = say('review');
+  return `<button type="button" class="tool rv-start" data-act="review" data-focus="replay:review" aria-label="${escapeAttr(label)}" title="${escapeAttr(label)}">${icon('hint')}<span class="tool-label">${label}</span></button>`;
+}

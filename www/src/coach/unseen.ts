@@ -1,0 +1,66 @@
+// The unseen cards: every troop (by colour and value) and tactics card the person at the screen has not
+// seen, read from their view alone (their hand, the cards on the table, the discards, the cards they put
+// back with Scout), with how many cards are in each deck and in each other hand. An unseen card may be in
+// a deck or in a hand the viewer cannot see: the panel never says which.
+import type { CardName, ColourLetter, PlayerView, TacticName } from '../../../pkg/full.js';
+import { escapeAttr, escapeHTML, miniCard } from '../cards.js';
+import { colourName, tacticName } from '../i18n.js';
+import { say } from './words.js';
+
+const COLOURS: ColourLetter[] = ['r', 'o', 'y', 'g', 'b', 'p'];
+const TACTICS: TacticName[] = ['alexander', 'darius', 'companion', 'shield', 'fog', 'mud', 'scout', 'redeploy', 'deserter', 'traitor'];
+
+export interface Unseen {
+  troops: Record<ColourLetter, number[]>;
+  tactics: TacticName[];
+  troopDeck: number;
+  tacticsDeck: number;
+  /** Every other seat's hand: troops and tactics cards held. */
+  hands: { seat: number; troops: number; tactics: number }[];
+}
+
+/** What the view shows: every card its player has seen, and so every card they have not. */
+export function unseenCards(view: PlayerView): Unseen {
+  const seen = new Set<CardName>(view.hand);
+  for (const flag of view.flags) {
+    for (const side of flag.sides) for (const card of side) seen.add(card);
+    if (flag.fog !== null) seen.add('fog');
+    if (flag.mud !== null) seen.add('mud');
+  }
+  for (const pile of view.discards) for (const card of pile) seen.add(card);
+  for (const known of view.scoutReturned) seen.add(known.card);
+  const troops = Object.fromEntries(
+    COLOURS.map((c) => [c, Array.from({ length: 10 }, (_, i) => i + 1).filter((v) => !seen.has(`${c}${v}` as CardName))]),
+  ) as Record<ColourLetter, number[]>;
+  return {
+    troops,
+    tactics: view.options.tactics ? TACTICS.filter((name) => !seen.has(name)) : [],
+    troopDeck: view.troopDeck,
+    tacticsDeck: view.tacticsDeck,
+    hands: view.handSizes.flatMap((h, seat) => (seat === view.player ? [] : [{ seat, troops: h.troops, tactics: h.tactics }])),
+  };
+}
+
+/** The panel's body: a row of unseen values per colour, the unseen tactics cards, the counts. */
+export function unseenHTML(view: PlayerView, names: readonly string[]): string {
+  const u = unseenCards(view);
+  const rows = COLOURS.map((c) => {
+    const values = u.troops[c];
+    const label = say('unseenColour', { colour: colourName(c), values: values.length ? values.join(', ') : say('unseenNone') });
+    const cells = Array.from({ length: 10 }, (_, i) => i + 1)
+      .map((v) => (values.includes(v) ? miniCard(`${c}${v}` as CardName) : `<span class="gone" aria-hidden="true"></span>`))
+      .join('');
+    return `<li class="unseen-row" aria-label="${escapeAttr(label)}"><span class="unseen-cards" aria-hidden="true">${cells}</span></li>`;
+  }).join('');
+  const tactics = view.options.tactics
+    ? `<h3>${say('unseenTactics')}</h3><p class="unseen-tactics">${u.tactics.length ? u.tactics.map((n) => `<span class="tactic-name">${escapeHTML(tacticName(n))}</span>`).join(' · ') : say('unseenNone')}</p>`
+    : '';
+  const hands = u.hands.map((h) => `<p>${say('unseenHand', { name: escapeHTML(names[h.seat] ?? ''), troops: h.troops, tactics: h.tactics })}</p>`).join('');
+  return (
+    `<p>${say('unseenIntro')}</p>` +
+    `<h3>${say('unseenTroops')}</h3><ul class="unseen-grid">${rows}</ul>` +
+    tactics +
+    `<p class="unseen-counts">${say('unseenCounts', { troop: u.troopDeck, tactics: u.tacticsDeck })}</p>` +
+    hands
+  );
+}
