@@ -4,7 +4,8 @@
 // on every hand-over curtain, the end and the replay: axe-core finds nothing, no text is under 12 px, no
 // tactics card's words are cut off, every message is checked against the forms known to read wrong, and
 // on the phone every touch target is at least 44 px. After each action the screen is read again in the
-// other language (a greyed-out card pressed first, so that a message is up): no message stays behind.
+// other language (a greyed-out card pressed first, so that a message is up): no message stays behind;
+// every sixth time a flag's claim explanation is opened too, in both languages.
 //
 //   node --test tests/e2e/whole-games.test.mjs
 //   AUDIT_COUNT=1 node tests/e2e/whole-games.test.mjs [www/dist-e2e/]   counts only (for a before/after table)
@@ -76,25 +77,52 @@ async function auditGame(browser, url, g) {
   // the language switched back. Every message of the game is so generated in both languages.
   const other = g.lang === 'en' ? 'zh' : 'en';
   let switched = 0;
+  let explained = 0;
+  // Every sixth time, the claim explanation of an open flag that cannot be claimed now (a dialog the walk's
+  // actions never open), in the game's language (axe too) and in the other.
+  const explain = async (lang, where) => {
+    const flag = await page.evaluate(() => {
+      const claims = new Set(window.__battleline.legal().filter((a) => a.type === 'claim').map((a) => a.flag));
+      return window.__battleline.view().flags.find((f) => f.claimedBy === null && !claims.has(f.flag))?.flag ?? null;
+    });
+    if (flag === null) return;
+    await page.locator(`.flag-btn[data-flag="${flag}"]`).click();
+    const dialog = page.locator('dialog.claim');
+    await dialog.waitFor();
+    explained++;
+    if (lang === g.lang) note('axe', where, await axeViolations(page));
+    note('text', where, await smallText(page));
+    note('wording', where, badForms(await screenText(page), { lang, mode: g.mode, touch: touch(g), started: true }));
+    await dialog.locator('[data-dlg=close]').click();
+    await dialog.waitFor({ state: 'detached' });
+  };
   const otherLanguage = async (where) => {
+    // The computer's moves done (with no delay), as the walk waits before its next action.
+    await page.waitForFunction(() => {
+      const s = window.__battleline.state();
+      return s.over || s.handover || s.myTurn;
+    });
     const blocked = await page.evaluate(() => {
       const root = document.querySelector('battle-line-game').shadowRoot;
       return root.querySelector('dialog[open]') !== null || root.querySelector('#curtain:not([hidden])') !== null || window.__battleline.state().over;
     });
     if (blocked) return;
+    const explaining = switched % 6 === 0;
+    if (explaining) await explain(g.lang, `${where} (explanation)`);
     const grey = page.locator('#hand [data-hand][data-why]');
     // (aria-disabled: Playwright would wait for it to be enabled; a press reaches it.)
     if (await grey.count()) await grey.first().click({ force: true });
     await page.locator('.tools [data-act=lang]').click();
     switched++;
     note('wording', `${where} (${other})`, badForms(await screenText(page), { lang: other, mode: g.mode, touch: touch(g), started: true }));
+    if (explaining) await explain(other, `${where} (explanation, ${other})`);
     await page.locator('.tools [data-act=lang]').click();
   };
   const actions = await walkGame(page, { seed: g.seed, check });
   await shot(page, `whole-${g.size}-${g.lang}-replay`);
   await context.close();
   if (process.env.AUDIT_COUNT) console.log(`  time in checks: ${JSON.stringify(times)}`);
-  return { actions, screens, switched, smallest, found, distinct: Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...v]])), errors };
+  return { actions, screens, switched, explained, smallest, found, distinct: Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...v]])), errors };
 }
 
 if (process.env.AUDIT_COUNT) {
@@ -105,7 +133,7 @@ if (process.env.AUDIT_COUNT) {
     for (const g of GAMES.filter((x) => !process.env.AUDIT_ONLY || `${x.size}-${x.lang}` === process.env.AUDIT_ONLY)) {
       const r = await auditGame(browser, server.url, g);
       const counts = Object.fromEntries(Object.entries(r.found).map(([k, v]) => [k, v.length]));
-      console.log(`${g.size} ${g.lang} ${g.mode}: ${r.actions} actions, ${r.screens} screens checked (${r.switched} read again in the other language), findings ${JSON.stringify(counts)}${touch(g) ? `, smallest touch target ${r.smallest.what}` : ''}`);
+      console.log(`${g.size} ${g.lang} ${g.mode}: ${r.actions} actions, ${r.screens} screens checked (${r.switched} read again in the other language, ${r.explained} claim explanations), findings ${JSON.stringify(counts)}${touch(g) ? `, smallest touch target ${r.smallest.what}` : ''}`);
       // Grouped: the same rule on the same kind of element, the same target or text style, once.
       const group = (k, item) => (k === 'axe' ? item.replace(/ #game.*?(contrast of [\d.]+).*$/, ' $1').replace(/^([\w-]+): .*[ >](\.[\w-]+)(\[[^\]]*\])*( .*)?$/, '$1 $2$4') : k === 'text' ? item.replace(/^".*" /, '') : k === 'targets' ? item.replace(/ \S+ (\d+×\d+)$/, ' $1') : item);
       for (const [k, v] of Object.entries(r.distinct)) {
@@ -134,7 +162,8 @@ if (process.env.AUDIT_COUNT) {
       const r = await auditGame(browser, server.url, g);
       assert.ok(r.actions >= 30, `a whole game was played (${r.actions} actions)`);
       assert.ok(r.switched >= 10, `screens read again in the other language: ${r.switched}`);
-      console.log(`# ${g.size} ${g.lang} ${g.mode}: ${r.actions} actions, ${r.screens} screens checked (${r.switched} read again in the other language)${touch(g) ? `, smallest touch target ${r.smallest.what}` : ''}`);
+      assert.ok(r.explained >= 4, `claim explanations read: ${r.explained}`);
+      console.log(`# ${g.size} ${g.lang} ${g.mode}: ${r.actions} actions, ${r.screens} screens checked (${r.switched} read again in the other language, ${r.explained} claim explanations)${touch(g) ? `, smallest touch target ${r.smallest.what}` : ''}`);
       for (const [kind, list] of Object.entries(r.distinct)) assert.deepEqual(list, [], `${kind} on ${r.found[kind].length} screens`);
       assertNoErrors(r.errors);
     });
