@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, assertAccessible, assertNoErrors, clickAction, closeEndDialog, e2eDist, launchBrowser, legal, openPage, root, shot, startListening, state, waitReady } from './helpers.mjs';
+import { PHONE, assertAccessible, assertNoErrors, clickAction, closeEndDialog, e2eDist, launchBrowser, legal, openPage, root, shot, startListening, startServer, state, waitReady } from './helpers.mjs';
 
 let server = null;
 let browser = null;
@@ -328,4 +328,30 @@ test('at phone size the invite, the panel and its buttons fit the screen, before
   await assertAccessible(b.page, 'online at phone size: playing');
   assertNoErrors([...a.errors, ...b.errors]);
   for (const p of [a, b]) await p.context.close();
+});
+
+test('the page served as static files (no game server) plays offline, offers no online game, and says an invite cannot be followed', async () => {
+  const statics = await startServer();
+  try {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${statics.url}#room=${'ab'.repeat(16)}`);
+    await waitReady(page);
+    const dialog = page.locator('dialog.start');
+    await dialog.waitFor();
+    assert.equal(await dialog.locator('input[name=online]').count(), 0, 'no online choice without a game server');
+    assert.match(await page.locator('.online-problem').innerText(), /cannot be reached/);
+    await assertAccessible(page, 'online: an invite where no game server answers');
+    // The game on this device still plays.
+    await dialog.locator('[data-dlg=start]').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => window.__battleline.state().mode !== 'online' && window.__battleline.game !== null);
+    const n = await count(page);
+    if (!(await state(page)).myTurn) await page.waitForFunction(() => window.__battleline.state().myTurn, null, { timeout: 15000 });
+    await clickAction(page, pick(await legal(page)));
+    await page.waitForFunction((k) => window.__battleline.game.actionCount > k, n);
+    assertNoErrors(errors);
+    await context.close();
+  } finally {
+    await statics.stop();
+  }
 });
