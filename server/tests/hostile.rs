@@ -293,3 +293,45 @@ async fn resign_draw_rematch_and_clocks_work_as_the_room_says() {
 fn seat_of(client: &Client) -> u64 {
     client.received.iter().find(|m| m["type"] == "welcome").unwrap()["seat"].as_u64().unwrap()
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_and_rooms_over_the_servers_limits_are_refused_clearly_and_served_again_once_freed() {
+    let (_dir, db) = temp_db("limits");
+    let server = Server::start(&db, &["--max-connections", "3", "--max-rooms", "2", "--idle-unload-secs", "1"]);
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        let mut c = Client::connect(&server.url()).await;
+        c.send(json!({"type": "ping"})).await;
+        assert_eq!(c.next().await.unwrap()["type"], "pong");
+        held.push(c);
+    }
+    // A fourth connection is closed at once with a close frame that says why.
+    let mut fourth = Client::connect(&server.url()).await;
+    let frame = tokio::time::timeout(Duration::from_secs(10), fourth.socket.next()).await.unwrap();
+    let Some(Ok(Message::Close(Some(close)))) = frame else { panic!("a close frame, got {frame:?}") };
+    assert_eq!(u16::from(close.code), 1008);
+    assert!(close.reason.contains("as many connections"), "{}", close.reason);
+    // One leaves: the next person is served.
+    drop(held.pop());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut next = Client::connect(&server.url()).await;
+    next.send(json!({"type": "ping"})).await;
+    assert_eq!(next.next().await.unwrap()["type"], "pong");
+
+    // Two rooms in memory at most: a third is refused with server_full, and nothing is stored for it.
+    let (first, _) = held[0].create(json!({})).await;
+    held[1].create(json!({})).await;
+    next.send(json!({"type": "create", "options": {}})).await;
+    assert_eq!(error_code(&mut next).await, "server_full");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let rooms: i64 = conn.query_row("SELECT COUNT(*) FROM rooms", [], |r| r.get(0)).unwrap();
+    assert_eq!(rooms, 2, "the refused room was not stored");
+    // Once a room is left empty and unloaded, there is room again; the unloaded one comes back on a join.
+    drop(held.remove(0));
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    next.send(json!({"type": "create", "options": {}})).await;
+    next.next_of("welcome").await;
+    let mut back = Client::connect(&server.url()).await;
+    back.send(json!({"type": "join", "room": first, "watch": true})).await;
+    assert_eq!(error_code(&mut back).await, "server_full", "two rooms are in memory again");
+}

@@ -2,14 +2,17 @@
 // the page on one port): a person starts "Play a friend online" and copies the invite link, a friend opens
 // it in another browser, and the two play a whole game by clicks while a third person watches from the
 // spectators' link; the friend reloads mid-game and goes on in the same seat; no page ever shows a card of
-// the other player's hand; then a rematch, ended by a draw offered and accepted.
+// the other player's hand; the server is killed and started again and every page reconnects; then a
+// rematch, ended by a draw offered and accepted. Also: the element's mode="online" with three players and
+// a spectator; a dead link; Copy, another tab of the same browser in the same seat, a resignation; phone
+// size; and the page served as static files, where no game server answers.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, assertAccessible, assertNoErrors, clickAction, closeEndDialog, e2eDist, launchBrowser, legal, openPage, root, shot, startListening, state, waitReady } from './helpers.mjs';
+import { PHONE, assertAccessible, assertNoErrors, clickAction, closeEndDialog, e2eDist, launchBrowser, legal, openPage, root, shot, startListening, startServer, state, waitReady } from './helpers.mjs';
 
 let server = null;
 let browser = null;
@@ -71,19 +74,24 @@ async function waitCount(page, n) {
   await page.waitForFunction((k) => (window.__battleline.game?.actionCount ?? -1) >= k, n, { timeout: 15000 });
 }
 
-test('two browsers play a whole game through the server by clicks; one reloads and goes on; a spectator watches', { timeout: 600_000 }, async () => {
-  const a = await openPage(browser);
-  await a.page.goto(server.url);
-  await waitReady(a.page);
-  const dialog = a.page.locator('dialog.start');
+/** A person opens the page, chooses "Play a friend online" in the start dialog and starts; returns the invite. */
+async function startOnlineGame(page, { tactics = true } = {}) {
+  await page.goto(server.url);
+  await waitReady(page);
+  const dialog = page.locator('dialog.start');
   await dialog.waitFor();
   await dialog.locator('input[name=online]').check();
-  await dialog.locator('input[name=tactics]').setChecked(false);
+  if (!tactics) await dialog.locator('input[name=tactics]').setChecked(false);
   await dialog.locator('[data-dlg=start]').click();
   await dialog.waitFor({ state: 'detached' });
-  const link = a.page.locator('.online-link');
+  const link = page.locator('.online-link');
   await link.waitFor();
-  const invite = await link.inputValue();
+  return link.inputValue();
+}
+
+test('two browsers play a whole game through the server by clicks; one reloads and goes on; a spectator watches', { timeout: 600_000 }, async () => {
+  const a = await openPage(browser);
+  const invite = await startOnlineGame(a.page, { tactics: false });
   assert.match(invite, /#room=[0-9a-f]{32}$/);
   assert.match(await a.page.locator('.online-status').innerText(), /Waiting for your friend/);
   // The header too: no game is under way yet, so it names nobody's turn.
@@ -231,14 +239,7 @@ test('a link to a room that does not exist says so and offers a new game', async
 test('the invite is copied; another tab of the same browser rejoins the same seat and resigns for it', async () => {
   const a = await openPage(browser);
   await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
-  await a.page.goto(server.url);
-  await waitReady(a.page);
-  const dialog = a.page.locator('dialog.start');
-  await dialog.waitFor();
-  await dialog.locator('input[name=online]').check();
-  await dialog.locator('[data-dlg=start]').click();
-  await dialog.waitFor({ state: 'detached' });
-  const invite = await a.page.locator('.online-link').inputValue();
+  const invite = await startOnlineGame(a.page);
   // Copy puts the invite on the clipboard, and says so.
   await a.page.locator('[data-online=copy]').click();
   await a.page.locator('[data-online=copy]', { hasText: 'Copied' }).waitFor();
@@ -296,21 +297,14 @@ test('at phone size the invite, the panel and its buttons fit the screen, before
   const noSideScroll = async (page) =>
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width, 'no sideways scrolling');
   const a = await openPage(browser, { viewport: PHONE });
-  await a.page.goto(server.url);
-  await waitReady(a.page);
-  const dialog = a.page.locator('dialog.start');
-  await dialog.waitFor();
-  await dialog.locator('input[name=online]').check();
-  await dialog.locator('[data-dlg=start]').click();
-  await dialog.waitFor({ state: 'detached' });
-  await a.page.locator('.online-link').waitFor();
+  const invite = await startOnlineGame(a.page);
   for (const selector of ['.online-status', '.online-link', '[data-online=copy]', '.online-watch-link']) await fits(a.page, selector);
   await noSideScroll(a.page);
   await shot(a.page, 'online-phone-invite');
   await assertAccessible(a.page, 'online at phone size: the invite');
 
   const b = await openPage(browser, { viewport: PHONE });
-  await b.page.goto(await a.page.locator('.online-link').inputValue());
+  await b.page.goto(invite);
   await waitReady(b.page);
   await a.page.locator('.online-status', { hasText: 'everybody is here' }).waitFor();
   // One move each way, by clicks on the phone-sized pages.
@@ -328,4 +322,30 @@ test('at phone size the invite, the panel and its buttons fit the screen, before
   await assertAccessible(b.page, 'online at phone size: playing');
   assertNoErrors([...a.errors, ...b.errors]);
   for (const p of [a, b]) await p.context.close();
+});
+
+test('the page served as static files (no game server) plays offline, offers no online game, and says an invite cannot be followed', async () => {
+  const statics = await startServer();
+  try {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${statics.url}#room=${'ab'.repeat(16)}`);
+    await waitReady(page);
+    const dialog = page.locator('dialog.start');
+    await dialog.waitFor();
+    assert.equal(await dialog.locator('input[name=online]').count(), 0, 'no online choice without a game server');
+    assert.match(await page.locator('.online-problem').innerText(), /cannot be reached/);
+    await assertAccessible(page, 'online: an invite where no game server answers');
+    // The game on this device still plays.
+    await dialog.locator('[data-dlg=start]').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => window.__battleline.state().mode !== 'online' && window.__battleline.game !== null);
+    const n = await count(page);
+    if (!(await state(page)).myTurn) await page.waitForFunction(() => window.__battleline.state().myTurn, null, { timeout: 15000 });
+    await clickAction(page, pick(await legal(page)));
+    await page.waitForFunction((k) => window.__battleline.game.actionCount > k, n);
+    assertNoErrors(errors);
+    await context.close();
+  } finally {
+    await statics.stop();
+  }
 });

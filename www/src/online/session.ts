@@ -52,7 +52,12 @@ export async function resumeOnline(ctx: Ctx): Promise<boolean> {
   const target = linkedRoom(location.hash) ?? currentRoom(ctx.host.store);
   if (!target) return false;
   const server = await onlineServer(ctx);
-  if (!server) return false;
+  if (!server) {
+    // An invite opened where no game server answers (the page served as static files, or the server
+    // down): say so, rather than quietly show a game on this device only.
+    if (linkedRoom(location.hash)) noticeOnline(ctx, t('onlineUnavailable'));
+    return false;
+  }
   const held = target.watch ? null : heldSeat(ctx.host.store, target.room);
   connect(ctx, server, { type: 'join', room: target.room, ...(held ? { token: held.token } : {}), ...(target.watch ? { watch: true } : {}) });
   return true;
