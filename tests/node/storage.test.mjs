@@ -126,12 +126,15 @@ test('every crafted save is dropped from the store with a reason, never resumed'
 
 test('settings keep only values the page offers; anything else is the default', () => {
   const load = (text) => storage.loadSettings(textStore(text === undefined ? {} : { 'settings.v1': text }));
-  assert.deepEqual(load('{"lang":"zh","hints":false,"aiDelay":150}'), { lang: 'zh', hints: false, aiDelay: 150 });
+  assert.deepEqual(load('{"lang":"zh","hints":false,"aiDelay":150}'), { lang: 'zh', hints: false, aiDelay: 150, winChances: false });
+  assert.equal(load('{"winChances":true}').winChances, true);
   for (const text of [
     '{"lang":"xx","hints":"no","aiDelay":1e400}',
     '{"aiDelay":-5,"hints":0}',
     `{"aiDelay":${storage.MAX_AI_DELAY + 1}}`,
     '{"aiDelay":"650"}',
+    '{"winChances":"yes"}',
+    '{"winChances":1}',
     '[1,2]',
     '"zh"',
     'null',
@@ -142,5 +145,6 @@ test('settings keep only values the page offers; anything else is the default', 
     assert.ok(settings.lang === 'en' || settings.lang === 'zh', text);
     assert.equal(settings.hints, true, text);
     assert.equal(settings.aiDelay, 650, text);
+    assert.equal(settings.winChances, false, text);
   }
 });

@@ -7,7 +7,7 @@ import { confirmDialog } from '../dialogs.js';
 import { t } from '../i18n.js';
 import { seatNames } from '../game/queries.js';
 import type { Ctx } from '../game/state.js';
-import { onlineCommand, onlineOf, type Online } from './session.js';
+import { onlineCommand, onlineOf, type Online } from './online-state.js';
 import type { Ended } from './protocol.js';
 import { roomLink } from './seats.js';
 

@@ -12,35 +12,13 @@ import type { Seat } from '../storage.js';
 import { render } from '../game/draw.js';
 import { replaceGame } from '../game/keeping.js';
 import { NONE, type Ctx } from '../game/state.js';
-import { Connection, type ConnectionStatus } from './connection.js';
+import { Connection } from './connection.js';
+import { onlineOf, sessions, type Online } from './online-state.js';
 import { drawOnline, noticeOnline } from './panel.js';
 import type { ClientMessage, ServerMessage, StateMessage } from './protocol.js';
 import { currentRoom, heldSeat, holdSeat, linkedRoom, setCurrentRoom } from './seats.js';
 import { resolveServer, socketUrl } from './server.js';
 import { onlineGame } from './standin.js';
-
-/** What the element knows of its online game. */
-export interface Online {
-  conn: Connection;
-  room: string | null;
-  seat: number | null;
-  state: StateMessage | null;
-  /** The match's log so far, as the engine wrote it for this seat. */
-  log: EngineLogEntry[];
-  status: ConnectionStatus;
-  /** Actions to send once the one in flight is applied (ending the claims, then the chosen play). */
-  queue: Action[];
-  /** The last refusal or problem, shown in the panel. */
-  problem: string | null;
-  /** The Copy button was just used. */
-  copied: boolean;
-}
-
-const sessions = new WeakMap<Ctx, Online>();
-
-export function onlineOf(ctx: Ctx): Online | null {
-  return ctx.s.session.mode === 'online' ? (sessions.get(ctx) ?? null) : null;
-}
 
 /** The server this element plays on, if it has one (its `server` attribute; the page: `auto`). */
 export function onlineServer(ctx: Ctx): Promise<string | null> {
@@ -238,11 +216,4 @@ export function sendOnline(ctx: Ctx, actions: Action[]): boolean {
   ctx.s.suggestion = null;
   render(ctx);
   return true;
-}
-
-/** The online panel's commands. */
-export function onlineCommand(ctx: Ctx, command: 'resign' | 'offerDraw' | 'declineDraw' | 'rematch'): void {
-  const o = onlineOf(ctx);
-  if (!o) return;
-  o.conn.send({ type: command });
 }

@@ -1,0 +1,38 @@
+// An element's online game as the page keeps it (the connection, the room, the seat, the server's last
+// state), and the panel's commands: apart from online/session.ts, which connects and draws, so that the
+// panel and the board can read it without importing the session that draws them.
+import type { Action, LogEntry as EngineLogEntry } from '../../../pkg/full.js';
+import type { Ctx } from '../game/state.js';
+import type { Connection, ConnectionStatus } from './connection.js';
+import type { StateMessage } from './protocol.js';
+
+/** What the element knows of its online game. */
+export interface Online {
+  conn: Connection;
+  room: string | null;
+  seat: number | null;
+  state: StateMessage | null;
+  /** The match's log so far, as the engine wrote it for this seat. */
+  log: EngineLogEntry[];
+  status: ConnectionStatus;
+  /** Actions to send once the one in flight is applied (ending the claims, then the chosen play). */
+  queue: Action[];
+  /** The last refusal or problem, shown in the panel. */
+  problem: string | null;
+  /** The Copy button was just used. */
+  copied: boolean;
+}
+
+/** Each element's online game, while it plays one (online/session.ts sets and drops it). */
+export const sessions = new WeakMap<Ctx, Online>();
+
+export function onlineOf(ctx: Ctx): Online | null {
+  return ctx.s.session.mode === 'online' ? (sessions.get(ctx) ?? null) : null;
+}
+
+/** The online panel's commands. */
+export function onlineCommand(ctx: Ctx, command: 'resign' | 'offerDraw' | 'declineDraw' | 'rematch'): void {
+  const o = onlineOf(ctx);
+  if (!o) return;
+  o.conn.send({ type: command });
+}
