@@ -92,3 +92,27 @@ test('a crafted save is dropped with a message and a new game can be played', as
   assertNoErrors(errors);
   await context.close();
 });
+
+test('crafted settings and tutorial progress are dropped with a word and the page plays', async () => {
+  const { context, page, errors } = await openPage(env.browser);
+  const warned = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'warning') warned.push(msg.text());
+  });
+  await page.goto(env.server.url);
+  await waitReady(page);
+  await page.evaluate(() => {
+    localStorage.setItem('battleline.settings.v1', JSON.stringify({ lang: 'xx', hints: 'no', aiDelay: -5, winChances: 'yes' }));
+    localStorage.setItem('battleline.tutorial.v1', JSON.stringify({ index: 'first', completed: 3 }));
+  });
+  await page.reload();
+  await waitReady(page);
+  assert.ok(warned.some((w) => /stored settings .*dropped: lang "xx", hints "no", aiDelay -5, winChances "yes"/.test(w)), warned.join('\n'));
+  assert.ok(warned.some((w) => /tutorial's stored progress was dropped/.test(w)), warned.join('\n'));
+  await page.evaluate(() => window.__battleline.setAiDelay(0));
+  await startGame(page, { mode: 'computer', level: 'random', seed: 23 });
+  await page.waitForFunction(() => window.__battleline.state().myTurn, null, { timeout: 15000 });
+  await clickAction(page, pick(await legal(page)));
+  assertNoErrors(errors);
+  await context.close();
+});

@@ -124,8 +124,22 @@ test('every crafted save is dropped from the store with a reason, never resumed'
   assert.deepEqual(reasons, []);
 });
 
+/** What `run` said through console.warn. */
+function warnings(run) {
+  const said = [];
+  const warn = console.warn;
+  console.warn = (...args) => said.push(args.join(' '));
+  try {
+    run();
+  } finally {
+    console.warn = warn;
+  }
+  return said;
+}
+
 test('settings keep only values the page offers; anything else is the default', () => {
   const load = (text) => storage.loadSettings(textStore(text === undefined ? {} : { 'settings.v1': text }));
+  assert.deepEqual(warnings(() => load('{"lang":"zh","hints":false,"aiDelay":150,"winChances":true}')), []);
   assert.deepEqual(load('{"lang":"zh","hints":false,"aiDelay":150}'), { lang: 'zh', hints: false, aiDelay: 150, winChances: false });
   assert.equal(load('{"winChances":true}').winChances, true);
   for (const text of [
@@ -141,7 +155,13 @@ test('settings keep only values the page offers; anything else is the default', 
     '{broken',
     undefined,
   ]) {
-    const settings = load(text);
+    let settings;
+    const said = warnings(() => (settings = load(text)));
+    // A value that was stored but is not one the page offers is dropped with a word (nothing stored,
+    // or text that is not JSON, reads as nothing).
+    const readable = text !== undefined && text !== 'null' && text !== '{broken';
+    assert.equal(said.length, readable ? 1 : 0, `${text}: ${said}`);
+    if (readable) assert.match(said[0], /dropped/, text);
     assert.ok(settings.lang === 'en' || settings.lang === 'zh', text);
     assert.equal(settings.hints, true, text);
     assert.equal(settings.aiDelay, 650, text);

@@ -177,13 +177,20 @@ export const MAX_AI_DELAY = 10_000;
 export function loadSettings(store: Store): Settings {
   const stored = store.read<unknown>(SETTINGS);
   const saved: Record<string, unknown> = isObject(stored) ? stored : {};
-  const { lang, hints, aiDelay } = saved;
-  return {
+  const { lang, hints, aiDelay, winChances } = saved;
+  const settings: Settings = {
     lang: lang === 'zh' || lang === 'en' ? lang : defaultLang(),
     hints: typeof hints === 'boolean' ? hints : true,
     aiDelay: typeof aiDelay === 'number' && aiDelay >= 0 && aiDelay <= MAX_AI_DELAY ? aiDelay : 650,
-    winChances: saved.winChances === true,
+    winChances: winChances === true,
   };
+  // A stored value the page does not offer is dropped with a word, never used (issue 36).
+  const dropped = Object.entries({ lang, hints, aiDelay, winChances })
+    .filter(([key, value]) => value !== undefined && value !== settings[key as keyof Settings])
+    .map(([key, value]) => `${key} ${JSON.stringify(value) ?? String(value)}`);
+  if (stored !== null && stored !== undefined && !isObject(stored)) dropped.push(`settings ${JSON.stringify(stored) ?? String(stored)}`);
+  if (dropped.length) console.warn(`battleline: stored settings not offered by the page were dropped: ${dropped.join(', ').slice(0, 300)}`);
+  return settings;
 }
 
 export function saveSettings(store: Store, settings: Settings): void {

@@ -30,4 +30,4 @@ defineBattleLineGame({
 });
 
 export { BattleLineGameElement };
-export type { BattleLineEventMap, ClaimEventDetail, ClaimTiming, ElementAttributes, ElementLevel, EndEventDetail, GameOptions, GameRecord, GameResult, LogEntry, MatchScore, MoveEventDetail } from './element.js';
+export type { BattleLineEventMap, ClaimEventDetail, ClaimTiming, ElementAttributes, ElementLevel, EndEventDetail, GameOptions, GameRecord, GameResult, LogEntry, MatchScore, MoveEventDetail, Review, ReviewEventDetail } from './element.js';

@@ -29,7 +29,11 @@ interface Progress {
 export function loadProgress(store: Store): Progress | null {
   const saved = store.read<Progress>(PROGRESS);
   // Stored values are checked, never trusted (storage.ts).
-  if (!saved || typeof saved.index !== 'number' || !Number.isFinite(saved.index) || !Array.isArray(saved.completed)) return null;
+  if (!saved) return null;
+  if (typeof saved.index !== 'number' || !Number.isFinite(saved.index) || !Array.isArray(saved.completed)) {
+    console.warn(`battleline: the tutorial's stored progress was dropped: ${(JSON.stringify(saved) ?? String(saved)).slice(0, 200)}`);
+    return null;
+  }
   return { index: Math.min(Math.max(0, Math.floor(saved.index)), STEPS.length - 1), completed: saved.completed.filter((x) => typeof x === 'string') };
 }
 
