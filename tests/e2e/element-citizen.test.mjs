@@ -165,13 +165,15 @@ test('removed, the element stops its worker; 20 remove-and-create cycles leave n
     await page.waitForFunction(() => document.getElementById('game').shadowRoot.querySelector('.message'), null, { timeout: 20_000 });
   };
   await askHint();
-  assert.equal(live(), 1, "the hint started the element's worker");
+  // The computer's worker (its moves) and the coach's (the hint's chances): one element's, at most two.
+  const perElement = live();
+  assert.ok(perElement >= 1 && perElement <= 2, `the element's workers: ${perElement}`);
   // Moved to another place in the page: the same game goes on, with the same worker.
   const before = await page.locator('#game #board').innerHTML();
   await page.evaluate(() => document.body.append(document.getElementById('box')));
   await page.waitForTimeout(100);
   assert.equal(await page.locator('#game #board').innerHTML(), before, 'a moved element keeps its game');
-  assert.equal(live(), 1);
+  assert.equal(live(), perElement);
   for (let cycle = 0; cycle < 20; cycle++) {
     await page.evaluate(() => {
       const old = document.getElementById('game');
@@ -184,13 +186,13 @@ test('removed, the element stops its worker; 20 remove-and-create cycles leave n
     await askHint();
   }
   await page.waitForTimeout(300);
-  assert.equal(live(), 1, `workers alive after 20 remove-and-create cycles with one element on the page: ${live()}`);
+  assert.equal(live(), perElement, `workers alive after 20 remove-and-create cycles with one element on the page: ${live()}`);
   // destroy(): at once, and the element stays empty.
   await page.evaluate(() => document.getElementById('game').destroy());
   await page.waitForTimeout(300);
   assert.equal(live(), 0, 'destroy() stopped the last worker');
   assert.equal(await page.evaluate(() => document.getElementById('game').shadowRoot.childElementCount), 0);
-  console.log(`[element-citizen] workers alive after 20 remove-and-create cycles: 1 (the live element's); after destroy(): ${live()}`);
+  console.log(`[element-citizen] workers alive after 20 remove-and-create cycles: ${perElement} (the live element's); after destroy(): ${live()}`);
   assertNoErrors(errors);
   await context.close();
 });
@@ -201,8 +203,9 @@ test('a strict Content-Security-Policy: the element and its computer work with t
   await game.locator('[data-act=hint]').click();
   await page.waitForFunction(() => document.getElementById('game').shadowRoot.querySelector('.message'), null, { timeout: 20_000 });
   assert.doesNotMatch(await game.locator('.message').textContent(), /could not|failed/i, 'the computer answered');
-  assert.equal(page.workers().length, 1);
-  assert.match(page.workers()[0].url(), /\/pkg\/computer\.worker\.js$/, 'the worker came from the file');
+  // The computer's worker and the coach's (the hint), each started from the file.
+  assert.ok(page.workers().length >= 1 && page.workers().length <= 2, `workers: ${page.workers().length}`);
+  for (const worker of page.workers()) assert.match(worker.url(), /\/pkg\/computer\.worker\.js$/, 'the worker came from the file');
   await assertFits(page, 'under the strict policy');
   // The rest of what the element draws from markup, under the same policy: the rules inline, the
   // settings dialog, the log. An inline `style` attribute in any of them would be refused and logged.

@@ -263,10 +263,11 @@ export async function hint(ctx: Ctx): Promise<void> {
   }
   if (ctx.s.game !== g || g.actionCount !== count) return;
   if (advice) {
-    const action = advice.action;
-    const reason = hintReason(advice);
-    ctx.s.suggestion = action;
-    ctx.s.message = { text: () => (ctx.s.game === g ? `${adviceText(g, viewer, action)} ${reason}` : ''), kind: 'info' };
+    const found = advice;
+    ctx.s.suggestion = found.action;
+    // Worded when drawn, in this game's language (the answer arrives from the coach's worker, whatever
+    // language another game on the page last spoke).
+    ctx.s.message = { text: () => (ctx.s.game === g ? `${adviceText(g, viewer, found.action)} ${hintReason(found)}` : ''), kind: 'info' };
   }
   render(ctx);
 }
