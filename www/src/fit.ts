@@ -9,12 +9,15 @@
 /** The smallest zoom: below it the text would be too small to read; the game then clips instead. */
 const FIT_MIN = 0.6;
 
-/** The area the game's parts occupy, in viewport pixels. */
+/**
+ * The area the game's parts occupy, in viewport pixels. Only the parts shown count, the top one's top
+ * included: a hidden part (the online panel, the table's first row, outside online play) has an empty box
+ * at the viewport's origin, and taking its top would count the tool bar's height twice.
+ */
 function used(table: HTMLElement): { width: number; height: number } {
-  const first = table.firstElementChild?.getBoundingClientRect();
-  if (!first) return { width: 0, height: 0 };
   let left = Infinity;
   let right = -Infinity;
+  let top = Infinity;
   let bottom = -Infinity;
   // The table's rows, and the board and the decks inside the row between the strips.
   for (const part of table.querySelectorAll<HTMLElement>(':scope > *, :scope > .field > *')) {
@@ -22,9 +25,11 @@ function used(table: HTMLElement): { width: number; height: number } {
     if (box.width === 0 && box.height === 0) continue;
     left = Math.min(left, box.left);
     right = Math.max(right, box.right);
+    top = Math.min(top, box.top);
     bottom = Math.max(bottom, box.bottom);
   }
-  return { width: right - left, height: bottom - first.top };
+  if (top === Infinity) return { width: 0, height: 0 };
+  return { width: right - left, height: bottom - top };
 }
 
 /**
