@@ -120,6 +120,22 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     noEnglish(panel, 'statistics');
     await fits(page, 'statistics');
     await assertAccessible(page, `statistics in Chinese (${size})`);
+    // Taller than the window, the body scrolls between the heading and the buttons: Tab reaches it (a group
+    // named as the dialog) and the keyboard scrolls it, as a finger would.
+    const body = table.locator('.dlg-body');
+    assert.ok(await body.evaluate((el) => el.scrollHeight > el.clientHeight + 1), `statistics (${size}): the body scrolls in this window`);
+    let reached = false;
+    for (let i = 0; i < 8 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => window.__activeElement()?.classList.contains('dlg-body') ?? false);
+    }
+    assert.ok(reached, `statistics (${size}): Tab reaches the scrolling body`);
+    assert.equal(await body.getAttribute('aria-label'), await table.locator('h2').innerText());
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => {
+      const el = window.__activeElement();
+      return el.scrollTop > 0 && el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+    });
     await shot(page, `statistics-zh-${size}`);
     await page.keyboard.press('Escape');
     await table.waitFor({ state: 'detached' });

@@ -3,6 +3,7 @@
 import { maxRecordBytes } from '../../pkg/full.js';
 import type { ClaimTiming, GameResult, MatchScore, PlayerIndex } from '../../pkg/index.js';
 import { escapeAttr, escapeHTML } from './cards.js';
+import { scrollableByKeyboard } from './dialog-scroll.js';
 import { getLang, setLang, t, type Lang } from './i18n.js';
 import type { Level, Mode, Seat, Settings } from './storage.js';
 import { tutorialText } from './tutorial/text.js';
@@ -93,9 +94,11 @@ export function openDialog(host: ParentNode, opts: DialogOptions): Promise<strin
       event.preventDefault();
       primary.click();
     });
+    let stopScrollWatch = (): void => {};
     const finish = (): void => {
       if (!dialog.isConnected) return;
       setLang(lang);
+      stopScrollWatch();
       for (const el of quieted) el.inert = false;
       const focus = host instanceof ShadowRoot ? host.activeElement : null;
       if ((!focus || dialog.contains(focus)) && opener?.isConnected) opener.focus({ preventScroll: true });
@@ -107,6 +110,7 @@ export function openDialog(host: ParentNode, opts: DialogOptions): Promise<strin
     dialog.addEventListener('close', finish);
     opts.onReady?.(dialog);
     dialog.show();
+    stopScrollWatch = scrollableByKeyboard(dialog);
     const primary = dialog.querySelector<HTMLElement>('.primary, [autofocus]');
     primary?.focus();
   });

@@ -9,12 +9,15 @@
 /** The smallest zoom: below it the text would be too small to read; the game then clips instead. */
 const FIT_MIN = 0.6;
 
-/** The area the game's parts occupy, in viewport pixels. */
+/**
+ * The area the game's parts occupy, in viewport pixels. Only the parts shown count, the top one's top
+ * included: a hidden part (the online panel, the table's first row, outside online play) has an empty box
+ * at the viewport's origin, and taking its top would count the tool bar's height twice.
+ */
 function used(table: HTMLElement): { width: number; height: number } {
-  const first = table.firstElementChild?.getBoundingClientRect();
-  if (!first) return { width: 0, height: 0 };
   let left = Infinity;
   let right = -Infinity;
+  let top = Infinity;
   let bottom = -Infinity;
   // The table's rows, and the board and the decks inside the row between the strips.
   for (const part of table.querySelectorAll<HTMLElement>(':scope > *, :scope > .field > *')) {
@@ -22,9 +25,50 @@ function used(table: HTMLElement): { width: number; height: number } {
     if (box.width === 0 && box.height === 0) continue;
     left = Math.min(left, box.left);
     right = Math.max(right, box.right);
+    top = Math.min(top, box.top);
     bottom = Math.max(bottom, box.bottom);
   }
-  return { width: right - left, height: bottom - first.top };
+  if (top === Infinity) return { width: 0, height: 0 };
+  return { width: right - left, height: bottom - top };
+}
+
+/**
+ * What the last measurement of a game saw: its zoom, its box and how much of the need the box held; and
+ * whether growing is held back (`held`). The layout depends on the zoom itself (a zoomed section is wider
+ * in CSS pixels, so the tool bar's status may go from two lines to one): a zoom that fits may show room
+ * for a larger one at which the tool bar wraps again and no longer fits. Growing then would swing between
+ * the two for ever (the replay on a 1280 × 800 desktop did, every frame, while the fit counted the tool
+ * bar twice: tests/e2e/fit.test.mjs makes such a layout on purpose), so a grow that does
+ * not fit is undone and no other is tried until the box or the game's content changes by itself.
+ */
+interface Measured {
+  zoom: number;
+  width: number;
+  height: number;
+  ratio: number;
+  held: boolean;
+}
+
+const measured = new WeakMap<HTMLElement, Measured>();
+
+/** How much of the game's need the box holds at the present zoom (1: exactly; under 1: too little). */
+function roomRatio(app: HTMLElement, table: HTMLElement, topbar: HTMLElement, zoom: number): { width: number; height: number; ratio: number } | null {
+  const box = app.getBoundingClientRect();
+  const area = table.getBoundingClientRect();
+  if (box.height === 0 || area.width === 0) return null;
+  const style = getComputedStyle(table);
+  // Paddings are CSS pixels of the zoomed section: in viewport pixels they scale with it.
+  const padX = (parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)) * zoom;
+  const padY = (parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)) * zoom;
+  const parts = used(table);
+  const needHeight = topbar.getBoundingClientRect().height + parts.height + padY;
+  const needWidth = parts.width + padX;
+  return { width: box.width, height: box.height, ratio: Math.min(box.height / needHeight, area.width / needWidth) };
+}
+
+function setZoom(app: HTMLElement, zoom: number): void {
+  if (zoom >= 1) app.style.removeProperty('zoom');
+  else app.style.setProperty('zoom', String(zoom));
 }
 
 /**
@@ -36,23 +80,29 @@ export function fitGame(app: HTMLElement): void {
   const topbar = app.querySelector<HTMLElement>(':scope > .topbar');
   if (!table || !topbar || !app.isConnected) return;
   let zoom = Number(app.style.getPropertyValue('zoom') || 1);
-  for (let round = 0; round < 3; round++) {
-    const box = app.getBoundingClientRect();
-    const area = table.getBoundingClientRect();
-    if (box.height === 0 || area.width === 0) return;
-    const style = getComputedStyle(table);
-    // Paddings are CSS pixels of the zoomed section: in viewport pixels they scale with it.
-    const padX = (parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)) * zoom;
-    const padY = (parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)) * zoom;
-    const parts = used(table);
-    const needHeight = topbar.getBoundingClientRect().height + parts.height + padY;
-    const needWidth = parts.width + padX;
-    const next = Math.max(FIT_MIN, Math.min(1, zoom * Math.min(box.height / needHeight, area.width / needWidth)));
+  let grownFrom: number | null = null;
+  for (let round = 0; round < 4; round++) {
+    const room = roomRatio(app, table, topbar, zoom);
+    if (!room) return;
+    const last = measured.get(app);
+    // Held back until the box changes, or the content at the same zoom (a new line, a card more or less).
+    const changed = !last || last.width !== room.width || last.height !== room.height || (last.zoom === zoom && Math.abs(last.ratio - room.ratio) > 0.001);
+    let held = changed ? false : last.held;
+    let next = Math.max(FIT_MIN, Math.min(1, zoom * room.ratio));
+    if (grownFrom !== null && next < zoom - 0.01) {
+      // The grow just made did not fit (the layout changed with it): back to the zoom that did, and stay.
+      next = grownFrom;
+      held = true;
+    } else if (held) {
+      next = Math.min(next, zoom);
+    }
+    measured.set(app, { zoom, width: room.width, height: room.height, ratio: room.ratio, held });
     // A little hysteresis: a message line that comes and goes does not make the game breathe.
     if (Math.abs(next - zoom) < 0.01 || (next > zoom && next - zoom < 0.03 && next < 1)) return;
-    zoom = Math.floor(next * 100) / 100;
-    if (zoom >= 1) app.style.removeProperty('zoom');
-    else app.style.setProperty('zoom', String(zoom));
+    const rounded: number = next === grownFrom ? next : Math.floor(next * 100) / 100;
+    grownFrom = rounded > zoom ? zoom : null;
+    zoom = rounded;
+    setZoom(app, zoom);
   }
 }
 
