@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { PHONE, assertAccessible, assertNoErrors, openPage, pageOverflow as overflow, root, serveAndLaunch, shot, startGame, waitReady } from './helpers.mjs';
+import { badForms } from './audit.mjs';
 
 const env = serveAndLaunch();
 const LAPTOP = { width: 1366, height: 768 };
@@ -108,6 +109,10 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     const r = await run(page);
     assert.equal(r.status, 'done');
     assert.equal(r.player, 0, 'the person’s own decisions');
+    // The panel's words against the forms known to read wrong ("Review of You's game" was one).
+    const panelText = await page.locator('.coach').innerText();
+    assert.match(panelText, /^Review of your game/);
+    assert.deepEqual(badForms(panelText, { lang: 'en', mode: 'computer', touch: size === 'phone' }), [], panelText);
     assert.equal(r.level, 'medium');
     assert.ok(r.decisions.length > 5);
     assert.match(await page.locator('.coach .rv-thresholds').innerText(), /at least 5 points of the chance to win is an inaccuracy, 10 a mistake, 20 a blunder\. Each decision is judged by the search at the Medium budget from what its player could see then\./);

@@ -75,12 +75,14 @@ function button(act: string, label: string, primary = false): string {
 /** The running review's line: whose decisions, how many done. */
 export function runningText(run: ReviewRun, names: readonly string[]): string {
   const name = run.player === null ? '' : (names[run.player] ?? '');
-  return say('reviewRunning', { name: escapeHTML(name), done: run.done, total: run.total || '…' });
+  const counts = { done: run.done, total: run.total || '…' };
+  // The person alone at the screen is "You" (game/queries.ts seatNames): "your decisions", not "You's".
+  return name === t('you') ? say('reviewRunningYours', counts) : say('reviewRunning', { name: escapeHTML(name), ...counts });
 }
 
 export function reviewPanelHTML(run: ReviewRun, names: readonly string[]): string {
   const name = run.player === null ? '' : (names[run.player] ?? '');
-  const title = run.player === null ? say('review') : say('reviewTitle', { name: escapeHTML(name) });
+  const title = run.player === null ? say('review') : name === t('you') ? say('reviewTitleYours') : say('reviewTitle', { name: escapeHTML(name) });
   const close = `<button type="button" class="coach-close" data-act="rv-close" aria-label="${escapeAttr(say('reviewClose'))}" title="${escapeAttr(say('reviewClose'))}">${icon('exit')}</button>`;
   const head = `<h2 class="coach-title" id="coach-title">${title}</h2>${close}`;
   switch (run.status) {

@@ -5,8 +5,10 @@ import { getLang } from '../i18n.js';
 const en = {
   review: 'Review',
   reviewTitle: 'Review of {name}’s game',
+  reviewTitleYours: 'Review of your game',
   reviewWhose: 'Whose decisions should the computer review?',
   reviewRunning: 'The computer weighs each decision of {name}… {done} of {total}',
+  reviewRunningYours: 'The computer weighs each of your decisions… {done} of {total}',
   reviewProgress: 'Review progress',
   reviewCancel: 'Cancel the review',
   reviewCancelled: 'The review was cancelled.',
@@ -99,8 +101,10 @@ type Key = keyof typeof en;
 const zh: Record<Key, string> = {
   review: '复盘',
   reviewTitle: '{name} 的对局复盘',
+  reviewTitleYours: '你的对局复盘',
   reviewWhose: '要让电脑复盘哪位玩家的决定？',
   reviewRunning: '电脑正在评估 {name} 的每个决定…… {done}/{total}',
+  reviewRunningYours: '电脑正在评估你的每个决定…… {done}/{total}',
   reviewProgress: '复盘进度',
   reviewCancel: '取消复盘',
   reviewCancelled: '复盘已取消。',
