@@ -6,7 +6,8 @@
 // build fills: a production build has no way from a controller to its state.
 import type { CardName, GameRecord } from '../../pkg/full.js';
 import { Computer } from './ai-client.js';
-import { closeDialogs, dialogOpen, type StartChoice } from './dialogs.js';
+import { closeDialogs, dialogOpen } from './dialogs.js';
+import type { StartChoice } from './start-dialog.js';
 import { CoachClient } from './coach/client.js';
 import { installDrag } from './drag.js';
 import { installFit } from './fit.js';

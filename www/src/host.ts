@@ -4,7 +4,7 @@
 import type { Game, GameRecord } from '../../pkg/full.js';
 import type { Review } from './coach/client.js';
 import type { CoachFeatures } from './coach/state.js';
-import type { StartChoice } from './dialogs.js';
+import type { StartChoice } from './start-dialog.js';
 import type { Lang } from './i18n.js';
 import type { Settings, Store } from './storage.js';
 

@@ -1,6 +1,6 @@
 // The element's attributes read as the options of a game to start (what the start dialog would ask).
 import type { ClaimTiming } from '../../../pkg/full.js';
-import type { StartChoice } from '../dialogs.js';
+import type { StartChoice } from '../start-dialog.js';
 import type { Level, Seat } from '../storage.js';
 import type { ElementAttributes, GameOptions } from './api.js';
 

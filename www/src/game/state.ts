@@ -7,7 +7,7 @@ import type { Computer } from '../ai-client.js';
 import type { CoachClient } from '../coach/client.js';
 import { initialCoach, type CoachState } from '../coach/state.js';
 import type { Highlights } from '../board.js';
-import type { StartChoice } from '../dialogs.js';
+import type { StartChoice } from '../start-dialog.js';
 import type { GameHost } from '../host.js';
 import type { LogEntry } from '../log.js';
 import type { GuileCard } from '../moves.js';

@@ -4,7 +4,7 @@
 // against the legal actions of its seat first (instant feedback), sends it, and draws what the server
 // sends back. Resign, draw offers, rematch and the invite link live in the online panel (panel.ts).
 import type { Action, LogEntry as EngineLogEntry, PlayerIndex } from '../../../pkg/full.js';
-import type { StartChoice } from '../dialogs.js';
+import type { StartChoice } from '../start-dialog.js';
 import { t } from '../i18n.js';
 import { fromEngine, type LogEntry } from '../log.js';
 import { find } from '../moves.js';
