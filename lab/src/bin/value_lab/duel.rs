@@ -1,7 +1,8 @@
 //! `value_lab duel`: the search with model A against the search with model B at the same budget, by
 //! the sequential test of `battleline match --sprt` on paired seeds (the same test, its code shared):
 //! pair j is dealt from seed + j and played twice, A in seat 0 then in seat 1, each bot seeded from
-//! seed + the game's index; pairs are counted in order whatever the threads. `--seconds S` starts no
+//! seed + the game's index; pairs are counted in order whatever the threads. `--a-set` and `--b-set`
+//! change a side's search parameters (`exploration=0.3,widen_c=2`, see `search_config`). `--seconds S` starts no
 //! pair after S seconds (the test then reports what it has, undecided if no bound was crossed).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -15,7 +16,7 @@ use battleline::Options;
 #[allow(dead_code)]
 mod sprt;
 
-use super::{fail, leaf, search, Args};
+use super::{fail, leaf, search_config, search_with, Args};
 use sprt::{Bounds, Decision, Pairs};
 
 pub(crate) fn run(args: &Args) {
@@ -31,6 +32,7 @@ pub(crate) fn run(args: &Args) {
     let options = Options { tactics: !args.flag("--no-tactics"), ..Options::default() };
     let max_pairs = max_games / 2;
     let seconds: f64 = args.num("--seconds", 1e7);
+    let (config_a, config_b) = (search_config(args.get("--a-set")), search_config(args.get("--b-set")));
     let deadline = Instant::now() + std::time::Duration::from_secs_f64(seconds.min(1e7));
     // Each pair's score once played; the test reads them in order.
     let scores = Mutex::new(vec![None::<f64>; max_pairs as usize]);
@@ -49,8 +51,9 @@ pub(crate) fn run(args: &Args) {
                 let mut pair = 0.0;
                 for seat in 0..2u64 {
                     let game_seed = seed + 2 * j + seat;
-                    let mut bot_a = Timed { bot: search(playouts, game_seed, &a), nanos: 0 };
-                    let mut bot_b = Timed { bot: search(playouts_b, game_seed.wrapping_add(1 << 32), &b), nanos: 0 };
+                    let mut bot_a = Timed { bot: search_with(playouts, game_seed, &a, config_a), nanos: 0 };
+                    let mut bot_b =
+                        Timed { bot: search_with(playouts_b, game_seed.wrapping_add(1 << 32), &b, config_b), nanos: 0 };
                     let bots: [&mut dyn Bot; 2] =
                         if seat == 0 { [&mut bot_a, &mut bot_b] } else { [&mut bot_b, &mut bot_a] };
                     let [x, y] = bots;

@@ -5,7 +5,7 @@
 //! value_lab generate --out FILE [--games N] [--seconds S] [--seed S] [--playouts P] [--threads T]
 //!     [--model FILE|handmade|embedded] [--no-tactics-share F]
 //! value_lab duel --a MODEL --b MODEL [--playouts P] [--sprt S0,S1] [--games MAX] [--seed S]
-//!     [--playouts-b P] [--threads T] [--no-tactics] [--seconds S]
+//!     [--playouts-b P] [--threads T] [--no-tactics] [--seconds S] [--a-set K=V,...] [--b-set K=V,...]
 //! value_lab calibrate [--games N] [--seed S] [--playouts P] [--level L] [--samples K] [--threads T]
 //!     [--every N] [--model FILE] [--dump FILE]
 //! ```
@@ -80,7 +80,30 @@ pub(crate) fn estimator(name: &str) -> Option<&'static ValueModel> {
 
 /// A search bot of the levels' parameters whose leaves `leaf` values.
 pub(crate) fn search(playouts: u32, seed: u64, leaf: &Arc<dyn Leaf>) -> SearchBot {
-    SearchBot::with_config(playouts, seed, SearchConfig::default()).with_leaf(Arc::clone(leaf))
+    search_with(playouts, seed, leaf, SearchConfig::default())
+}
+
+/// A search bot of the parameters `config` whose leaves `leaf` values.
+pub(crate) fn search_with(playouts: u32, seed: u64, leaf: &Arc<dyn Leaf>, config: SearchConfig) -> SearchBot {
+    SearchBot::with_config(playouts, seed, config).with_leaf(Arc::clone(leaf))
+}
+
+/// The levels' search parameters changed by `changes` (`key=value,...`; keys `exploration`, `widen_c`,
+/// `widen_alpha`, `guard`; the leaf's own parameters stay the levels'), for screening a parameter head to head (`duel --a-set`).
+pub(crate) fn search_config(changes: Option<&str>) -> SearchConfig {
+    let mut config = SearchConfig::default();
+    for pair in changes.unwrap_or("").split(',').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or_else(|| fail(&format!("expected key=value, got {pair:?}")));
+        let number = || value.parse::<f32>().unwrap_or_else(|_| fail(&format!("{key}: {value:?} is not a number")));
+        match key {
+            "exploration" => config.exploration = number(),
+            "widen_c" => config.widen_c = number(),
+            "widen_alpha" => config.widen_alpha = number(),
+            "guard" => config.guard_tactics = value == "true",
+            other => fail(&format!("unknown search parameter {other:?}")),
+        }
+    }
+    config
 }
 
 fn main() {
