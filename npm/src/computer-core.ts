@@ -213,7 +213,7 @@ export class ComputerBase {
    * Rejects with `bad_record`, `bad_player`, `aborted`, `worker_failed`.
    *
    * ```ts
-   * const review = await computer.review(record, 0, 'medium', { onProgress: ({ done, total }) => (bar.value = done / total) });
+   * const review = await computer.review(record, 0, 'hard', { onProgress: ({ done, total }) => (bar.value = done / total) });
    * ```
    */
   review(record: GameRecord | string, player: PlayerIndex, level: SearchLevel, options: ReviewOptions = {}): Promise<Review> {

@@ -3,7 +3,7 @@
 // goes to that decision); every marked decision visited with Next, its words checked against the engine's
 // judgement and the better move marked on the board; the thresholds stated; the result kept with the game;
 // English and Chinese; desktop and phone without scrolling; axe on every state. It also measures the time
-// to review the 40-decision fixture at the medium budget (reported, and bounded loosely).
+// to review the 40-decision fixture at the hard budget (3,000 playouts) (reported, and bounded loosely).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -113,9 +113,9 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     const panelText = await page.locator('.coach').innerText();
     assert.match(panelText, /^Review of your game/);
     assert.deepEqual(badForms(panelText, { lang: 'en', mode: 'computer', touch: size === 'phone' }), [], panelText);
-    assert.equal(r.level, 'medium');
+    assert.equal(r.level, 'hard');
     assert.ok(r.decisions.length > 5);
-    assert.match(await page.locator('.coach .rv-thresholds').innerText(), /at least 5 points of the chance to win is an inaccuracy, 10 a mistake, 20 a blunder\. Each decision is judged by the search at the Medium budget from what its player could see then\./);
+    assert.match(await page.locator('.coach .rv-thresholds').innerText(), /at least 5 points of the chance to win is an inaccuracy, 10 a mistake, 20 a blunder\. Each decision is judged by the search at the Hard budget from what its player could see then\./);
     assert.match(await page.locator('.coach .rv-summary').innerText(), new RegExp(`^${r.decisions.length} decisions weighed\\. Inaccuracies: \\d+ · mistakes: \\d+ · blunders: \\d+\\.$`));
     assert.deepEqual(await overflow(page), { x: 0, y: 0 }, 'the review does not scroll the page');
     await assertAccessible(page, `the review (${size})`);
@@ -157,7 +157,7 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
   });
 }
 
-test('review of an imported 40-decision record: whose decisions, Cancel, the time at the medium budget, Chinese', async () => {
+test('review of an imported 40-decision record: whose decisions, Cancel, the time at the hard budget, Chinese', async () => {
   const { context, page, errors } = await openPage(env.browser, { viewport: LAPTOP });
   await page.goto(env.server.url);
   await waitReady(page);
@@ -186,7 +186,7 @@ test('review of an imported 40-decision record: whose decisions, Cancel, the tim
   assert.deepEqual(await event, { decisions: 40, seed: JSON.parse(FORTY).seed, player: 0 }, 'the element tells its page: battleline-review');
   const r = await run(page);
   assert.equal(r.decisions.length, 40, 'the fixture has 40 decisions of player 1');
-  console.log(`# review of 40 decisions at the medium budget in Chromium: ${Math.round(r.ms)} ms`);
+  console.log(`# review of 40 decisions at the hard budget in Chromium: ${Math.round(r.ms)} ms`);
   assert.ok(r.ms < 30000, `${r.ms} ms (target about 10 s)`);
   // In Chinese.
   await page.locator('.tools [data-act=lang]').click();

@@ -27,7 +27,7 @@ test('cancelling a waiting request drops only it; cancelling the running one rep
   await computer.suggest(view, 'random'); // the worker is up
   const running = new AbortController();
   const waiting = new AbortController();
-  const first = computer.suggest(view, 'hard', { signal: running.signal });
+  const first = computer.suggest(view, 'search:100000', { signal: running.signal }); // still running when cancelled
   const second = computer.suggest(view, 'easy', { signal: waiting.signal, seed: 1 });
   const third = computer.suggest(view, 'easy', { seed: 2 });
   waiting.abort();

@@ -36,7 +36,8 @@ export function startReview(ctx: Ctx): void {
     record: r.record,
     key,
     player,
-    level: 'medium',
+    // The hard search (3,000 playouts): a review's time stays a second or two.
+    level: 'hard',
     status: 'asking',
     done: 0,
     total: 0,

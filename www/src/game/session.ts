@@ -251,8 +251,9 @@ export async function hint(ctx: Ctx): Promise<void> {
   const g = ctx.s.game;
   const viewer = viewerSeat(ctx.s);
   const count = g.actionCount;
-  // Hints come quickly: at most the medium search.
-  const level = ctx.s.session.mode === 'computer' && (ctx.s.session.level === 'easy' || ctx.s.session.level === 'random') ? 'easy' : 'medium';
+  // Hints come quickly, the hard search at most (3,000 playouts): the medium search (300) against an
+  // easy or random computer.
+  const level = ctx.s.session.mode === 'computer' && (ctx.s.session.level === 'easy' || ctx.s.session.level === 'random') ? 'medium' : 'hard';
   // The search's own move with what it does to the viewer's chances (coach/hint.ts), from their view only.
   let advice: Hint | null = null;
   try {
