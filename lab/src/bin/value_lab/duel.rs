@@ -2,8 +2,8 @@
 //! the sequential test of `battleline match --sprt` on paired seeds (the same test, its code shared):
 //! pair j is dealt from seed + j and played twice, A in seat 0 then in seat 1, each bot seeded from
 //! seed + the game's index; pairs are counted in order whatever the threads. `--a-set` and `--b-set`
-//! change a side's search parameters (`exploration=0.3,widen_c=2`, see `search_config`). `--seconds S` starts no
-//! pair after S seconds (the test then reports what it has, undecided if no bound was crossed).
+//! change a side's search parameters (`exploration=0.3,widen_c=2`, see `search_config`). `--seconds S`
+//! starts no pair after S seconds (the test then reports what it has, undecided if no bound was crossed).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;

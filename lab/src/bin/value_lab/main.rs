@@ -89,7 +89,8 @@ pub(crate) fn search_with(playouts: u32, seed: u64, leaf: &Arc<dyn Leaf>, config
 }
 
 /// The levels' search parameters changed by `changes` (`key=value,...`; keys `exploration`, `widen_c`,
-/// `widen_alpha`, `guard`; the leaf's own parameters stay the levels'), for screening a parameter head to head (`duel --a-set`).
+/// `widen_alpha`, `guard`; the leaf's own parameters stay the levels'), for screening a parameter head
+/// to head (`duel --a-set`).
 pub(crate) fn search_config(changes: Option<&str>) -> SearchConfig {
     let mut config = SearchConfig::default();
     for pair in changes.unwrap_or("").split(',').filter(|p| !p.is_empty()) {
@@ -99,7 +100,10 @@ pub(crate) fn search_config(changes: Option<&str>) -> SearchConfig {
             "exploration" => config.exploration = number(),
             "widen_c" => config.widen_c = number(),
             "widen_alpha" => config.widen_alpha = number(),
-            "guard" => config.guard_tactics = value == "true",
+            "guard" => {
+                config.guard_tactics =
+                    value.parse().unwrap_or_else(|_| fail(&format!("guard: {value:?} is not true or false")))
+            }
             other => fail(&format!("unknown search parameter {other:?}")),
         }
     }
