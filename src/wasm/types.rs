@@ -75,7 +75,9 @@ export type ErrorCode =
   /** Raised on the JavaScript side by `battleline-engine/computer`: the suggestion was cancelled. */
   | "aborted"
   /** Raised on the JavaScript side by `battleline-engine/computer`: no worker could run the computer. */
-  | "worker_failed";
+  | "worker_failed"
+  /** Raised on the JavaScript side by `battleline-engine/element`: a call on an element after `destroy()`. */
+  | "destroyed";
 
 /** Thrown by every call that fails; the game is left exactly as it was. */
 export interface BattleLineError extends Error {

@@ -7,43 +7,18 @@
 // served as a file, and logs nothing; a `rules-href` that is not an http(s) or relative address never runs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { assertAccessible, assertNoErrors, launchBrowser, openPage, root, shot } from './helpers.mjs';
+import { makeSite, serveSite } from './element-site.mjs';
 
-const site = join(root, 'target', 'element-citizen');
 const env = { server: null, browser: null };
 
-// The strict policy a careful site sends: scripts and styles only from its own origin (and wasm).
-const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
-
-/** A static server; with `?csp` in a page's address, every response of that page's load carries STRICT_CSP. */
-function serve(dir) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' };
-  let strict = false;
-  const server = createServer((req, res) => {
-    const url = new URL(req.url, 'http://x');
-    if (url.pathname.endsWith('.html') || url.pathname === '/') strict = url.searchParams.has('csp');
-    let path = normalize(decodeURIComponent(url.pathname));
-    if (path.endsWith('/')) path += 'index.html';
-    const file = join(dir, path);
-    if (!file.startsWith(dir) || !existsSync(file)) return res.writeHead(404).end();
-    const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' };
-    if (strict) headers['content-security-policy'] = STRICT_CSP;
-    res.writeHead(200, headers).end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}/`, stop: () => new Promise((r) => server.close(r)) })));
-}
-
 before(async () => {
-  rmSync(site, { recursive: true, force: true });
-  mkdirSync(site, { recursive: true });
-  cpSync(join(root, 'pkg'), join(site, 'pkg'), { recursive: true });
-  for (const file of ['boxed.html', 'boxed.css', 'boxed.js']) cpSync(join(root, 'tests', 'e2e', 'fixtures', file), join(site, file));
+  const site = makeSite('element-citizen', ['boxed.html', 'boxed.css', 'boxed.js']);
   // The host's own rules page, for a relative `rules-href`.
   writeFileSync(join(site, 'rules.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rules</title></head><body><h1>Rules</h1></body></html>');
-  env.server = await serve(site);
+  env.server = await serveSite(site);
   env.browser = await launchBrowser();
 });
 after(async () => {

@@ -8,6 +8,20 @@ import { sameAction } from './moves.js';
 /** The computer's action, or why it has none. */
 export type Suggestion = { action: Action } | { error: string };
 
+/**
+ * Whether a Content-Security-Policy violation is the refusal of a worker started from a Blob URL: the
+ * policy has no `worker-src blob:` (its worker-src falls back to child-src, script-src, then default-src).
+ */
+export function refusesBlobWorker(event: SecurityPolicyViolationEvent): boolean {
+  return event.blockedURI.startsWith('blob') && /^(worker|child|script|default)-src/.test(event.effectiveDirective);
+}
+
+/** What the developer reads in the console when the policy refuses the computer's worker. */
+export const BLOCKED_WORKER_ADVICE =
+  "<battle-line-game>: the page's Content-Security-Policy refuses the computer's worker, which starts from a blob: URL. " +
+  'Serve the file battleline-engine/computer.worker.js and give its URL in the element\'s worker-url attribute ' +
+  '(<battle-line-game worker-url="/assets/computer.worker.js">), or allow worker-src blob: in the policy.';
+
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -17,10 +31,29 @@ export class Computer {
   private readonly startError: string | null;
   private pending = new AbortController();
   private readonly speak: () => void;
+  /** Stops listening for the page's policy refusing the worker (terminate()). */
+  private readonly listening = new AbortController();
 
-  /** `speak` sets the game's language before an answer is handed back (it arrives from the worker). */
-  constructor(module: WebAssembly.Module, speak: () => void = () => undefined, worker: string | null = null) {
+  /**
+   * `speak` sets the game's language before an answer is handed back (it arrives from the worker);
+   * `blocked` is called once if the page's Content-Security-Policy refuses the worker's Blob URL (no
+   * `worker` file given): a failure no retry can mend, which the console explains to the developer.
+   */
+  constructor(module: WebAssembly.Module, speak: () => void = () => undefined, worker: string | null = null, blocked: () => void = () => undefined) {
     this.speak = speak;
+    if (worker === null && typeof document !== 'undefined') {
+      let told = false;
+      document.addEventListener(
+        'securitypolicyviolation',
+        (event) => {
+          if (told || !refusesBlobWorker(event)) return;
+          told = true;
+          console.error(BLOCKED_WORKER_ADVICE);
+          blocked();
+        },
+        { signal: this.listening.signal },
+      );
+    }
     let engine: EngineComputer | null = null;
     let startError: string | null = null;
     try {
@@ -50,6 +83,7 @@ export class Computer {
 
   /** Stops the worker for good (the element was removed): a pending suggestion answers null. */
   terminate(): void {
+    this.listening.abort();
     this.pending.abort();
     this.engine?.terminate();
   }

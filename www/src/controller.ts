@@ -42,7 +42,11 @@ export class Controller {
     const speak = (): void => setLang(s.settings.lang);
     const s = initialState(host.settings, !logIsDrawer(el.root), () => dialogOpen(host.shadow));
     // The computer's answers arrive from its worker, in whatever language another game last spoke.
-    const ctx: Ctx = { s, el, host, computer: new Computer(module, speak, host.worker), coach: new CoachClient(module, host.worker), flow: { continueAfterChange, maybeShowEnd, boot, newGame } };
+    const ctx: Ctx = { s, el, host, computer: new Computer(module, speak, host.worker, () => {
+      // The page's policy refuses the worker: said once, in place of a failure that a retry cannot mend.
+      s.computerBlocked = true;
+      render(ctx);
+    }), coach: new CoachClient(module, host.worker), flow: { continueAfterChange, maybeShowEnd, boot, newGame } };
     this.#ctx = ctx;
     testContexts?.set(this, ctx);
     const signal = this.#gone.signal;

@@ -7,6 +7,7 @@ import { escapeAttr, escapeHTML } from './cards.js';
 import { scrollableByKeyboard } from './dialog-scroll.js';
 import { getLang, setLang, t, type Lang } from './i18n.js';
 import type { Settings } from './storage.js';
+import { focusInGame } from './focus.js';
 
 export interface DialogButton {
   id: string;
@@ -109,10 +110,11 @@ export function openDialog(host: ParentNode, opts: DialogOptions): Promise<strin
     finishers.set(dialog, finish);
     dialog.addEventListener('close', finish);
     opts.onReady?.(dialog);
-    dialog.show();
+    // Opened by its attribute, not show(), which would focus the dialog's first button and scroll the host
+    // page to it: the focus moves only where the game may move it (focus.ts), and never scrolls.
+    dialog.setAttribute('open', '');
     stopScrollWatch = scrollableByKeyboard(dialog);
-    const primary = dialog.querySelector<HTMLElement>('.primary, [autofocus]');
-    primary?.focus();
+    focusInGame(dialog.querySelector<HTMLElement>('.primary, [autofocus]'));
   });
 }
 

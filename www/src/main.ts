@@ -43,6 +43,8 @@ defineBattleLineGame({
     }),
   css: gameCss,
   rules: inlineRules,
+  // The game is this page: it takes the focus from the start, and the page's language follows the game's.
+  ownsPage: true,
   rendered: (el, title) => {
     if (document.title !== title) document.title = title;
     // Only when it changes: setting `lang`, even to the same value, restyles the whole page.

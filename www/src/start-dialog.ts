@@ -7,6 +7,7 @@ import { openDialog, type DialogButton } from './dialogs.js';
 import { t } from './i18n.js';
 import type { Level, Mode, Seat } from './storage.js';
 import { tutorialText } from './tutorial/text.js';
+import { focusInGame } from './focus.js';
 
 export interface StartChoice {
   mode: Mode;
@@ -158,7 +159,7 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
       const seedText = value('seed').trim();
       const seed = seedText === '' ? null : Number(seedText);
       if (seed !== null && (!Number.isSafeInteger(seed) || seed < 0)) {
-        form.querySelector<HTMLInputElement>('[name=seed]')?.focus();
+        focusInGame(form.querySelector<HTMLInputElement>('[name=seed]'));
         return false;
       }
       const three = value('players') === '3';

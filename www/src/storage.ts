@@ -173,6 +173,13 @@ export function defaultLang(): Lang {
 /** The longest pause between the computer's steps a stored setting may ask for (the slowest choice is 1.1 s). */
 export const MAX_AI_DELAY = 10_000;
 
+/** The language the settings kept in `store` name, if any (a stored choice outranks every default). */
+export function storedLang(store: Store): Lang | null {
+  const stored = store.read<unknown>(SETTINGS);
+  const lang = isObject(stored) ? stored['lang'] : undefined;
+  return lang === 'zh' || lang === 'en' ? lang : null;
+}
+
 /** The settings, each stored value used only if it is one the page offers; anything else is the default. */
 export function loadSettings(store: Store): Settings {
   const stored = store.read<unknown>(SETTINGS);

@@ -8,17 +8,18 @@
 // and the element's life (connected, moved, removed) to the controller's. The game itself is the
 // controller's (controller.ts), which asks the engine for every rule. Nothing of the game is reachable from
 // the element: its fields are private (#), and only the tests' build of the page reaches the controller.
-import type { Game, GameRecord } from '../../../pkg/full.js';
+import { BattleLineError, type Game, type GameRecord } from '../../../pkg/full.js';
 import { spriteSVG } from '../cards.js';
 import { Controller } from '../controller.js';
 import { defaultChoice } from '../game/state.js';
 import { canExport } from '../fairplay.js';
 import type { RulesSource } from '../host.js';
 import { defaultLang } from '../storage.js';
-import { localStore, loadSettings, memoryStore } from '../storage.js';
+import { localStore, loadSettings, memoryStore, storedLang } from '../storage.js';
 import type { BattleLineEventMap, ClaimEventDetail, ElementAttributes, EndEventDetail, GameOptions, MoveEventDetail, ReviewEventDetail } from './api.js';
 import { checkOptions, choiceOf, GAME_ATTRIBUTES, parseOptions } from './options.js';
 import { markup } from './markup.js';
+import { disengage, engage } from '../focus.js';
 import coachCss from '../coach/coach.css';
 import type { CoachFeatures } from '../coach/state.js';
 
@@ -37,6 +38,33 @@ export interface ElementConfig {
   rules: RulesSource | null;
   /** Called after each redraw with a line saying the state (the page puts it in the window's title). */
   rendered?(element: BattleLineGameElement, title: string): void;
+  /**
+   * The element is the whole page (the page in www/): it takes the focus from the start, and its language
+   * is the stored or the browser's (the page's own `<html lang>` follows the element, not the reverse).
+   * A guest element (the package's) does neither: see focus.ts and {@link pageLang}.
+   */
+  ownsPage?: boolean;
+}
+
+/** `en` or `zh` for a language tag that is one of them (`zh-CN`, `en-GB`, …); null for any other. */
+function langOf(tag: string | null | undefined): 'en' | 'zh' | null {
+  const lang = (tag ?? '').trim().toLowerCase();
+  if (lang === 'zh' || lang.startsWith('zh-')) return 'zh';
+  if (lang === 'en' || lang.startsWith('en-')) return 'en';
+  return null;
+}
+
+/**
+ * The language of the page around `element`, as HTML inherits it: the nearest ancestor's `lang` (usually
+ * `<html lang>`), when it is English or Chinese; null otherwise (then the browser's languages decide).
+ */
+function pageLang(element: HTMLElement): 'en' | 'zh' | null {
+  return langOf(element.parentElement?.closest('[lang]')?.getAttribute('lang'));
+}
+
+/** The error of every call on an element after `destroy()`, and of its pending `ready`. */
+function destroyedError(what: string): BattleLineError {
+  return new BattleLineError('destroyed', `<battle-line-game> was destroyed: ${what} (destroy() is final; create a new element to play again)`);
 }
 
 /** The coach's parts an element offers: its attributes `review`, `win-chances`, `statistics` and `unseen-cards`. */
@@ -140,9 +168,14 @@ export class BattleLineGameElement extends ElementBase {
   static readonly observedAttributes = ['lang'];
   #controller: Controller | null = null;
   #shadow: ShadowRoot | null = null;
-  /** Bumped by destroy(): an engine that finishes loading for an older connection mounts nothing. */
+  /** Bumped when the game is taken down: an engine that finishes loading for an older connection mounts nothing. */
   #generation = 0;
+  /** destroy() was called: for good (a removal only takes the game down until the element is inserted again). */
+  #destroyed = false;
+  /** Aborted when the game is taken down: the listeners that follow the person's interactions (focus.ts). */
+  #listening: AbortController | null = null;
   #ready!: Promise<void>;
+  #settled = false;
   #settle!: { resolve: () => void; reject: (error: unknown) => void };
 
   constructor() {
@@ -150,23 +183,38 @@ export class BattleLineGameElement extends ElementBase {
     this.#newReady();
   }
 
-  /** Settles once the engine is loaded and the game, or the start dialog, is shown (when `battleline-ready` fires); it never waits for a person. Rejects if the engine cannot load, or the element is destroyed first. */
+  /**
+   * Settles once the engine is loaded and the game, or the start dialog, is shown (when `battleline-ready`
+   * fires); it never waits for a person. Rejects if the engine cannot load, and with a `BattleLineError`
+   * whose `code` is `destroyed` if the element is destroyed first (or at any time after `destroy()`).
+   */
   get ready(): Promise<void> {
     return this.#ready;
   }
 
   #newReady(): void {
-    this.#ready = new Promise((resolve, reject) => (this.#settle = { resolve, reject }));
+    this.#settled = false;
+    this.#ready = new Promise<void>((resolve, reject) => {
+      this.#settle = {
+        resolve: () => ((this.#settled = true), resolve()),
+        reject: (error) => ((this.#settled = true), reject(error)),
+      };
+    });
     // A page that never waits for `ready` still hears about a failure through the console and the element.
     this.#ready.catch(() => undefined);
   }
 
   /** @internal The browser connected the element: the game is built (once; a move keeps it). */
   connectedCallback(): void {
+    if (this.#destroyed) {
+      console.warn('<battle-line-game>: this element was destroyed (destroy() is final) and stays empty; create a new <battle-line-game> to play again');
+      return;
+    }
     if (this.#shadow?.childElementCount) return;
     const c = config!;
     this.#shadow ??= this.attachShadow({ mode: 'open', delegatesFocus: false });
     const shadow = this.#shadow;
+    this.#followInteractions(shadow, c.ownsPage === true);
     if (!sheet && 'adoptedStyleSheets' in Document.prototype) {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(c.css + coachCss);
@@ -190,24 +238,62 @@ export class BattleLineGameElement extends ElementBase {
   /** @internal The element left the document: unless it is back at once (a move), its game is taken down. */
   disconnectedCallback(): void {
     queueMicrotask(() => {
-      if (!this.isConnected) this.destroy();
+      if (!this.isConnected && !this.#destroyed) this.#takeDown();
     });
   }
 
   /**
-   * Takes the game down now: the computer's worker is terminated, timers and listeners stop, and the
-   * element is left empty (a `ready` still pending rejects). Removing the element does this by itself;
-   * connected again later, it starts afresh (resuming the game kept under `storage-key`, if any).
+   * Ends the element for good, now: the computer's worker is terminated, timers and listeners stop, and the
+   * element is left empty. It is final: a `ready` still pending rejects, and `ready`, `start()`,
+   * `loadRecord()` and `exportRecord()` afterwards throw (or reject with) a `BattleLineError` whose `code` is
+   * `destroyed`; inserted again, a destroyed element stays empty (create a new one to play again). A second
+   * call does nothing. (Removing the element from the page takes its game down the same way but not for
+   * good: inserted again later, it starts afresh, resuming the game kept under `storage-key` if any, and
+   * `ready` settles again.)
    */
   destroy(): void {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    this.#takeDown();
+    if (this.#settled) {
+      this.#ready = Promise.reject(destroyedError('`ready` after destroy()'));
+      this.#ready.catch(() => undefined);
+    } else this.#settle.reject(destroyedError('it was destroyed before it was ready'));
+  }
+
+  /** Takes the game down (removed, or destroyed): the controller, its worker, its timers and listeners. */
+  #takeDown(): void {
     this.#generation++;
+    this.#listening?.abort();
+    this.#listening = null;
     const controller = this.#controller;
     this.#controller = null;
     controllers.delete(this);
     controller?.destroy();
     this.#shadow?.replaceChildren();
-    this.#settle.reject(new Error('<battle-line-game> was destroyed'));
+    if (this.#destroyed) return;
+    // Removed, not destroyed: a `ready` still pending says so, and a new one waits for the next connection.
+    if (!this.#settled) this.#settle.reject(new BattleLineError('destroyed', '<battle-line-game> was removed from the page before it was ready'));
     this.#newReady();
+  }
+
+  /**
+   * Follows the person's interactions for focus.ts: a press, a key or a focus inside the element lets the
+   * game move the focus (within itself, never scrolling); a press or a focus elsewhere on the page stops it.
+   * An element that is the whole page may move it from the start.
+   */
+  #followInteractions(shadow: ShadowRoot, ownsPage: boolean): void {
+    this.#listening?.abort();
+    const listening = new AbortController();
+    this.#listening = listening;
+    const options = { capture: true, signal: listening.signal };
+    if (ownsPage) engage(shadow);
+    else disengage(shadow);
+    const inside = (event: Event): boolean => event.composedPath().includes(this);
+    for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {
+      this.addEventListener(type, () => engage(shadow), options);
+      document.addEventListener(type, (event) => inside(event) || ownsPage || disengage(shadow), options);
+    }
   }
 
   #mount(module: WebAssembly.Module, shadow: ShadowRoot): void {
@@ -218,9 +304,11 @@ export class BattleLineGameElement extends ElementBase {
     const key = this.#attribute('storage-key');
     const store = key ? localStore(key) : memoryStore();
     const settings = loadSettings(store);
+    // The language: the element's `lang`; else the stored setting (with `storage-key`); else the page's
+    // (`<html lang>`, as HTML inherits it) when English or Chinese; else the browser's.
     const lang = this.#langAttribute();
     if (lang) settings.lang = lang;
-    else if (!key) settings.lang = defaultLang();
+    else if (!key || storedLang(store) === null) settings.lang = (c.ownsPage ? null : pageLang(this)) ?? defaultLang();
     let autostart = null;
     try {
       const options = parseOptions((name) => this.getAttribute(name));
@@ -306,10 +394,7 @@ export class BattleLineGameElement extends ElementBase {
   }
 
   #langAttribute(): 'en' | 'zh' | null {
-    const lang = (this.#attribute('lang') ?? '').toLowerCase();
-    if (lang.startsWith('zh')) return 'zh';
-    if (lang.startsWith('en')) return 'en';
-    return null;
+    return langOf(this.#attribute('lang'));
   }
 
   #played(game: Game, index: number): void {
@@ -327,7 +412,8 @@ export class BattleLineGameElement extends ElementBase {
     }
   }
 
-  #live(): Controller {
+  #live(what: string): Controller {
+    if (this.#destroyed) throw destroyedError(`${what} after destroy()`);
     if (!this.#controller) throw new Error('<battle-line-game> is not ready yet: await element.ready first');
     return this.#controller;
   }
@@ -335,22 +421,23 @@ export class BattleLineGameElement extends ElementBase {
   /**
    * Starts a new game at once (no dialog; a dialog that was asking closes): these options over the
    * element's attributes. Throws a RangeError for an option that means nothing and the engine's
-   * BattleLineError for one it refuses, leaving the game on the board as it was. Call after `ready`.
+   * BattleLineError for one it refuses, leaving the game on the board as it was. Call after `ready`; after
+   * `destroy()` it throws a BattleLineError whose `code` is `destroyed`.
    */
   start(options: GameOptions = {}): void {
+    const controller = this.#live('start()');
     const fromAttributes = parseOptions((name) => this.getAttribute(name));
-    const controller = this.#live();
     controller.start(choiceOf({ ...fromAttributes, ...checkOptions(options) }, defaultChoice()));
   }
 
-  /** Opens a record (an object or its JSON): a finished match in the replay, an unfinished game to play on. Throws on a bad record, changing nothing. */
+  /** Opens a record (an object or its JSON): a finished match in the replay, an unfinished game to play on. Throws on a bad record, changing nothing; after `destroy()`, a BattleLineError whose `code` is `destroyed`. */
   loadRecord(record: GameRecord | string): void {
-    this.#live().loadRecord(typeof record === 'string' ? (JSON.parse(record) as GameRecord) : record);
+    this.#live('loadRecord()').loadRecord(typeof record === 'string' ? (JSON.parse(record) as GameRecord) : record);
   }
 
-  /** The record of the match on the board once it is over; null before (a record holds the seed, hence every hidden card). */
+  /** The record of the match on the board once it is over; null before (a record holds the seed, hence every hidden card). After `destroy()` it throws a BattleLineError whose `code` is `destroyed`. */
   exportRecord(): GameRecord | null {
-    return this.#live().finishedRecord();
+    return this.#live('exportRecord()').finishedRecord();
   }
 
   /** The options as properties, reflected to their attributes; they apply to the next game started. Setting a value that means nothing throws a RangeError and changes nothing. */

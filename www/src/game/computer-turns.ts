@@ -57,7 +57,7 @@ export async function runComputer(ctx: Ctx): Promise<void> {
         setLang(ctx.s.settings.lang);
         ctx.s.computerFailed = true;
         const msg = escapeHTML(failure);
-        ctx.s.message = { text: () => t('computerFailed', { msg }), kind: 'error' };
+        ctx.s.message = { text: () => (ctx.s.computerBlocked ? t('computerBlocked') : t('computerFailed', { msg })), kind: 'error' };
         break;
       }
       ctx.s.lookaheadFor = -1;

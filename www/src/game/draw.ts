@@ -16,6 +16,7 @@ import type { Ctx } from './state.js';
 import { canReplay, myTurn, seatNames, undoBlockedText, undoTarget } from './queries.js';
 import { promptOf, statusHTML, viewModel } from './view-model.js';
 import { drawOnline, onlineHeadline } from '../online/panel.js';
+import { focusInGame } from '../focus.js';
 
 /** The nine columns: each keeps its element; its content is redrawn only when it changed. */
 export function drawBoard(ctx: Ctx, m: RenderModel): void {
@@ -169,7 +170,7 @@ export function render(ctx: Ctx, t0?: number): void {
     const wasHidden = el.curtain.hidden;
     setHTML(el.curtain, handoverHTML(ctx.s.game.current, prev, m.names, recent));
     el.curtain.hidden = false;
-    if (wasHidden) el.curtain.querySelector<HTMLElement>('[data-act=reveal]')?.focus();
+    if (wasHidden) focusInGame(el.curtain.querySelector<HTMLElement>('[data-act=reveal]'));
   } else {
     el.curtain.hidden = true;
     setHTML(el.curtain, '');
@@ -177,7 +178,7 @@ export function render(ctx: Ctx, t0?: number): void {
   drawCoach(ctx, () => render(ctx));
   ctx.host.rendered(`${t('title')} · ${el.status.querySelector('.headline')?.textContent ?? ''}`);
   if (focusKey && (ctx.host.shadow.activeElement as HTMLElement | null)?.dataset?.['focus'] !== focusKey) {
-    el.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
+    focusInGame(el.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focusKey)}"]`));
   }
   if (t0 !== undefined) {
     void el.root.offsetHeight; // style and layout, included in the measured time

@@ -13,6 +13,7 @@ import { exitReplay, exportRecord, importRecord, replayTo, startReplay, toggleRe
 import { onDeck, onDiscard, onFlag, onHand, onSource, playScout, revealHand, select } from './selection.js';
 import { focusGame, hint, newGame, perform, showEnd, undo } from './session.js';
 import { coachAct } from '../coach/actions.js';
+import { focusInGame } from '../focus.js';
 
 /** Shift+value: selects a playable troop of that value (0 stands for 10); again, the next such card. */
 export function selectByValue(ctx: Ctx, value: number, t0: number): void {
@@ -23,7 +24,7 @@ export function selectByValue(ctx: Ctx, value: number, t0: number): void {
   const card = cards[(at + 1) % cards.length]!;
   select(ctx, card, true);
   render(ctx, t0);
-  ctx.el.hand.querySelector<HTMLElement>(`[data-hand="${card}"]`)?.focus();
+  focusInGame(ctx.el.hand.querySelector<HTMLElement>(`[data-hand="${card}"]`));
 }
 
 export function onClick(ctx: Ctx, event: MouseEvent): void {
@@ -188,7 +189,7 @@ export function onKeyInRoot(ctx: Ctx, event: KeyboardEvent): void {
   if ((event.key === 'ArrowLeft' || event.key === 'ArrowRight') && el.dataset['hand']) {
     const cards = [...ctx.el.hand.querySelectorAll<HTMLElement>('[data-hand]')];
     const i = cards.indexOf(el);
-    cards[(i + (event.key === 'ArrowLeft' ? -1 : 1) + cards.length) % cards.length]?.focus();
+    focusInGame(cards[(i + (event.key === 'ArrowLeft' ? -1 : 1) + cards.length) % cards.length]);
     event.preventDefault();
   }
 }

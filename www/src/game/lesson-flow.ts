@@ -8,6 +8,7 @@ import { NONE, twoSeats, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { exitReplay } from './replay.js';
 import { replaceGame } from './keeping.js';
+import { focusInGame } from '../focus.js';
 
 /** Opens the tutorial at the step where it was left (the first if finished or never begun). */
 export function startTutorial(ctx: Ctx, index = resumeIndex(ctx.host.store)): void {
@@ -29,7 +30,7 @@ export function enterLesson(ctx: Ctx, run: LessonRun, game: Game): void {
   ctx.s.endShownAt = -1;
   ctx.s.logOpen = false;
   render(ctx);
-  ctx.el.lesson.querySelector<HTMLElement>('.lesson-text')?.focus();
+  focusInGame(ctx.el.lesson.querySelector<HTMLElement>('.lesson-text'));
   ctx.flow.continueAfterChange(ctx, null);
 }
 
@@ -68,6 +69,6 @@ export function lessonProgress(ctx: Ctx): void {
   if (ctx.s.lesson && ctx.s.game && checkGoal(ctx.host.store, ctx.s.lesson, ctx.s.game)) {
     ctx.s.sel = NONE;
     render(ctx);
-    ctx.el.lesson.querySelector<HTMLElement>('[data-act=lesson-next]')?.focus();
+    focusInGame(ctx.el.lesson.querySelector<HTMLElement>('[data-act=lesson-next]'));
   }
 }

@@ -13,6 +13,7 @@ import { actionsFor, handCards, myTurn, phaseStep, resolve, seatNames, viewerSea
 import { save } from './keeping.js';
 import { perform } from './session.js';
 import { selectionTargets } from './view-model.js';
+import { focusInGame } from '../focus.js';
 
 export function select(ctx: Ctx, card: CardName, keep = false): void {
   if (!keep && ctx.s.sel.kind !== 'none' && ctx.s.sel.card === card) {
@@ -177,5 +178,5 @@ export function revealHand(ctx: Ctx, t0: number): void {
   ctx.s.shownSeat = ctx.s.game?.current ?? null;
   save(ctx);
   render(ctx, t0);
-  ctx.el.hand.querySelector<HTMLElement>('.playable')?.focus();
+  focusInGame(ctx.el.hand.querySelector<HTMLElement>('.playable'));
 }

@@ -23,6 +23,7 @@ import { lessonProgress, startTutorial } from './lesson-flow.js';
 import { canReplay, isComputer, myTurn, seatNames, undoBlockedText, undoTarget, viewerSeat } from './queries.js';
 import { exitReplay, startReplay } from './replay.js';
 import { leaveOnline, onlineServer, resumeOnline, sendOnline, startOnline } from '../online/session.js';
+import { focusInGame } from '../focus.js';
 
 /** Resumes the saved game, or asks for a new one. */
 export async function boot(ctx: Ctx): Promise<void> {
@@ -132,16 +133,14 @@ export function start(ctx: Ctx, choice: StartChoice): void {
 
 /**
  * Keyboard focus into the game (after the start dialog): the curtain's button, else the hand. Never taken
- * from the host page: when the focus is on something of the page around the element (a field, a button),
- * it stays there, and the page never scrolls to the game.
+ * from the host page (focus.ts): only while the focus is in the game or the person has just used it, and
+ * the page never scrolls to the game.
  */
 export function focusGame(ctx: Ctx): void {
-  const active = document.activeElement;
-  if (!ctx.host.shadow.activeElement && active && active !== document.body && active !== ctx.host.shadow.host) return;
   const target = ctx.s.handover
     ? ctx.el.curtain.querySelector<HTMLElement>('[data-act=reveal]')
     : (ctx.el.hand.querySelector<HTMLElement>('.playable') ?? ctx.el.hand.querySelector<HTMLElement>('[data-hand]'));
-  target?.focus({ preventScroll: true });
+  focusInGame(target);
 }
 
 export function perform(ctx: Ctx, actions: Action[], t0?: number): boolean {
@@ -261,7 +260,7 @@ export async function hint(ctx: Ctx): Promise<void> {
   } catch (err) {
     if (ctx.s.game !== g || g.actionCount !== count) return;
     const msg = escapeHTML(errorText(err));
-    ctx.s.message = { text: () => t('computerFailed', { msg }), kind: 'error' };
+    ctx.s.message = { text: () => (ctx.s.computerBlocked ? t('computerBlocked') : t('computerFailed', { msg })), kind: 'error' };
   }
   if (ctx.s.game !== g || g.actionCount !== count) return;
   if (advice) {

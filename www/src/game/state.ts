@@ -79,6 +79,8 @@ export interface GameState {
   replay: ReplayState | null;
   /** The computer's last move failed (shown as an error, with Try again); cleared when it is retried. */
   computerFailed: boolean;
+  /** The page's Content-Security-Policy refuses the computer's worker: no Try again can help (ai-client.ts). */
+  computerBlocked: boolean;
   /** The tutorial in progress (tutorial/run.ts), or null in a game of one's own. */
   lesson: LessonRun | null;
   /** Milliseconds from a click to the board redrawn, for every click that redrew. */
@@ -167,6 +169,7 @@ export function initialState(settings: Settings, logOpen: boolean, dialogOpen: (
     thinking: false,
     replay: null,
     computerFailed: false,
+    computerBlocked: false,
     lesson: null,
     redrawTimes: [],
     computerTimes: [],

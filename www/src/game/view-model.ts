@@ -175,7 +175,8 @@ export function promptOf(state: GameState, m: RenderModel): { prompt: string; bu
   }
   if (!m.interactive) {
     if (isComputer(state, view.current) && state.computerFailed && !state.thinking) {
-      buttons.push({ act: 'retryComputer', label: t('retry'), primary: true });
+      // Where the page's policy refuses the computer's worker, trying again cannot help: no button.
+      if (!state.computerBlocked) buttons.push({ act: 'retryComputer', label: t('retry'), primary: true });
       return { prompt: '', buttons };
     }
     if (isComputer(state, view.current)) return { prompt: t('promptWaitComputer'), buttons };
