@@ -9,12 +9,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertNoErrors, launchBrowser, openPage } from './helpers.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { makeSite, serveSite } from './element-site.mjs';
 
 const env = { server: null, browser: null };
 
 before(async () => {
   const site = makeSite('element-guest', ['guest.html', 'guest.css', 'guest.js', 'boxed.html', 'boxed.css', 'boxed.js']);
+  // The same page without the autofocus field: the focus is on the page's body when the games get ready.
+  writeFileSync(join(site, 'guest-plain.html'), readFileSync(join(site, 'guest.html'), 'utf8').replace(' autofocus', ''));
   env.server = await serveSite(site);
   env.browser = await launchBrowser();
 });
@@ -24,10 +28,10 @@ after(async () => {
 });
 
 /** guest.html with one game per entry of `games` (each its attributes as a query string), every game ready. */
-async function openGuest(games, { extra = '', locale } = {}) {
+async function openGuest(games, { extra = '', locale, file = 'guest.html' } = {}) {
   const { context, page, errors } = await openPage(env.browser, { viewport: { width: 1280, height: 800 }, ...(locale ? { locale } : {}) });
   const query = games.map((g) => `game=${encodeURIComponent(g)}`).join('&');
-  await page.goto(`${env.server.url}guest.html?${query}${extra}`);
+  await page.goto(`${env.server.url}${file}?${query}${extra}`);
   await page.waitForFunction(() => window.__loaded === true, null, { timeout: 20_000 });
   await page.evaluate(() => Promise.all([...document.querySelectorAll('battle-line-game')].map((el) => el.ready)));
   return { context, page, errors };
@@ -45,13 +49,13 @@ const CASES = [
   ['two elements (computer and hot-seat, two languages)', ['mode=computer&level=random&seed=5&lang=zh', 'mode=hotseat&seed=4&lang=en']],
 ];
 
-for (const [name, games] of CASES) {
-  test(`${name}, below the fold under an autofocus field: the page keeps its scroll and its focus`, async () => {
-    const { context, page, errors } = await openGuest(games);
+for (const [name, games] of CASES) for (const [file, focus, what] of [['guest.html', 'search', 'under an autofocus field'], ['guest-plain.html', 'BODY', 'the focus on the page']]) {
+  test(`${name}, below the fold, ${what}: the page keeps its scroll and its focus`, async () => {
+    const { context, page, errors } = await openGuest(games, { file });
     // The page's autofocus applies at its next rendering: an element that took the focus first would have
     // cancelled it. Then time for what follows a ready game (the computer's first moves, a redraw).
     await page.waitForTimeout(1500);
-    assert.deepEqual(await where(page), { scrollY: 0, scrollX: 0, focus: 'search' }, 'the page scrolled or lost its focus');
+    assert.deepEqual(await where(page), { scrollY: 0, scrollX: 0, focus }, 'the page scrolled or lost its focus');
     assert.equal(await page.evaluate(() => [...document.querySelectorAll('battle-line-game')].filter((el) => el.shadowRoot.activeElement).length), 0, 'a game holds a focus');
     assertNoErrors(errors);
     await context.close();
@@ -90,7 +94,9 @@ test('destroy() is final: `ready` rejects with `destroyed`, and so does every ca
         return `${error.name} ${error.code}`;
       }
     };
-    const rejection = (promise) => promise.then(() => 'resolved', (error) => `${error.name} ${error.code}`);
+    // A promise that never settles is what a page awaiting it would hang on: said after 5 s.
+    const rejection = (promise) =>
+      Promise.race([promise.then(() => 'resolved', (error) => `${error.name} ${error.code}`), new Promise((r) => setTimeout(() => r('still pending after 5 s'), 5000))]);
     // Destroyed before it was ready: the pending `ready` rejects.
     const early = document.createElement('battle-line-game');
     early.setAttribute('mode', 'hotseat');
