@@ -5,7 +5,7 @@
 // declarations are pointed at the package's own (pkg/full.js). Any other file they would need is an error:
 // the element's public types must not reach into the game's internals.
 //   node scripts/element-dts.mjs      (run by scripts/finish-pkg.mjs)
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import ts from 'typescript';
 
@@ -41,7 +41,14 @@ export function emitElementDeclarations() {
       if (!ok) throw new Error(`element-dts: ${to} imports ${specifier}, outside the element's public types`);
     }
     if (/\bimport\(/.test(text)) throw new Error(`element-dts: ${to} has an inline import() type`);
-    const header = `// Emitted by tsc from www/src/${from.replace(/\.d\.ts$/, '.ts')} (scripts/element-dts.mjs): do not edit.\n`;
+    let header = `// Emitted by tsc from www/src/${from.replace(/\.d\.ts$/, '.ts')} (scripts/element-dts.mjs): do not edit.\n`;
+    // tsc drops the entry's leading doc comment (it belongs to an import that declarations leave out): the
+    // module's documentation and its `@module` name, which editors and TypeDoc show, are put back.
+    if (to === 'element.d.ts') {
+      const doc = /\/\*\*(?:(?!\*\/)[\s\S])*@module battleline-engine\/element\n \*\//.exec(readFileSync(join(source, 'package-entry.ts'), 'utf8'));
+      if (!doc) throw new Error('element-dts: www/src/element/package-entry.ts lost its @module battleline-engine/element comment');
+      if (!text.includes('@module')) header += `${doc[0]}\n`;
+    }
     writeFileSync(join(pkg, to), header + text);
   }
   return Object.values(wanted);

@@ -158,11 +158,11 @@ const workerBuild = await esbuild.build({
     },
   ],
 });
-write('computer-worker.js', `// The computer player's worker script (npm/worker-main.js bundled with the full engine's glue).\nexport default ${JSON.stringify(workerBuild.outputFiles[0].text)};\n`);
+write('inline-worker-source.js', `// The computer player's worker script as a string, started from a Blob URL (npm/worker-main.js bundled with the full engine's glue; internal: sites serve computer.worker.js instead).\nexport default ${JSON.stringify(workerBuild.outputFiles[0].text)};\n`);
 // The same script as a file, for sites whose Content-Security-Policy allows no blob: worker: they serve it
 // and pass its URL (`new Computer({ worker })`, the element's `worker-url`).
 write('computer.worker.js', `// The computer player's worker (battleline-engine/computer.worker.js): a classic script, started by new Computer({ worker: its URL }).\n${workerBuild.outputFiles[0].text}`);
-write('computer-worker.d.ts', 'declare const source: string;\nexport default source;\n');
+write('inline-worker-source.d.ts', 'declare const source: string;\nexport default source;\n');
 // The wrapper around the worker (npm/src/*.ts) compiled by tsc into pkg/, with its declarations (the
 // public ones are computer.d.ts's; computer-node.js, the Node entry, has the same API).
 execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(npm, 'tsconfig.json')], { stdio: 'inherit' });

@@ -13,7 +13,7 @@ import {
   type SuggestOptions,
   type WorkerMessage,
 } from './computer-core.js';
-import workerSource from './computer-worker.js';
+import workerSource from './inline-worker-source.js';
 import type { Action, BotLevel, Evaluation, GameRecord, PlayerIndex, PlayerView, Review, SearchLevel } from './full/battleline.js';
 
 export { BattleLineError } from './errors.js';

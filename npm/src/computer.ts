@@ -18,7 +18,7 @@ import {
   type Spawn,
   type SuggestOptions,
 } from './computer-core.js';
-import workerSource from './computer-worker.js';
+import workerSource from './inline-worker-source.js';
 import type { Action, BotLevel, Evaluation, GameRecord, PlayerIndex, PlayerView, Review, SearchLevel } from './full/battleline.js';
 
 export { BattleLineError } from './errors.js';
@@ -50,7 +50,7 @@ const spawner =
     worker.onmessage = (event) => onMessage(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      const why = file === undefined ? 'a Content-Security-Policy without worker-src blob:? then serve battleline-engine/computer.worker.js and pass its URL as `worker`' : `is ${String(file)} served?`;
+      const why = file === undefined ? 'a Content-Security-Policy without worker-src blob:? then serve battleline-engine/computer.worker.js and pass its URL: the `worker` option of new Computer(), the `worker-url` attribute of <battle-line-game>' : `is ${String(file)} served?`;
       onFailure(`the computer's worker failed: ${event.message || `it could not start (${why})`}`);
     };
     return { post: (message) => worker.postMessage(message), terminate: () => worker.terminate(), busy() {}, idle() {} };

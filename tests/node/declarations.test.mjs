@@ -261,3 +261,15 @@ test("the element's declarations (emitted by tsc) name every public member of it
   assert.match(body, /#private;/, 'the fields are private');
   assert.doesNotMatch(text, /controller|Controller/, 'no controller in the declarations');
 });
+
+test('every entry point\'s declarations name their module (`@module`), as editors and TypeDoc show it', () => {
+  for (const [file, name] of [
+    ['index.d.ts', 'battleline-engine'],
+    ['full.d.ts', 'battleline-engine/full'],
+    ['computer.d.ts', 'battleline-engine/computer'],
+    ['element.d.ts', 'battleline-engine/element'],
+  ]) {
+    const text = readFileSync(join(pkg, file), 'utf8');
+    assert.match(text, new RegExp(`/\\*\\*[^]*?@module ${name.replace('/', '\\/')}\\n \\*/`), `pkg/${file} names its module ${name}`);
+  }
+});
