@@ -134,7 +134,8 @@ const PROPERTIES: Record<keyof GameOptions, (typeof GAME_ATTRIBUTES)[number]> = 
 
 /**
  * `<battle-line-game>`. Attributes: `mode`, `level`, `players`, `tactics`, `claim-timing`, `games`, `seed`
- * (see {@link GameOptions}); `lang` (`en` or `zh`; default: the browser's); `storage-key` (keep the game in
+ * (see {@link GameOptions}); `lang` (`en` or `zh`; default: the page's language, `<html lang>` as HTML inherits it, when it is English
+ * or Chinese, else the browser's; a choice kept under `storage-key` comes first); `storage-key` (keep the game in
  * progress, the settings and the tutorial's progress in localStorage under this prefix; without it nothing
  * outlives the element); `rules-href` (the Rules button opens this page, an http(s) or relative address,
  * instead of the rules inline); `worker-url` (where your site serves the package's
@@ -158,7 +159,11 @@ const PROPERTIES: Record<keyof GameOptions, (typeof GAME_ATTRIBUTES)[number]> = 
  * the hand-over curtain and the log drawer stay inside that box.
  *
  * Life: removing the element stops its computer (a Web Worker), its timers and its listeners; moving it
- * (removed and inserted again at once) keeps the game. `destroy()` does the same at once.
+ * (removed and inserted again at once) keeps the game; inserted again later, it starts afresh.
+ * `destroy()` does the same at once and for good (see {@link BattleLineGameElement.destroy}).
+ *
+ * A guest on the page: it never scrolls the page and never takes its focus when it gets ready; the game
+ * moves the focus, within itself and without scrolling, only once the person has used it.
  *
  * Theming: custom properties on the element (`--felt`, `--wood`, `--gold`, `--paper`, `--ink`, `--p0`,
  * `--p1`, `--p2`, `--cw`/`--ch` card size, `--battle-line-min-height`) and the parts `game`, `topbar`,
