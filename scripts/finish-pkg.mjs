@@ -7,9 +7,9 @@
 // base64 in a module that the glue imports lazily (only when init() gets no wasm), so every bundler and
 // Node load it with no configuration; the .wasm files are exported too for sites that serve them.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { cssText } from './css-text.mjs';
 import { emitElementDeclarations } from './element-dts.mjs';
@@ -184,9 +184,14 @@ const packageImports = {
     }));
   },
 };
+// What the element uses only on demand is a chunk of its own beside element.js, which it imports when first
+// needed (today the players' rules, fetched when first opened): element-NAME-HASH.js, stale ones removed.
+for (const old of readdirSync(pkg).filter((f) => /^element-.+\.js$/.test(f))) rmSync(join(pkg, old));
 await esbuild.build({
-  entryPoints: [join(www, 'src', 'element', 'package-entry.ts')],
-  outfile: join(pkg, 'element.js'),
+  entryPoints: { element: join(www, 'src', 'element', 'package-entry.ts') },
+  outdir: pkg,
+  splitting: true,
+  chunkNames: 'element-[name]-[hash]',
   bundle: true,
   format: 'esm',
   target: 'es2022',
@@ -307,17 +312,19 @@ for (const entry of ['index', 'full', 'computer', 'element']) {
     format: 'esm',
     minify: true,
     write: false,
+    metafile: true,
     outdir: join(root, 'target', 'pkg-size'),
     logLevel: 'warning',
   });
-  const files = result.outputFiles.map((f) => ({ lazy: !f.path.endsWith(`${entry}.js`), bytes: f.contents.length, gzipped: gz(f.contents) }));
-  const js = files.filter((f) => !f.lazy);
-  const lazy = files.filter((f) => f.lazy);
-  const sum = (list, key) => list.reduce((a, f) => a + f[key], 0);
-  sizes[entry === 'index' ? 'battleline-engine' : `battleline-engine/${entry}`] = {
-    js: { bytes: sum(js, 'bytes'), gzipped: sum(js, 'gzipped') },
-    inlineWasmChunk: { bytes: sum(lazy, 'bytes'), gzipped: sum(lazy, 'gzipped') },
+  // Each file: the entry's own (loaded at once), the inline wasm's chunk, or a chunk loaded on demand.
+  const kind = (f) => {
+    if (f.path.endsWith(`${entry}.js`)) return 'js';
+    const inputs = Object.keys(result.metafile.outputs[relative(root, f.path)]?.inputs ?? {});
+    return inputs.some((i) => i.endsWith('wasm-base64.js')) ? 'inlineWasmChunk' : 'lazyJs';
   };
+  const files = result.outputFiles.map((f) => ({ kind: kind(f), bytes: f.contents.length, gzipped: gz(f.contents) }));
+  const sum = (k) => ({ bytes: files.filter((f) => f.kind === k).reduce((a, f) => a + f.bytes, 0), gzipped: files.filter((f) => f.kind === k).reduce((a, f) => a + f.gzipped, 0) });
+  sizes[entry === 'index' ? 'battleline-engine' : `battleline-engine/${entry}`] = { js: sum('js'), inlineWasmChunk: sum('inlineWasmChunk'), lazyJs: sum('lazyJs') };
 }
 for (const build of builds) {
   const wasm = readFileSync(join(pkg, build, 'battleline_bg.wasm'));
@@ -327,7 +334,7 @@ const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 for (const [name, s] of Object.entries(sizes)) {
   console.log(
     s.js
-      ? `${name}: JS ${kib(s.js.bytes)} (${kib(s.js.gzipped)} gzipped), inline wasm chunk ${kib(s.inlineWasmChunk.bytes)} (${kib(s.inlineWasmChunk.gzipped)} gzipped)`
+      ? `${name}: JS ${kib(s.js.bytes)} (${kib(s.js.gzipped)} gzipped)${s.lazyJs.bytes ? `, on demand ${kib(s.lazyJs.bytes)} (${kib(s.lazyJs.gzipped)} gzipped)` : ''}, inline wasm chunk ${kib(s.inlineWasmChunk.bytes)} (${kib(s.inlineWasmChunk.gzipped)} gzipped)`
       : `${name}: ${kib(s.bytes)} (${kib(s.gzipped)} gzipped)`,
   );
 }
@@ -337,6 +344,10 @@ writeFileSync(join(root, 'test-results', 'pkg-sizes.json'), JSON.stringify(sizes
 // (The project README's figures table is docs/figures.json's: `node scripts/figures.mjs --record sizes`.)
 const rewritten = fillSizes([join(npm, 'README.md'), join(pkg, 'README.md')], sizes);
 if (rewritten.length) console.log(`sizes written into ${rewritten.map((f) => f.slice(root.length)).join(', ')}`);
+// The element's budget: the JS a page loads before its first move, at most 60 KiB gzipped. Not met yet (the
+// coach, online play and the tutorial are still in it): said at every build, not yet a failure.
+const elementJs = sizes['battleline-engine/element'].js.gzipped;
+console.log(`budget: the element's initial JS ${kib(elementJs)} gzipped against 60.0 KiB${elementJs > 60 * 1024 ? ` (over by ${kib(elementJs - 60 * 1024)})` : ''}`);
 if (sizes['rules.wasm'].gzipped > 150_000) throw new Error(`the rules engine's wasm is ${sizes['rules.wasm'].gzipped} bytes gzipped, over the 150 KB budget`);
 // init() with no argument downloads the inline chunk instead of the file: the same budget holds for it.
 const inlineRules = sizes['battleline-engine'].inlineWasmChunk.gzipped;

@@ -163,3 +163,19 @@ for (const [pageLang, locale, expected] of [['zh-CN', 'en-GB', 'zh'], ['en', 'zh
     await context.close();
   });
 }
+
+test("a computer game's first moves fetch none of the element's on-demand chunks; the rules' chunk comes when they are opened", async () => {
+  const { context, page, errors } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
+  const chunks = [];
+  page.on('request', (request) => /\/pkg\/element-[^/]+\.js$/.test(request.url()) && chunks.push(request.url().replace(/^.*\/pkg\//, '')));
+  // The computer moves first with this seed.
+  await page.goto(`${env.server.url}boxed.html?w=720&h=560&mode=computer&level=easy&seed=1`);
+  await page.waitForFunction(() => window.__events?.some((e) => e.type === 'battleline-move'), null, { timeout: 30_000 });
+  assert.deepEqual(chunks, [], 'chunks fetched before the first move');
+  await page.locator('#game [data-act=rules]').click();
+  await page.locator('#game dialog .rules-inline h1').waitFor();
+  assert.equal(chunks.length, 1, `the rules' chunk, once: ${chunks.join(', ')}`);
+  assert.match(chunks[0], /^element-rules-\w+\.js$/);
+  assertNoErrors(errors);
+  await context.close();
+});

@@ -8,8 +8,8 @@ import type { StartChoice } from './start-dialog.js';
 import type { Lang } from './i18n.js';
 import type { Settings, Store } from './storage.js';
 
-/** Where the Rules button leads: a page of the players' rules, or their text shown in a dialog. */
-export type RulesSource = { href: string } | { html(lang: Lang): string };
+/** Where the Rules button leads: a page of the players' rules, or their text shown in a dialog (at once, or once fetched). */
+export type RulesSource = { href: string } | { html(lang: Lang): string | Promise<string> };
 
 export interface GameHost {
   /** The shadow root the game is drawn in: dialogs are added there (its styles apply) and focus is read there. */

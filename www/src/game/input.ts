@@ -86,7 +86,7 @@ export function onAct(ctx: Ctx, act: string, t0: number): void {
       toggleLang(ctx);
       return;
     case 'rules':
-      openRules(ctx);
+      void openRules(ctx);
       return;
     case 'menu':
       ctx.s.menuOpen = !ctx.s.menuOpen;

@@ -29,15 +29,22 @@ export function toggleLang(ctx: Ctx): void {
   render(ctx);
 }
 
-/** The players' rules: a page of their own (the host's `rules` link), or inline from the host's templates. */
-export function openRules(ctx: Ctx): void {
+/**
+ * The players' rules: a page of their own (the host's `rules` link), or inline from the host (the
+ * package's element fetches their text, a chunk of its own, when they are first opened).
+ */
+export async function openRules(ctx: Ctx): Promise<void> {
   const rules = ctx.host.rules;
   if (!rules) return;
+  const lang = getLang();
   if ('href' in rules) {
-    window.location.href = `${rules.href}#${getLang()}`;
+    window.location.href = `${rules.href}#${lang}`;
     return;
   }
-  void claimDialog(ctx.host.shadow, t('rulesTitle'), `<div class="rules-inline">${rules.html(getLang())}</div>`, null);
+  const html = await rules.html(lang);
+  // Another game on the page may have spoken in the meantime: this one's language again.
+  setLang(lang);
+  void claimDialog(ctx.host.shadow, t('rulesTitle'), `<div class="rules-inline">${html}</div>`, null);
   const inline = ctx.host.shadow.querySelector<HTMLElement>('dialog .rules-inline');
-  if (inline) fillRuleCards(inline, getLang());
+  if (inline) fillRuleCards(inline, lang);
 }
