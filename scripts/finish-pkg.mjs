@@ -326,6 +326,9 @@ for (const entry of ['index', 'full', 'computer', 'element']) {
   const sum = (k) => ({ bytes: files.filter((f) => f.kind === k).reduce((a, f) => a + f.bytes, 0), gzipped: files.filter((f) => f.kind === k).reduce((a, f) => a + f.gzipped, 0) });
   sizes[entry === 'index' ? 'battleline-engine' : `battleline-engine/${entry}`] = { js: sum('js'), inlineWasmChunk: sum('inlineWasmChunk'), lazyJs: sum('lazyJs') };
 }
+// The element's budget: the JS a page loads before its first move (written into the README with the rest).
+const ELEMENT_BUDGET = 60 * 1024;
+sizes['battleline-engine/element'].budget = { gzipped: ELEMENT_BUDGET };
 for (const build of builds) {
   const wasm = readFileSync(join(pkg, build, 'battleline_bg.wasm'));
   sizes[`${build}.wasm`] = { bytes: wasm.length, gzipped: gz(wasm) };
@@ -344,10 +347,10 @@ writeFileSync(join(root, 'test-results', 'pkg-sizes.json'), JSON.stringify(sizes
 // (The project README's figures table is docs/figures.json's: `node scripts/figures.mjs --record sizes`.)
 const rewritten = fillSizes([join(npm, 'README.md'), join(pkg, 'README.md')], sizes);
 if (rewritten.length) console.log(`sizes written into ${rewritten.map((f) => f.slice(root.length)).join(', ')}`);
-// The element's budget: the JS a page loads before its first move, at most 60 KiB gzipped. Not met yet (the
-// coach, online play and the tutorial are still in it): said at every build, not yet a failure.
+// The element's budget is not met yet (the coach, online play and the tutorial are still in its initial
+// JS): said at every build, not yet a failure.
 const elementJs = sizes['battleline-engine/element'].js.gzipped;
-console.log(`budget: the element's initial JS ${kib(elementJs)} gzipped against 60.0 KiB${elementJs > 60 * 1024 ? ` (over by ${kib(elementJs - 60 * 1024)})` : ''}`);
+console.log(`budget: the element's initial JS ${kib(elementJs)} gzipped against ${kib(ELEMENT_BUDGET)}${elementJs > ELEMENT_BUDGET ? ` (over by ${kib(elementJs - ELEMENT_BUDGET)})` : ''}`);
 if (sizes['rules.wasm'].gzipped > 150_000) throw new Error(`the rules engine's wasm is ${sizes['rules.wasm'].gzipped} bytes gzipped, over the 150 KB budget`);
 // init() with no argument downloads the inline chunk instead of the file: the same budget holds for it.
 const inlineRules = sizes['battleline-engine'].inlineWasmChunk.gzipped;

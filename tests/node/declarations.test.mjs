@@ -176,6 +176,14 @@ async function producedCodes() {
     }
   };
   deep();
+  // An element's calls after destroy() (the element's class constructs in Node, where it defines nothing).
+  const { BattleLineGameElement } = await import('../../pkg/element.js');
+  const element = new BattleLineGameElement();
+  element.destroy();
+  await element.ready.catch((e) => {
+    assert.ok(e instanceof BattleLineError);
+    codes.add(e.code);
+  });
   return [...codes];
 }
 

@@ -9,12 +9,12 @@
 const engaged = new WeakSet<ShadowRoot>();
 
 /** The person interacted with the game in `shadow` (or the game is the whole page): it may move the focus. */
-export function engage(shadow: ShadowRoot): void {
+function engage(shadow: ShadowRoot): void {
   engaged.add(shadow);
 }
 
 /** The person went to something else of the page: the game in `shadow` no longer moves the focus. */
-export function disengage(shadow: ShadowRoot): void {
+function disengage(shadow: ShadowRoot): void {
   engaged.delete(shadow);
 }
 
@@ -28,6 +28,22 @@ export function mayTakeFocus(shadow: ShadowRoot): boolean {
   if (!engaged.has(shadow)) return false;
   const active = document.activeElement;
   return !active || active === document.body || active === document.documentElement || active === shadow.host;
+}
+
+/**
+ * Follows the person's interactions with the game in `shadow` until `signal` aborts: a press, a key or a
+ * focus inside its element lets the game move the focus; a press or a focus elsewhere on the page stops
+ * it. A game that is the whole page (`ownsPage`) may move it from the start.
+ */
+export function followInteractions(shadow: ShadowRoot, ownsPage: boolean, signal: AbortSignal): void {
+  const element = shadow.host;
+  const options = { capture: true, signal };
+  if (ownsPage) engage(shadow);
+  else disengage(shadow);
+  for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {
+    element.addEventListener(type, () => engage(shadow), options);
+    document.addEventListener(type, (event) => event.composedPath().includes(element) || ownsPage || disengage(shadow), options);
+  }
 }
 
 /** Focuses `target` (inside a game's shadow root) if that game may move the focus, never scrolling the page. */

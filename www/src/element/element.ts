@@ -19,7 +19,8 @@ import { localStore, loadSettings, memoryStore, storedLang } from '../storage.js
 import type { BattleLineEventMap, ClaimEventDetail, ElementAttributes, EndEventDetail, GameOptions, MoveEventDetail, ReviewEventDetail } from './api.js';
 import { checkOptions, choiceOf, GAME_ATTRIBUTES, parseOptions } from './options.js';
 import { markup } from './markup.js';
-import { disengage, engage } from '../focus.js';
+import { followInteractions } from '../focus.js';
+import { langOf, pageLang } from './lang.js';
 import coachCss from '../coach/coach.css';
 import type { CoachFeatures } from '../coach/state.js';
 
@@ -44,22 +45,6 @@ export interface ElementConfig {
    * A guest element (the package's) does neither: see focus.ts and {@link pageLang}.
    */
   ownsPage?: boolean;
-}
-
-/** `en` or `zh` for a language tag that is one of them (`zh-CN`, `en-GB`, …); null for any other. */
-function langOf(tag: string | null | undefined): 'en' | 'zh' | null {
-  const lang = (tag ?? '').trim().toLowerCase();
-  if (lang === 'zh' || lang.startsWith('zh-')) return 'zh';
-  if (lang === 'en' || lang.startsWith('en-')) return 'en';
-  return null;
-}
-
-/**
- * The language of the page around `element`, as HTML inherits it: the nearest ancestor's `lang` (usually
- * `<html lang>`), when it is English or Chinese; null otherwise (then the browser's languages decide).
- */
-function pageLang(element: HTMLElement): 'en' | 'zh' | null {
-  return langOf(element.parentElement?.closest('[lang]')?.getAttribute('lang'));
 }
 
 /** The error of every call on an element after `destroy()`, and of its pending `ready`. */
@@ -219,7 +204,9 @@ export class BattleLineGameElement extends ElementBase {
     const c = config!;
     this.#shadow ??= this.attachShadow({ mode: 'open', delegatesFocus: false });
     const shadow = this.#shadow;
-    this.#followInteractions(shadow, c.ownsPage === true);
+    this.#listening?.abort();
+    this.#listening = new AbortController();
+    followInteractions(shadow, c.ownsPage === true, this.#listening.signal);
     if (!sheet && 'adoptedStyleSheets' in Document.prototype) {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(c.css + coachCss);
@@ -282,24 +269,6 @@ export class BattleLineGameElement extends ElementBase {
     this.#newReady();
   }
 
-  /**
-   * Follows the person's interactions for focus.ts: a press, a key or a focus inside the element lets the
-   * game move the focus (within itself, never scrolling); a press or a focus elsewhere on the page stops it.
-   * An element that is the whole page may move it from the start.
-   */
-  #followInteractions(shadow: ShadowRoot, ownsPage: boolean): void {
-    this.#listening?.abort();
-    const listening = new AbortController();
-    this.#listening = listening;
-    const options = { capture: true, signal: listening.signal };
-    if (ownsPage) engage(shadow);
-    else disengage(shadow);
-    const inside = (event: Event): boolean => event.composedPath().includes(this);
-    for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {
-      this.addEventListener(type, () => engage(shadow), options);
-      document.addEventListener(type, (event) => inside(event) || ownsPage || disengage(shadow), options);
-    }
-  }
 
   #mount(module: WebAssembly.Module, shadow: ShadowRoot): void {
     const c = config!;
