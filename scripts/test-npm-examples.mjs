@@ -209,7 +209,7 @@ function startVite(dir) {
   });
 }
 
-const elementSites = ['element-vite', 'element-script', 'element-react', 'element-next', 'element-parcel'];
+const elementSites = ['element-vite', 'element-script', 'element-react', 'element-vue', 'element-next', 'element-parcel'];
 const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag', 'served-wasm', 'readme', ...elementSites].some(want) ? await launch() : null;
 function launch() {
   return chromium.launch({
@@ -477,6 +477,8 @@ const elementBuilds = {
   'element-script': [],
   // React 19 in strict TypeScript (the JSX declarations type-check the element's attributes), built by Vite.
   'element-react': [[process.execPath, join(tools, 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], vite],
+  // Vue 3 with the README's isCustomElement line in its Vite config, built by Vite.
+  'element-vue': [vite],
   // Next.js: the page rendered on the server at build time (the element's module imported there), a static export.
   'element-next': [[process.execPath, join(tools, 'next', 'dist', 'bin', 'next'), 'build']],
   // Parcel's dev server builds as it starts.
@@ -530,6 +532,7 @@ try {
   await elementExample('element-vite', elementBuilds['element-vite'], (dir) => join(dir, 'dist'));
   await elementExample('element-script', elementBuilds['element-script']);
   await elementExample('element-react', elementBuilds['element-react'], (dir) => join(dir, 'dist'), { coldLoads: 1 });
+  await elementExample('element-vue', elementBuilds['element-vue'], (dir) => join(dir, 'dist'), { coldLoads: 1 });
   await elementExample('element-next', elementBuilds['element-next'], (dir) => join(dir, 'out'), { coldLoads: 1 });
   await elementExample('element-parcel', elementBuilds['element-parcel'], undefined, { dev: startParcel, coldLoads: 1 });
   await measureDeferredColdLoads();
