@@ -87,7 +87,10 @@ if (only.length === 0) {
     if (!names.includes(needed)) throw new Error(`the tarball lacks ${needed}`);
   }
   log('npm publish --dry-run');
-  run('npm', ['publish', '--dry-run', '--ignore-scripts'], join(root, 'pkg'));
+  // A pre-release (0.2.0-beta.N while the computer is tuned) is published under the `next` tag, never as
+  // `latest` (npm refuses a pre-release without a tag).
+  const prerelease = JSON.parse(readFileSync(join(root, 'pkg', 'package.json'), 'utf8')).version.includes('-');
+  run('npm', ['publish', '--dry-run', '--ignore-scripts', ...(prerelease ? ['--tag', 'next'] : [])], join(root, 'pkg'));
   log('publint --strict');
   const lint = run(bin('publint'), ['run', '--strict', join(root, 'pkg')], work);
   if (!/All good/i.test(lint)) throw new Error(`publint:\n${lint}`);
