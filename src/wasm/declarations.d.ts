@@ -821,10 +821,10 @@ export type Reach = {
 
 /**
  * Why a move is good or bad, in formations, cards and flags. Each names the flag whose chance it
- * moves (`flag`). JSON: an object tagged by `kind`.
+ * moves (`flag`). JSON: an object tagged by `type`, as actions are.
  */
 export type Reason = {
-  "kind": "completes";
+  "type": "completes";
   /**
    * The flag.
    */
@@ -842,7 +842,7 @@ export type Reason = {
    */
   claim: boolean;
 } | {
-  "kind": "aims";
+  "type": "aims";
   /**
    * The flag.
    */
@@ -856,7 +856,7 @@ export type Reason = {
    */
   target: Reach;
 } | {
-  "kind": "keeps";
+  "type": "keeps";
   /**
    * The other flag.
    */
@@ -870,7 +870,7 @@ export type Reason = {
    */
   target: Reach;
 } | {
-  "kind": "denies";
+  "type": "denies";
   /**
    * The flag where they needed it.
    */
@@ -892,7 +892,7 @@ export type Reason = {
    */
   last: boolean;
 } | {
-  "kind": "secures";
+  "type": "secures";
   /**
    * The flag.
    */
@@ -902,7 +902,7 @@ export type Reason = {
    */
   strength: Strength;
 } | {
-  "kind": "unwinnable";
+  "type": "unwinnable";
   /**
    * The flag.
    */
@@ -916,7 +916,7 @@ export type Reason = {
    */
   theirs: Strength;
 } | {
-  "kind": "dump";
+  "type": "dump";
   /**
    * The flag.
    */
@@ -930,7 +930,7 @@ export type Reason = {
    */
   theirs: Strength;
 } | {
-  "kind": "weakens";
+  "type": "weakens";
   /**
    * The flag.
    */
@@ -948,7 +948,7 @@ export type Reason = {
    */
   to: Strength | null;
 } | {
-  "kind": "fog";
+  "type": "fog";
   /**
    * The flag.
    */
@@ -962,7 +962,7 @@ export type Reason = {
    */
   theirs: Strength | null;
 } | {
-  "kind": "mud";
+  "type": "mud";
   /**
    * The flag.
    */
@@ -976,7 +976,7 @@ export type Reason = {
    */
   theirs: Strength | null;
 } | {
-  "kind": "breaks";
+  "type": "breaks";
   /**
    * The flag.
    */
@@ -994,7 +994,7 @@ export type Reason = {
    */
   to: Strength | null;
 } | {
-  "kind": "frees";
+  "type": "frees";
   /**
    * The flag left.
    */
@@ -1012,7 +1012,7 @@ export type Reason = {
    */
   to: Reach | null;
 } | {
-  "kind": "tempo";
+  "type": "tempo";
   /**
    * The flag.
    */
@@ -1022,7 +1022,7 @@ export type Reason = {
    */
   strength: Strength;
 } | {
-  "kind": "replans";
+  "type": "replans";
   /**
    * The flag the card left.
    */

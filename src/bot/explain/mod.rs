@@ -96,10 +96,10 @@ pub struct Outlook {
 }
 
 /// Why a move is good or bad, in formations, cards and flags. Each names the flag whose chance it
-/// moves (`flag`). JSON: an object tagged by `kind`.
+/// moves (`flag`). JSON: an object tagged by `type`, as actions are.
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Reason {
     /// The move completes the viewer's side; `claim` when the flag is then provably theirs.
     Completes {

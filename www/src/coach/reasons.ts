@@ -1,0 +1,159 @@
+// The engine's reasons for a move (`Reason`, battleline::bot::explain) in words, English and Chinese: each
+// names its flag and the formations, cards and outs it is about ("it aims at a Wedge at flag 5 (r1 r2 r3)
+// with r1 r3 in hand"). The cards are drawn small by default; `card` words them otherwise (plain text for
+// the corpus of lab/ or a screen reader's text).
+import type { CardName, FormationKind, Reach, Reason, Strength } from '../../../pkg/full.js';
+import { miniCard } from '../cards.js';
+import { formationNameIn, getLang, type Lang } from '../i18n.js';
+
+const en = {
+  completesClaim: 'it completes {formation} the opponent cannot beat, so you can claim flag {flag}.',
+  completes: 'it completes {formation} at flag {flag}.',
+  aimsHand: 'it aims at {formation} {cards} at flag {flag}, with {held} in hand.',
+  aimsOuts: 'it aims at {formation} {cards} at flag {flag}{held}; {outs}.',
+  withHeld: ' with {cards} in hand',
+  outs1: '1 out unseen: {cards}',
+  outsN: '{n} outs unseen: {cards}',
+  aimsTotal: 'it adds to your total at flag {flag}: at best {formation} ({cards}).',
+  keeps: 'it keeps {held} in hand for {formation} {cards} at flag {flag}.',
+  deniesLast: '{card} was the last card that could give the opponent {formation} at flag {flag}.',
+  denies: 'it takes {card}, a card the opponent needs for {formation} at flag {flag}, out of the cards to come.',
+  secures: 'flag {flag} becomes provably yours: no card still to come beats your {formation} there.',
+  unwinnable: 'at flag {flag} your best is now {mine}, which can never beat their {theirs}.',
+  unwinnableFull: 'at flag {flag} your side can no longer beat their {theirs}.',
+  dump: 'flag {flag} is lost anyway (their {theirs} cannot be beaten), so {card} costs nothing there.',
+  weakens: '{card} spoils your {from} at flag {flag}: the best left there is {to}.',
+  weakensFull: '{card} leaves your side at flag {flag} no way to be completed.',
+  fog: 'Fog makes flag {flag} a contest of totals: your best {mine} against their best {theirs}.',
+  mud: 'Mud makes each side at flag {flag} need four cards: your best {mine} against their best {theirs}.',
+  breaks: 'it breaks the opponent’s {from} at flag {flag}: their best there is now {to}.',
+  frees: 'it frees a place at flag {flag}: your best there becomes {to}.',
+  tempo: 'completing first counts at flag {flag}: the opponent can at best equal your {formation}, and the later side loses a tie.',
+  replans: 'since {card} went to flag {flag}, {seen} came to light.',
+  kind: 'a {name} (sum {sum})',
+  kindOnly: 'a {name}',
+  total: 'a total of {sum}',
+  nothing: 'nothing',
+  join: ' ',
+};
+
+type Key = keyof typeof en;
+
+const zh: Record<Key, string> = {
+  completesClaim: '它组成对手无法击败的{formation}，你可以占据地区 {flag}。',
+  completes: '它在地区 {flag} 组成{formation}。',
+  aimsHand: '它瞄准地区 {flag} 的{formation}（{cards}），{held} 已在你手中。',
+  aimsOuts: '它瞄准地区 {flag} 的{formation}（{cards}）{held}；{outs}。',
+  withHeld: '，{cards} 已在你手中',
+  outs1: '还有 1 张未见过的牌能补上：{cards}',
+  outsN: '还有 {n} 张未见过的牌能补上：{cards}',
+  aimsTotal: '它增加你在地区 {flag} 的点数：最多{formation}（{cards}）。',
+  keeps: '它把 {held} 留在手中，用于地区 {flag} 的{formation}（{cards}）。',
+  deniesLast: '{card} 是对手在地区 {flag} 组成{formation}的最后一张牌。',
+  denies: '它打出 {card}：对手在地区 {flag} 组成{formation}需要这张牌。',
+  secures: '地区 {flag} 已可证明属于你：之后的任何牌都无法击败你在那里的{formation}。',
+  unwinnable: '在地区 {flag}，你最多只能组成{mine}，永远无法击败对手的{theirs}。',
+  unwinnableFull: '在地区 {flag}，你那一侧已无法击败对手的{theirs}。',
+  dump: '地区 {flag} 反正已经输了（对手的{theirs}无法被击败），所以 {card} 放在那里没有损失。',
+  weakens: '{card} 破坏了你在地区 {flag} 的{from}：那里最多只剩{to}。',
+  weakensFull: '{card} 让你在地区 {flag} 的一侧无法再完成。',
+  fog: '迷雾让地区 {flag} 只比点数总和：你最多{mine}，对手最多{theirs}。',
+  mud: '泥泞让地区 {flag} 每一方都需要四张牌：你最多{mine}，对手最多{theirs}。',
+  breaks: '它拆散了对手在地区 {flag} 的{from}：对手那里现在最多{to}。',
+  frees: '它在地区 {flag} 空出一个位置：你在那里最多可组成{to}。',
+  tempo: '在地区 {flag} 先完成很重要：对手最多只能组成同样的{formation}，而平局时后完成的一方输。',
+  replans: '{card} 放到地区 {flag} 之后，又看到了 {seen}。',
+  kind: '{name}（总和 {sum}）',
+  kindOnly: '{name}',
+  total: '总和 {sum}',
+  nothing: '无',
+  join: '',
+};
+
+const tables: Record<Lang, Record<Key, string>> = { en, zh };
+
+/** How the words are made: the language, and how a card is written. */
+export interface ReasonStyle {
+  lang: Lang;
+  card: (card: CardName) => string;
+}
+
+const pageStyle = (): ReasonStyle => ({ lang: getLang(), card: (c) => miniCard(c) });
+
+function fill(style: ReasonStyle, key: Key, params: Record<string, string | number>): string {
+  return tables[style.lang][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** Cards by value, then colour: "r1 r2 r3". */
+function cardList(style: ReasonStyle, cards: readonly CardName[]): string {
+  const value = (c: string) => Number(c.slice(1)) || 0;
+  return [...cards].sort((a, b) => value(a) - value(b) || a.localeCompare(b)).map(style.card).join(' ');
+}
+
+function strength(style: ReasonStyle, s: Strength | null | undefined, fog: boolean): string {
+  if (!s) return fill(style, 'nothing', {});
+  if (fog || s.kind === 'host') return fill(style, 'total', { sum: s.sum });
+  return fill(style, 'kind', { name: formationNameIn(style.lang, s.kind as FormationKind), sum: s.sum });
+}
+
+/** The words of an aim at a formation: its cards, those in hand, and the outs. */
+function aims(style: ReasonStyle, flag: number, target: Reach): string {
+  const cards = cardList(style, target.cards);
+  if (target.strength.kind === 'host') return fill(style, 'aimsTotal', { flag, formation: strength(style, target.strength, true), cards });
+  const formation = fill(style, 'kindOnly', { name: formationNameIn(style.lang, target.strength.kind as FormationKind) });
+  if (target.unseen.length === 0) return fill(style, 'aimsHand', { flag, formation, cards, held: cardList(style, target.held) });
+  const held = target.held.length ? fill(style, 'withHeld', { cards: cardList(style, target.held) }) : '';
+  const n = target.outs.length;
+  const outs = fill(style, n === 1 ? 'outs1' : 'outsN', { n, cards: cardList(style, target.outs) });
+  return fill(style, 'aimsOuts', { flag, formation, cards, held, outs });
+}
+
+/** One reason in words (HTML with small cards on the page). */
+export function reasonText(reason: Reason, style: ReasonStyle = pageStyle()): string {
+  const f = reason.flag;
+  const s = (x: Strength | null | undefined, fog = false) => strength(style, x, fog);
+  switch (reason.type) {
+    case 'completes':
+      return fill(style, reason.claim ? 'completesClaim' : 'completes', { flag: f, formation: s(reason.strength) });
+    case 'aims':
+      return aims(style, f, reason.target);
+    case 'keeps':
+      return fill(style, 'keeps', {
+        flag: f,
+        held: cardList(style, reason.cards),
+        formation: fill(style, 'kindOnly', { name: formationNameIn(style.lang, reason.target.strength.kind as FormationKind) }),
+        cards: cardList(style, reason.target.cards),
+      });
+    case 'denies':
+      return fill(style, reason.last ? 'deniesLast' : 'denies', { flag: f, card: style.card(reason.card), formation: s(reason.strength) });
+    case 'secures':
+      return fill(style, 'secures', { flag: f, formation: s(reason.strength) });
+    case 'unwinnable':
+      return reason.mine
+        ? fill(style, 'unwinnable', { flag: f, mine: s(reason.mine), theirs: s(reason.theirs) })
+        : fill(style, 'unwinnableFull', { flag: f, theirs: s(reason.theirs) });
+    case 'dump':
+      return fill(style, 'dump', { flag: f, theirs: s(reason.theirs), card: style.card(reason.card) });
+    case 'weakens':
+      return reason.to
+        ? fill(style, 'weakens', { flag: f, card: style.card(reason.card), from: s(reason.from), to: s(reason.to) })
+        : fill(style, 'weakensFull', { flag: f, card: style.card(reason.card) });
+    case 'fog':
+      return fill(style, 'fog', { flag: f, mine: s(reason.mine, true), theirs: s(reason.theirs, true) });
+    case 'mud':
+      return fill(style, 'mud', { flag: f, mine: s(reason.mine), theirs: s(reason.theirs) });
+    case 'breaks':
+      return fill(style, 'breaks', { flag: f, from: s(reason.from), to: s(reason.to) });
+    case 'frees':
+      return fill(style, 'frees', { flag: f, to: reason.to ? `${s(reason.to.strength)} (${cardList(style, reason.to.cards)})` : s(null) });
+    case 'tempo':
+      return fill(style, 'tempo', { flag: f, formation: s(reason.strength) });
+    case 'replans':
+      return fill(style, 'replans', { flag: f, card: style.card(reason.card), seen: cardList(style, reason.seen) });
+  }
+}
+
+/** The first `most` reasons in words, one after another. */
+export function reasonsText(reasons: readonly Reason[], most = 2, style: ReasonStyle = pageStyle()): string {
+  return reasons.slice(0, most).map((r) => reasonText(r, style)).join(tables[style.lang].join);
+}
