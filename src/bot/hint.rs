@@ -116,6 +116,9 @@ pub fn hint_after(view: &PlayerView, level: Level, seed: u64, previous: Option<&
             }
             if let Some(edge) = keeping.into_iter().max_by(|a, b| rate(a).win.total_cmp(&rate(b).win)) {
                 (action, after) = (edge.action, rate(edge));
+            } else if let Some((other, rated)) = keep_instead(view, level, seed, previous)? {
+                // The search tried no other move: the heuristic's move that keeps the card, rated.
+                (action, after) = (other, rated);
             }
         } else {
             replans = Some(Reason::Replans { flag: undo.flag, card: undo.card, seen: undo.seen });
@@ -127,6 +130,29 @@ pub fn hint_after(view: &PlayerView, level: Level, seed: u64, previous: Option<&
     }
     let reason = reason(view, &before.flags, &after.flags, &linked_flags(&action, &reasons));
     Ok(Hint { action, before, after, searched, reason, reasons })
+}
+
+/// A move that does not take back the card just placed, when the search tried none: the heuristic's
+/// choice (or the first legal move) among those that do not, rated by a search that gives it a tenth of
+/// the budget.
+fn keep_instead(
+    view: &PlayerView,
+    level: Level,
+    seed: u64,
+    previous: Option<&Previous>,
+) -> Result<Option<(Action, Evaluation)>, Error> {
+    let mut keeping = Vec::new();
+    for action in super::legal_actions(view)? {
+        if undone(view, &action, previous)?.is_none() {
+            keeping.push(action);
+        }
+    }
+    let preferred = super::Bot::choose(&mut super::HeuristicBot::new(seed), view)?;
+    let Some(&other) = keeping.iter().find(|&&a| a == preferred).or(keeping.first()) else { return Ok(None) };
+    let Decision::Searched(searched) = SearchBot::new(level.playouts(), seed).analyse(view, &[other])? else {
+        return Ok(None);
+    };
+    Ok(searched.edges.iter().find(|e| e.action == other).map(|edge| (other, rate(edge))))
 }
 
 /// The chance line for a move: of the `linked` flags (those the move and its reasons concern) still

@@ -101,10 +101,11 @@ function reasonAt(game: Game, viewer: PlayerIndex, action: Action, flag: FlagNum
 
 /**
  * The suggested action as advice with its reason (HTML with small cards): the engine's reasons for it when
- * given (a hint's `reasons`, worded by coach/reasons.ts), otherwise the formation it makes.
+ * given (a hint's `reasons`, worded by coach/reasons.ts, with the one about `focus`, the chance line's flag),
+ * otherwise the formation it makes.
  */
-export function adviceText(game: Game, viewer: PlayerIndex, action: Action, reasons: readonly Reason[] = []): string {
-  const why = reasons.length ? reasonsText(reasons) : null;
+export function adviceText(game: Game, viewer: PlayerIndex, action: Action, reasons: readonly Reason[] = [], focus: FlagNumber | null = null): string {
+  const why = reasons.length ? reasonsText(reasons, focus) : null;
   const at = (flag: FlagNumber, card: CardName) => why ?? reasonAt(game, viewer, action, flag, card);
   switch (action.type) {
     case 'play':

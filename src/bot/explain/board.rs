@@ -47,7 +47,7 @@ impl Board {
 
     /// The board after the viewer's `action` (checked by the engine: `bad_input` when it is not legal).
     pub(super) fn after(&self, action: &Action) -> Result<Board, Error> {
-        let mut position = self.position.clone();
+        let mut position = self.position;
         position
             .apply_as(self.viewer, action)
             .map_err(|e| Error::new(ErrorCode::BadInput, format!("{action} cannot be explained: {}", e.message)))?;
@@ -118,8 +118,13 @@ impl Board {
         let own = best_completion(&shape, need, &Pool::new(hand.troops()), fog, strength.kind).filter(|own| {
             own.strength.kind == strength.kind && (own.strength == strength || strength.kind != FormationKind::Host)
         });
-        let chosen = own.unwrap_or(done);
-        let added = chosen.added().to_vec();
+        let (strength, added) = match own {
+            Some(own) => (own.strength, own.added().to_vec()),
+            None if strength.kind != FormationKind::Host => {
+                self.with_most_held(&side, need, available, hand, fog, done)
+            }
+            None => (strength, done.added().to_vec()),
+        };
         let held: Vec<Card> = added.iter().copied().filter(|c| hand.contains(*c)).collect();
         let unseen: Vec<Card> = added.iter().copied().filter(|c| !hand.contains(*c)).collect();
         let outs = if own.is_some() || strength.kind == FormationKind::Host {
@@ -128,7 +133,45 @@ impl Board {
             self.outs(&side, need, available, hand, fog, strength.kind)
         };
         let cards = side.into_iter().chain(added).collect();
-        Some(Reach { strength: chosen.strength, cards, held, unseen, outs })
+        Some(Reach { strength, cards, held, unseen, outs })
+    }
+
+    /// A completion of `done`'s kind that uses as many of the viewer's `hand` cards as it can (taken
+    /// greedily, highest first): a player aims at the formation that needs the fewest unseen cards.
+    fn with_most_held(
+        &self,
+        side: &[Card],
+        need: usize,
+        available: CardSet,
+        hand: CardSet,
+        fog: bool,
+        done: crate::formation::Completion,
+    ) -> (Strength, Vec<Card>) {
+        let kind = done.strength.kind;
+        let (mut base, mut rest, mut held) = (side.to_vec(), available, Vec::new());
+        let mut cards: Vec<Card> = hand.troops().iter().collect();
+        cards.reverse();
+        for card in cards {
+            if need - held.len() < 2 {
+                break;
+            }
+            let mut without = rest;
+            without.remove(card);
+            let shape = Shape::of(base.iter().copied().chain([card]));
+            if best_completion(&shape, need - held.len() - 1, &Pool::new(without), fog, kind)
+                .is_some_and(|d| d.strength.kind >= kind)
+            {
+                base.push(card);
+                held.push(card);
+                rest = without;
+            }
+        }
+        match best_completion(&Shape::of(base.iter().copied()), need - held.len(), &Pool::new(rest), fog, kind) {
+            Some(found) if !held.is_empty() && found.strength.kind == kind => {
+                (found.strength, held.into_iter().chain(found.added().iter().copied()).collect())
+            }
+            _ => (done.strength, done.added().to_vec()),
+        }
     }
 
     /// The unseen cards of `available` (not the viewer's `hand`) with which the side can still reach

@@ -96,12 +96,10 @@ fn priority(reason: &Reason) -> u8 {
         Reason::Tempo { .. } => 6,
         Reason::Fog { .. } | Reason::Mud { .. } => 7,
         Reason::Frees { .. } => 8,
-        Reason::Aims { .. } => 9,
-        Reason::Dump { .. } => 10,
+        // What the card does where it goes, before what it keeps or takes elsewhere.
+        Reason::Aims { .. } | Reason::Weakens { .. } | Reason::Dump { .. } | Reason::Unwinnable { .. } => 9,
+        Reason::Denies { .. } => 10,
         Reason::Keeps { .. } => 11,
-        Reason::Denies { .. } => 12,
-        Reason::Weakens { .. } => 13,
-        Reason::Unwinnable { .. } => 14,
     }
 }
 

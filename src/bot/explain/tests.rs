@@ -125,6 +125,19 @@ fn outs_are_the_unseen_cards_that_fit_and_mud_and_fog_change_the_formation() {
 }
 
 #[test]
+fn the_formation_aimed_at_uses_the_cards_in_hand_before_unseen_ones() {
+    // r2-3-4 has the larger sum, but r1-2-3 needs one unseen card where r2-3-4 needs two.
+    let position = board("r1 b7 g5 y9 o6 p2 y1", &[(5, "r2", "", "")], None);
+    let outlook = explain(&view(&position)).unwrap();
+    let five = outlook.flags.iter().find(|f| f.flag == flag(5)).unwrap().sides[0].best.clone().unwrap();
+    assert_eq!(
+        (five.strength.kind, five.held.clone(), five.unseen.clone()),
+        (FormationKind::Wedge, cards("r1"), cards("r3"))
+    );
+    assert_eq!(five.outs, cards("r3 r4"));
+}
+
+#[test]
 fn completing_a_formation_that_cannot_be_beaten_is_a_claim() {
     let position = board("r10 b1 g5 y9 o6 p2 y1", &[(1, "r8 r9", "b2 y2", "")], None);
     let found = reasons(&position, play("r10", 1));
@@ -252,4 +265,32 @@ fn an_illegal_move_or_a_spectators_view_is_refused() {
     let err = explain_move(&view(&position), &play("b9", 1)).unwrap_err();
     assert_eq!(err.code, crate::error::ErrorCode::BadInput);
     assert_eq!(explain(&position.spectator_view()).unwrap_err().code, crate::error::ErrorCode::BadInput);
+}
+
+#[test]
+fn a_hint_does_not_take_back_the_card_just_placed_unless_a_card_seen_since_changes_the_plan() {
+    // g1 arrived last on flag 2 and spoils r9 r7 (r8 in hand would make a Wedge): Redeploying it away is
+    // what the search wants, but nothing was seen since it was placed.
+    let position = board("redeploy r8 g5 b1 p2 o1 y4", &[(3, "b10", "b9", ""), (2, "r9 r7 g1", "", "")], None);
+    let g1 = card("g1");
+    let take_back = |action: &Action| matches!(action, Action::Redeploy { card: taken, .. } if *taken == g1);
+    let wanted = (0..6)
+        .filter(|&seed| take_back(&crate::bot::suggest(&view(&position), crate::bot::Level::Easy, seed).unwrap()))
+        .count();
+    assert!(wanted >= 1, "the search never wants g1 back here: the test would prove nothing");
+    for seed in 0..6 {
+        let advice = crate::bot::hint_after(&view(&position), crate::bot::Level::Easy, seed, None).unwrap();
+        assert!(!take_back(&advice.action), "seed {seed}: {advice:?}");
+    }
+    // Given the previous move and its hand, r8 was drawn since: now taking g1 back may be the plan, said so.
+    let previous = Previous { action: play("g1", 2), hand: cards("redeploy g1 g5 b1 p2 o1 y4") };
+    for seed in 0..6 {
+        let advice = crate::bot::hint_after(&view(&position), crate::bot::Level::Easy, seed, Some(&previous)).unwrap();
+        if take_back(&advice.action) {
+            assert!(
+                matches!(&advice.reasons[0], Reason::Replans { card: taken, seen, .. } if *taken == g1 && seen == &cards("r8")),
+                "{advice:?}"
+            );
+        }
+    }
 }

@@ -22,17 +22,19 @@ const en = {
   unwinnable: 'at flag {flag} your best is now {mine}, which can never beat their {theirs}.',
   unwinnableFull: 'at flag {flag} your side can no longer beat their {theirs}.',
   dump: 'flag {flag} is lost anyway (their {theirs} cannot be beaten), so {card} costs nothing there.',
-  weakens: '{card} spoils your {from} at flag {flag}: the best left there is {to}.',
+  weakens: '{card} turns your {from} at flag {flag} into {to} at best.',
   weakensFull: '{card} leaves your side at flag {flag} no way to be completed.',
-  fog: 'Fog makes flag {flag} a contest of totals: your best {mine} against their best {theirs}.',
-  mud: 'Mud makes each side at flag {flag} need four cards: your best {mine} against their best {theirs}.',
-  breaks: 'it breaks the opponent’s {from} at flag {flag}: their best there is now {to}.',
+  fog: 'Fog makes flag {flag} a contest of totals: at best {mine} for you against {theirs} for the opponent.',
+  mud: 'Mud makes each side at flag {flag} need four cards: at best {mine} for you against {theirs} for the opponent.',
+  breaks: 'it takes {card} from the opponent’s side at flag {flag}: their best there goes from {from} to {to}.',
   frees: 'it frees a place at flag {flag}: your best there becomes {to}.',
   tempo: 'completing first counts at flag {flag}: the opponent can at best equal your {formation}, and the later side loses a tie.',
   replans: 'since {card} went to flag {flag}, {seen} came to light.',
   kind: 'a {name} (sum {sum})',
+  kindBare: '{name} (sum {sum})',
   kindOnly: 'a {name}',
   total: 'a total of {sum}',
+  totalBare: 'total of {sum}',
   nothing: 'nothing',
   join: ' ',
 };
@@ -55,17 +57,19 @@ const zh: Record<Key, string> = {
   unwinnable: '在地区 {flag}，你最多只能组成{mine}，永远无法击败对手的{theirs}。',
   unwinnableFull: '在地区 {flag}，你那一侧已无法击败对手的{theirs}。',
   dump: '地区 {flag} 反正已经输了（对手的{theirs}无法被击败），所以 {card} 放在那里没有损失。',
-  weakens: '{card} 破坏了你在地区 {flag} 的{from}：那里最多只剩{to}。',
+  weakens: '{card} 把你在地区 {flag} 的{from}变成最多{to}。',
   weakensFull: '{card} 让你在地区 {flag} 的一侧无法再完成。',
   fog: '迷雾让地区 {flag} 只比点数总和：你最多{mine}，对手最多{theirs}。',
   mud: '泥泞让地区 {flag} 每一方都需要四张牌：你最多{mine}，对手最多{theirs}。',
-  breaks: '它拆散了对手在地区 {flag} 的{from}：对手那里现在最多{to}。',
+  breaks: '它拿走对手在地区 {flag} 的 {card}：对手那里最好的牌型从{from}变为{to}。',
   frees: '它在地区 {flag} 空出一个位置：你在那里最多可组成{to}。',
   tempo: '在地区 {flag} 先完成很重要：对手最多只能组成同样的{formation}，而平局时后完成的一方输。',
   replans: '{card} 放到地区 {flag} 之后，又看到了 {seen}。',
   kind: '{name}（总和 {sum}）',
+  kindBare: '{name}（总和 {sum}）',
   kindOnly: '{name}',
   total: '总和 {sum}',
+  totalBare: '总和 {sum}',
   nothing: '无',
   join: '',
 };
@@ -90,10 +94,11 @@ function cardList(style: ReasonStyle, cards: readonly CardName[]): string {
   return [...cards].sort((a, b) => value(a) - value(b) || a.localeCompare(b)).map(style.card).join(' ');
 }
 
-function strength(style: ReasonStyle, s: Strength | null | undefined, fog: boolean): string {
+/** A formation with its sum ("a Wedge (sum 24)"; "Wedge (sum 24)" after "your" or "their"); under Fog a total. */
+function strength(style: ReasonStyle, s: Strength | null | undefined, fog: boolean, bare = false): string {
   if (!s) return fill(style, 'nothing', {});
-  if (fog || s.kind === 'host') return fill(style, 'total', { sum: s.sum });
-  return fill(style, 'kind', { name: formationNameIn(style.lang, s.kind as FormationKind), sum: s.sum });
+  if (fog) return fill(style, bare ? 'totalBare' : 'total', { sum: s.sum });
+  return fill(style, bare ? 'kindBare' : 'kind', { name: formationNameIn(style.lang, s.kind as FormationKind), sum: s.sum });
 }
 
 /** The words of an aim at a formation: its cards, those in hand, and the outs. */
@@ -112,6 +117,7 @@ function aims(style: ReasonStyle, flag: number, target: Reach): string {
 export function reasonText(reason: Reason, style: ReasonStyle = pageStyle()): string {
   const f = reason.flag;
   const s = (x: Strength | null | undefined, fog = false) => strength(style, x, fog);
+  const bare = (x: Strength | null | undefined) => strength(style, x, false, true);
   switch (reason.type) {
     case 'completes':
       return fill(style, reason.claim ? 'completesClaim' : 'completes', { flag: f, formation: s(reason.strength) });
@@ -127,33 +133,49 @@ export function reasonText(reason: Reason, style: ReasonStyle = pageStyle()): st
     case 'denies':
       return fill(style, reason.last ? 'deniesLast' : 'denies', { flag: f, card: style.card(reason.card), formation: s(reason.strength) });
     case 'secures':
-      return fill(style, 'secures', { flag: f, formation: s(reason.strength) });
+      return fill(style, 'secures', { flag: f, formation: bare(reason.strength) });
     case 'unwinnable':
       return reason.mine
-        ? fill(style, 'unwinnable', { flag: f, mine: s(reason.mine), theirs: s(reason.theirs) })
-        : fill(style, 'unwinnableFull', { flag: f, theirs: s(reason.theirs) });
+        ? fill(style, 'unwinnable', { flag: f, mine: s(reason.mine), theirs: bare(reason.theirs) })
+        : fill(style, 'unwinnableFull', { flag: f, theirs: bare(reason.theirs) });
     case 'dump':
-      return fill(style, 'dump', { flag: f, theirs: s(reason.theirs), card: style.card(reason.card) });
+      return fill(style, 'dump', { flag: f, theirs: bare(reason.theirs), card: style.card(reason.card) });
     case 'weakens':
       return reason.to
-        ? fill(style, 'weakens', { flag: f, card: style.card(reason.card), from: s(reason.from), to: s(reason.to) })
+        ? fill(style, 'weakens', { flag: f, card: style.card(reason.card), from: bare(reason.from), to: s(reason.to) })
         : fill(style, 'weakensFull', { flag: f, card: style.card(reason.card) });
     case 'fog':
       return fill(style, 'fog', { flag: f, mine: s(reason.mine, true), theirs: s(reason.theirs, true) });
     case 'mud':
       return fill(style, 'mud', { flag: f, mine: s(reason.mine), theirs: s(reason.theirs) });
     case 'breaks':
-      return fill(style, 'breaks', { flag: f, from: s(reason.from), to: s(reason.to) });
+      return fill(style, 'breaks', { flag: f, card: style.card(reason.card), from: s(reason.from), to: s(reason.to) });
     case 'frees':
       return fill(style, 'frees', { flag: f, to: reason.to ? `${s(reason.to.strength)} (${cardList(style, reason.to.cards)})` : s(null) });
     case 'tempo':
-      return fill(style, 'tempo', { flag: f, formation: s(reason.strength) });
+      return fill(style, 'tempo', { flag: f, formation: bare(reason.strength) });
     case 'replans':
       return fill(style, 'replans', { flag: f, card: style.card(reason.card), seen: cardList(style, reason.seen) });
   }
 }
 
-/** The first `most` reasons in words, one after another. */
-export function reasonsText(reasons: readonly Reason[], most = 2, style: ReasonStyle = pageStyle()): string {
-  return reasons.slice(0, most).map((r) => reasonText(r, style)).join(tables[style.lang].join);
+/** The reasons of `reasons` that `others` does not also give (what tells a better move from the one played). */
+export function reasonsBesides(reasons: readonly Reason[], others: readonly Reason[]): Reason[] {
+  const given = new Set(others.map((r) => JSON.stringify(r)));
+  return reasons.filter((r) => !given.has(JSON.stringify(r)));
+}
+
+/**
+ * The reasons worth saying: the first `most`, and the first about `focus` (the flag of the chance line that
+ * follows) when none of those is, so that the chance line never names a flag the words left out.
+ */
+export function pickReasons(reasons: readonly Reason[], focus: number | null = null, most = 2): Reason[] {
+  const picked = reasons.slice(0, most);
+  const about = focus === null || picked.some((r) => r.flag === focus) ? undefined : reasons.find((r) => r.flag === focus);
+  return about ? [...picked, about] : picked;
+}
+
+/** The reasons picked by `pickReasons` in words, one after another. */
+export function reasonsText(reasons: readonly Reason[], focus: number | null = null, style: ReasonStyle = pageStyle()): string {
+  return pickReasons(reasons, focus).map((r) => reasonText(r, style)).join(tables[style.lang].join);
 }

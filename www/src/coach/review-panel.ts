@@ -6,7 +6,7 @@ import { getLang, t } from '../i18n.js';
 import { icon } from '../panels.js';
 import type { Judgement, ReviewedDecision } from './client.js';
 import { moveWords } from './describe.js';
-import { reasonsText } from './reasons.js';
+import { reasonsBesides, reasonsText } from './reasons.js';
 import type { ReviewRun } from './state.js';
 import { percent, say } from './words.js';
 
@@ -51,9 +51,11 @@ export function decisionText(d: ReviewedDecision, n: number, total: number, name
   const head = `<p class="rv-head"><strong>${say('decisionN', { n, total })}</strong> · <span class="mark ${d.judgement ?? 'good'}">${judgementWord(d.judgement)}</span></p>`;
   // Chinese sentences follow one another without a space.
   const gap = getLang() === 'zh' ? '' : ' ';
-  const playedWhy = d.playedReasons.length ? `${gap}${say('playedWhy', { reasons: reasonsText(d.playedReasons) })}` : '';
+  const playedWhy = d.playedReasons.length ? `${gap}${say('playedWhy', { reasons: reasonsText(d.playedReasons, d.reason?.flag ?? null) })}` : '';
   const played = `<p>${say('played', { name: escapeHTML(name), move: moveWords(d.played) })}${playedWhy}</p>`;
-  const bestWhy = d.bestReasons.length ? `<p class="rv-why">${say('betterWhy', { reasons: reasonsText(d.bestReasons) })}</p>` : '';
+  // What the better move does that the move played does not (a reason both give tells them apart by nothing).
+  const distinct = reasonsBesides(d.bestReasons, d.playedReasons);
+  const bestWhy = distinct.length ? `<p class="rv-why">${say('betterWhy', { reasons: reasonsText(distinct, d.reason?.flag ?? null) })}</p>` : '';
   const same = JSON.stringify(d.played) === JSON.stringify(d.best);
   let verdict: string;
   if (same) verdict = `<p>${say('sameAsBest', { win: percent(d.withBest.win) })}</p>`;

@@ -275,7 +275,7 @@ export async function hint(ctx: Ctx): Promise<void> {
     ctx.s.suggestion = found.action;
     // Worded when drawn, in this game's language (the answer arrives from the coach's worker, whatever
     // language another game on the page last spoke).
-    ctx.s.message = { text: () => (ctx.s.game === g ? `${adviceText(g, viewer, found.action, found.reasons)}${getLang() === 'zh' ? '' : ' '}${hintReason(found)}` : ''), kind: 'info' };
+    ctx.s.message = { text: () => (ctx.s.game === g ? `${adviceText(g, viewer, found.action, found.reasons, found.reason?.flag ?? null)}${getLang() === 'zh' ? '' : ' '}${hintReason(found)}` : ''), kind: 'info' };
   }
   render(ctx);
 }
