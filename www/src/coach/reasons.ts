@@ -177,5 +177,10 @@ export function pickReasons(reasons: readonly Reason[], focus: number | null = n
 
 /** The reasons picked by `pickReasons` in words, one after another. */
 export function reasonsText(reasons: readonly Reason[], focus: number | null = null, style: ReasonStyle = pageStyle()): string {
-  return pickReasons(reasons, focus).map((r) => reasonText(r, style)).join(tables[style.lang].join);
+  // Each reason reads as the rest of a sentence ("Play r2 at flag 5: it aims at …"); those after the
+  // first start sentences of their own.
+  const capital = (text: string) => text.replace(/^[a-z]/, (c) => c.toUpperCase());
+  return pickReasons(reasons, focus)
+    .map((r, i) => (i === 0 ? reasonText(r, style) : capital(reasonText(r, style))))
+    .join(tables[style.lang].join);
 }

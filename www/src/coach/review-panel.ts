@@ -55,16 +55,16 @@ export function decisionText(d: ReviewedDecision, n: number, total: number, name
   const played = `<p>${say('played', { name: escapeHTML(name), move: moveWords(d.played) })}${playedWhy}</p>`;
   // What the better move does that the move played does not (a reason both give tells them apart by nothing).
   const distinct = reasonsBesides(d.bestReasons, d.playedReasons);
-  const bestWhy = distinct.length ? `<p class="rv-why">${say('betterWhy', { reasons: reasonsText(distinct, d.reason?.flag ?? null) })}</p>` : '';
+  const bestWhy = distinct.length ? `${gap}<span class="rv-why">${say('betterWhy', { reasons: reasonsText(distinct, d.reason?.flag ?? null) })}</span>` : '';
   const same = JSON.stringify(d.played) === JSON.stringify(d.best);
   let verdict: string;
   if (same) verdict = `<p>${say('sameAsBest', { win: percent(d.withBest.win) })}</p>`;
-  else if (!d.judgement) verdict = `<p>${say('closeToBest', { best: moveWords(d.best), win: percent(d.withBest.win), played: percent(d.withPlayed.win) })}</p>${bestWhy}`;
+  else if (!d.judgement) verdict = `<p>${say('closeToBest', { best: moveWords(d.best), win: percent(d.withBest.win), played: percent(d.withPlayed.win) })}${bestWhy}</p>`;
   else {
-    const reason = d.reason ? ` ${say('reasonFlag', { flag: d.reason.flag, to: percent(d.reason.to), from: percent(d.reason.from) })}` : '';
+    const reason = d.reason ? `${gap}${say('reasonFlag', { flag: d.reason.flag, to: percent(d.reason.to), from: percent(d.reason.from) })}` : '';
     verdict =
       `<p>${say('marked', { judgement: judgementWord(d.judgement), loss: percent(d.loss) })}</p>` +
-      `<p class="rv-better">${say('better', { best: moveWords(d.best), best_win: percent(d.withBest.win), played_win: percent(d.withPlayed.win) })}${reason}</p>${bestWhy}`;
+      `<p class="rv-better">${say('better', { best: moveWords(d.best), best_win: percent(d.withBest.win), played_win: percent(d.withPlayed.win) })}${bestWhy}${reason}</p>`;
   }
   return head + played + verdict;
 }
