@@ -14,7 +14,7 @@ const [input = 'docs/coach-corpus.json', output = 'docs/coach-corpus-words.md'] 
 const dir = mkdtempSync(join(tmpdir(), 'coach-words-'));
 const bundle = join(dir, 'reasons.mjs');
 await build({ entryPoints: ['www/src/coach/reasons.ts'], bundle: true, format: 'esm', platform: 'neutral', outfile: bundle, logLevel: 'error' });
-const { reasonText, reasonsBesides, pickReasons } = await import(pathToFileURL(bundle).href);
+const { reasonText, reasonsText, reasonsBesides, pickReasons } = await import(pathToFileURL(bundle).href);
 
 const corpus = JSON.parse(readFileSync(input, 'utf8'));
 const styles = { en: { lang: 'en', card: (c) => c }, zh: { lang: 'zh', card: (c) => c } };
@@ -36,13 +36,14 @@ const lines = [`# The coach's corpus in words`, '', `From ${input} (${corpus.pos
 for (const p of corpus.positions) {
   lines.push(`## ${p.level}, game ${p.game}, action ${p.index}`, '');
   for (const lang of ['en', 'zh']) {
-    const say = (reasons) =>
-      reasons.map((r) => {
-        const text = reasonText(r, styles[lang]);
+    // Each reason checked alone, then all of them as the page joins them (picked again: the same ones).
+    const say = (reasons) => {
+      for (const r of reasons) {
         worded++;
-        if (!NAMES.test(text)) namingNothing++;
-        return text;
-      });
+        if (!NAMES.test(reasonText(r, styles[lang]))) namingNothing++;
+      }
+      return { join: () => reasonsText(reasons, null, styles[lang]) };
+    };
     // As the page says them: the first two, and the one about the chance line's flag.
     const hintPicked = pickReasons(p.hint.reasons, p.hint.reason?.flag ?? null);
     if (lang === 'en') named(p.hint.reason, hintPicked, p.hint.action);

@@ -56,9 +56,9 @@ pub const NOTABLE_CHANGE: f32 = 0.05;
 
 /// The search's move for the viewer at `level` (the same as [`super::suggest`] under the same seed,
 /// unless the search rated another move it tried at least half as often clearly higher: then that one,
-/// so that a hint is never a move the search rates clearly worse than its best) with the chances
-/// before and after it. Errors as `suggest`'s: `bad_input`, `not_your_turn`,
-/// `game_over`.
+/// so that a hint is never a move the search rates clearly worse than its best; nor one that takes back
+/// the card the viewer placed last with nothing seen since, see [`hint_after`]) with the chances before
+/// and after it and its reasons. Errors as `suggest`'s: `bad_input`, `not_your_turn`, `game_over`.
 ///
 /// ```
 /// use battleline::bot::{hint, suggest, Level};
@@ -85,14 +85,19 @@ pub fn hint(view: &PlayerView, level: Level, seed: u64) -> Result<Hint, Error> {
 /// use battleline::{Game, Options};
 /// let mut game = Game::new(Options::default(), 5).unwrap();
 /// let me = game.position().current();
-/// let first = hint_after(&game.view(me).unwrap(), Level::Easy, 1, None).unwrap();
-/// let previous = Previous { action: first.action, hand: game.view(me).unwrap().hand };
+/// let view = game.view(me).unwrap();
+/// let first = hint_after(&view, Level::Easy, 1, None).unwrap();
+/// let previous = Previous { action: first.action, hand: view.hand.clone() };
 /// game.apply(&first.action).unwrap();
-/// while game.position().current() == me {
-///     let next = game.legal_actions()[0];
-///     game.apply(&next).unwrap();
+/// // The rest of this turn and the opponent's, any way.
+/// for back in [false, true] {
+///     while (game.position().current() == me) != back {
+///         let next = game.legal_actions()[0];
+///         game.apply(&next).unwrap();
+///     }
 /// }
-/// assert!(game.view(me).is_some() && previous.hand.len() == 7);
+/// let next = hint_after(&game.view(me).unwrap(), Level::Easy, 2, Some(&previous)).unwrap();
+/// assert!(game.legal_actions().contains(&next.action));
 /// ```
 pub fn hint_after(view: &PlayerView, level: Level, seed: u64, previous: Option<&Previous>) -> Result<Hint, Error> {
     let mut bot = SearchBot::new(level.playouts(), seed);

@@ -944,9 +944,10 @@ export type Reason = {
    */
   from: Strength;
   /**
-   * The best after (null: the side can no longer be completed).
+   * The formation to aim at now, with its cards in hand and outs (null: the side can no longer be
+   * completed).
    */
-  to: Strength | null;
+  to: Reach | null;
 } | {
   "type": "fog";
   /**
@@ -993,6 +994,10 @@ export type Reason = {
    * Their best after.
    */
   to: Strength | null;
+  /**
+   * The cards their side lacks now (one more than before when it takes a card of an incomplete side).
+   */
+  need: number;
 } | {
   "type": "frees";
   /**

@@ -178,8 +178,9 @@ pub enum Reason {
         card: Card,
         /// The best formation before.
         from: Strength,
-        /// The best after (null: the side can no longer be completed).
-        to: Option<Strength>,
+        /// The formation to aim at now, with its cards in hand and outs (null: the side can no longer be
+        /// completed).
+        to: Option<Reach>,
     },
     /// Fog: the flag becomes a contest of sums.
     Fog {
@@ -209,6 +210,8 @@ pub enum Reason {
         from: Option<Strength>,
         /// Their best after.
         to: Option<Strength>,
+        /// The cards their side lacks now (one more than before when it takes a card of an incomplete side).
+        need: u8,
     },
     /// Redeploy takes the viewer's card off a flag: a slot free there for a better formation.
     Frees {

@@ -172,7 +172,7 @@ fn placed(before: &Board, after: &Board, flag: FlagId, card: Card, out: &mut Vec
     let (was, now) = (best(before, flag, me), after.reach(flag, me, Knowledge::Viewer));
     match (was, &now) {
         (Some(from), Some(target)) if target.strength.kind < from.kind && !before.flag(flag).sides[me].is_empty() => {
-            out.push(Reason::Weakens { flag, card, from, to: Some(target.strength) });
+            out.push(Reason::Weakens { flag, card, from, to: Some(target.clone()) });
         }
         (Some(from), None) => out.push(Reason::Weakens { flag, card, from, to: None }),
         (_, Some(target)) => out.push(Reason::Aims { flag, card, target: target.clone() }),
@@ -211,7 +211,9 @@ fn denies(before: &Board, after: &Board, flag: FlagId, card: Card) -> Option<Rea
 
 /// Traitor or Deserter took `card` from an opponent at `flag`.
 fn breaks(before: &Board, after: &Board, flag: FlagId, card: Card) -> Reason {
-    Reason::Breaks { flag, card, from: theirs(before, flag), to: theirs(after, flag) }
+    let f = after.flag(flag);
+    let need = opponents(after).map(|p| f.capacity().saturating_sub(f.sides[p].len())).max().unwrap_or(0) as u8;
+    Reason::Breaks { flag, card, from: theirs(before, flag), to: theirs(after, flag), need }
 }
 
 /// Fog or Mud now at `flag`.

@@ -190,7 +190,7 @@ fn an_off_colour_card_weakens_and_against_a_complete_side_makes_the_flag_unwinna
     let position = board("o7 r6 g1 y9 b2 p2 y1", &[(3, "p5", "", ""), (4, "g5", "b4 b6 b9", "")], None);
     let found = reasons(&position, play("o7", 3));
     assert!(
-        matches!(found[0], Reason::Weakens { from, to: Some(to), .. } if from.kind == FormationKind::Wedge && to.kind == FormationKind::SkirmishLine),
+        matches!(&found[0], Reason::Weakens { from, to: Some(to), .. } if from.kind == FormationKind::Wedge && to.strength.kind == FormationKind::SkirmishLine),
         "{found:?}"
     );
     let found = reasons(&position, play("r6", 4));
@@ -228,7 +228,7 @@ fn deserter_and_traitor_break_the_opponents_formation() {
         let found = reasons(&position, action);
         let breaks = found.iter().find(|r| matches!(r, Reason::Breaks { .. })).unwrap_or_else(|| panic!("{found:?}"));
         assert!(
-            matches!(breaks, Reason::Breaks { flag: f, from: Some(a), to: Some(b), .. } if *f == flag(6) && a.kind == FormationKind::Wedge && b.kind < FormationKind::Wedge),
+            matches!(breaks, Reason::Breaks { flag: f, from: Some(a), to: Some(b), need: 2, .. } if *f == flag(6) && a.kind == FormationKind::Wedge && b.kind < FormationKind::Wedge),
             "{found:?}"
         );
     }

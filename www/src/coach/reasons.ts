@@ -12,6 +12,9 @@ const en = {
   aimsHand: 'it aims at {formation} {cards} at flag {flag}, with {held} in hand.',
   aimsOuts: 'it aims at {formation} {cards} at flag {flag}{held}; {outs}.',
   withHeld: ' with {cards} in hand',
+  targetTotal: '{formation} ({cards}).',
+  targetHand: '{formation} {cards}, with {held} in hand.',
+  targetOuts: '{formation} {cards}{held}; {outs}.',
   outs1: '1 out unseen: {cards}',
   outsN: '{n} outs unseen: {cards}',
   aimsTotal: 'it adds to your total at flag {flag}: at best {formation} ({cards}).',
@@ -22,11 +25,13 @@ const en = {
   unwinnable: 'at flag {flag} your best is now {mine}, which can never beat their {theirs}.',
   unwinnableFull: 'at flag {flag} your side can no longer beat their {theirs}.',
   dump: 'flag {flag} is lost anyway (their {theirs} cannot be beaten), so {card} costs nothing there.',
-  weakens: '{card} turns your {from} at flag {flag} into {to} at best.',
+  weakens: '{card} turns your {from} draw at flag {flag} into {to}',
   weakensFull: '{card} leaves your side at flag {flag} no way to be completed.',
   fog: 'Fog makes flag {flag} a contest of totals: at best {mine} for you against {theirs} for the opponent.',
   mud: 'Mud makes each side at flag {flag} need four cards: at best {mine} for you against {theirs} for the opponent.',
-  breaks: 'it takes {card} from the opponent’s side at flag {flag}: their best there goes from {from} to {to}.',
+  breaks: 'it takes {card} from the opponent’s side at flag {flag}: they need {need} there again, for at best {to} (before: {from}).',
+  need1: '1 card',
+  needN: '{n} cards',
   frees: 'it frees a place at flag {flag}: your best there becomes {to}.',
   tempo: 'completing first counts at flag {flag}: the opponent can at best equal your {formation}, and the later side loses a tie.',
   replans: 'since {card} went to flag {flag}, {seen} came to light.',
@@ -47,6 +52,9 @@ const zh: Record<Key, string> = {
   aimsHand: '它瞄准地区 {flag} 的{formation}（{cards}），{held} 已在你手中。',
   aimsOuts: '它瞄准地区 {flag} 的{formation}（{cards}）{held}；{outs}。',
   withHeld: '，{cards} 已在你手中',
+  targetTotal: '{formation}（{cards}）。',
+  targetHand: '{formation}（{cards}），{held} 已在你手中。',
+  targetOuts: '{formation}（{cards}）{held}；{outs}。',
   outs1: '还有 1 张未见过的牌能补上：{cards}',
   outsN: '还有 {n} 张未见过的牌能补上：{cards}',
   aimsTotal: '它增加你在地区 {flag} 的点数：最多{formation}（{cards}）。',
@@ -57,11 +65,13 @@ const zh: Record<Key, string> = {
   unwinnable: '在地区 {flag}，你最多只能组成{mine}，永远无法击败对手的{theirs}。',
   unwinnableFull: '在地区 {flag}，你那一侧已无法击败对手的{theirs}。',
   dump: '地区 {flag} 反正已经输了（对手的{theirs}无法被击败），所以 {card} 放在那里没有损失。',
-  weakens: '{card} 把你在地区 {flag} 的{from}变成最多{to}。',
+  weakens: '{card} 把你在地区 {flag} 的{from}计划改为{to}',
   weakensFull: '{card} 让你在地区 {flag} 的一侧无法再完成。',
   fog: '迷雾让地区 {flag} 只比点数总和：你最多{mine}，对手最多{theirs}。',
   mud: '泥泞让地区 {flag} 每一方都需要四张牌：你最多{mine}，对手最多{theirs}。',
-  breaks: '它拿走对手在地区 {flag} 的 {card}：对手那里最好的牌型从{from}变为{to}。',
+  breaks: '它拿走对手在地区 {flag} 的 {card}：对手在那里又需要 {need}，最多{to}（之前：{from}）。',
+  need1: '1 张牌',
+  needN: '{n} 张牌',
   frees: '它在地区 {flag} 空出一个位置：你在那里最多可组成{to}。',
   tempo: '在地区 {flag} 先完成很重要：对手最多只能组成同样的{formation}，而平局时后完成的一方输。',
   replans: '{card} 放到地区 {flag} 之后，又看到了 {seen}。',
@@ -99,6 +109,18 @@ function strength(style: ReasonStyle, s: Strength | null | undefined, fog: boole
   if (!s) return fill(style, 'nothing', {});
   if (fog) return fill(style, bare ? 'totalBare' : 'total', { sum: s.sum });
   return fill(style, bare ? 'kindBare' : 'kind', { name: formationNameIn(style.lang, s.kind as FormationKind), sum: s.sum });
+}
+
+/** A formation to aim at, as the rest of a sentence: its cards, those in hand, and the outs. */
+function targetWords(style: ReasonStyle, target: Reach): string {
+  const cards = cardList(style, target.cards);
+  if (target.strength.kind === 'host') return fill(style, 'targetTotal', { formation: strength(style, target.strength, true), cards });
+  const formation = fill(style, 'kindOnly', { name: formationNameIn(style.lang, target.strength.kind as FormationKind) });
+  if (target.unseen.length === 0) return fill(style, 'targetHand', { formation, cards, held: cardList(style, target.held) });
+  const held = target.held.length ? fill(style, 'withHeld', { cards: cardList(style, target.held) }) : '';
+  const n = target.outs.length;
+  const outs = fill(style, n === 1 ? 'outs1' : 'outsN', { n, cards: cardList(style, target.outs) });
+  return fill(style, 'targetOuts', { formation, cards, held, outs });
 }
 
 /** The words of an aim at a formation: its cards, those in hand, and the outs. */
@@ -142,14 +164,20 @@ export function reasonText(reason: Reason, style: ReasonStyle = pageStyle()): st
       return fill(style, 'dump', { flag: f, theirs: bare(reason.theirs), card: style.card(reason.card) });
     case 'weakens':
       return reason.to
-        ? fill(style, 'weakens', { flag: f, card: style.card(reason.card), from: bare(reason.from), to: s(reason.to) })
+        ? fill(style, 'weakens', { flag: f, card: style.card(reason.card), from: bare(reason.from), to: targetWords(style, reason.to) })
         : fill(style, 'weakensFull', { flag: f, card: style.card(reason.card) });
     case 'fog':
       return fill(style, 'fog', { flag: f, mine: s(reason.mine, true), theirs: s(reason.theirs, true) });
     case 'mud':
       return fill(style, 'mud', { flag: f, mine: s(reason.mine), theirs: s(reason.theirs) });
     case 'breaks':
-      return fill(style, 'breaks', { flag: f, card: style.card(reason.card), from: s(reason.from), to: s(reason.to) });
+      return fill(style, 'breaks', {
+        flag: f,
+        card: style.card(reason.card),
+        from: s(reason.from),
+        to: s(reason.to),
+        need: fill(style, reason.need === 1 ? 'need1' : 'needN', { n: reason.need }),
+      });
     case 'frees':
       return fill(style, 'frees', { flag: f, to: reason.to ? `${s(reason.to.strength)} (${cardList(style, reason.to.cards)})` : s(null) });
     case 'tempo':
