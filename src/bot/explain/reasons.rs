@@ -16,7 +16,7 @@ pub(super) fn of_move(before: &Board, after: &Board, action: &Action) -> Vec<Rea
         Action::Play { card, flag } => {
             placed(before, after, flag, card, &mut out);
             if card.is_troop() {
-                out.extend(keeps(after, flag));
+                out.extend(keeps(before, after, flag));
             }
         }
         Action::Traitor { card, to } => {
@@ -180,14 +180,22 @@ fn placed(before: &Board, after: &Board, flag: FlagId, card: Card, out: &mut Vec
     }
 }
 
-/// The strongest formation at another flag that the viewer's hand still holds cards for: a side
-/// already started, a Battalion Order or better, at least one completing card in hand.
-fn keeps(after: &Board, played_at: FlagId) -> Option<Reason> {
+/// The strongest formation at another flag that the viewer's hand still holds cards for (a side already
+/// started, a Battalion Order or better, at least one completing card in hand), said only when one of
+/// those cards was an alternative here: played at this flag instead, it would have aimed at a formation
+/// as strong as the card played does. That is the "why not the other card" a player asks.
+fn keeps(before: &Board, after: &Board, played_at: FlagId) -> Option<Reason> {
     let me = after.viewer;
+    let here = after.reach(played_at, me, Knowledge::Viewer).map(|r| r.strength.kind);
+    let alternative = |card: Card| {
+        let instead = before.after(&Action::Play { card, flag: played_at }).ok()?;
+        instead.reach(played_at, me, Knowledge::Viewer).map(|r| r.strength.kind)
+    };
     FlagId::all()
         .filter(|&id| id != played_at && after.flag(id).claimed.is_none() && !after.flag(id).sides[me].is_empty())
         .filter_map(|id| after.reach(id, me, Knowledge::Viewer).map(|r| (id, r)))
         .filter(|(_, r)| !r.held.is_empty() && r.strength.kind >= FormationKind::BattalionOrder)
+        .filter(|(_, r)| r.held.iter().any(|&card| alternative(card).is_some_and(|kind| Some(kind) >= here)))
         .max_by_key(|(_, r)| (r.strength.kind, std::cmp::Reverse(r.unseen.len()), r.strength.sum))
         .map(|(flag, target)| Reason::Keeps { flag, cards: target.held.clone(), target })
 }

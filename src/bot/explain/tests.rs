@@ -166,11 +166,17 @@ fn a_card_toward_a_formation_aims_at_it_with_the_cards_in_hand() {
 
 #[test]
 fn a_card_played_elsewhere_keeps_the_cards_a_formation_needs() {
-    let position = board("b10 g1 g5 y9 o6 p2 y1", &[(2, "b8 b9", "", "")], None);
-    let found = reasons(&position, play("g1", 7));
+    // g10 or b10 beside y10 at flag 7 aims at a Phalanx of 10s either way: b10 is kept for the blue
+    // Wedge at flag 2.
+    let position = board("b10 g10 g5 y9 o6 p2 y1", &[(2, "b8 b9", "", ""), (7, "y10", "", "")], None);
+    let found = reasons(&position, play("g10", 7));
     let keeps = found.iter().find(|r| matches!(r, Reason::Keeps { .. })).expect("a Keeps reason");
     let Reason::Keeps { flag: f, cards: kept, target } = keeps else { unreachable!() };
     assert_eq!((*f, kept.clone(), target.strength.kind), (flag(2), cards("b10"), FormationKind::Wedge));
+    // Completing r1 r2 r3 with r3 kept nothing from flag 2: b10 would not have made a Wedge there.
+    let position = board("r3 b10 g5 y9 o6 p2 y1", &[(2, "b8 b9", "", ""), (7, "r1 r2", "", "")], None);
+    let found = reasons(&position, play("r3", 7));
+    assert!(!found.iter().any(|r| matches!(r, Reason::Keeps { .. })), "{found:?}");
 }
 
 #[test]
