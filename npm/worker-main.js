@@ -3,7 +3,7 @@
 // sends, then answers one request at a time: a suggestion, win chances, a hint or a review (which
 // reports its progress after each decision). It sees only what it is sent: a player's view, or a
 // finished game's record for a review.
-import { initSync, suggest, evaluate, hint, Reviewer, reviewThresholds } from '../pkg/full/battleline.js';
+import { initSync, suggest, evaluate, hint, explain, explainMove, Reviewer, reviewThresholds } from '../pkg/full/battleline.js';
 
 // In a browser the worker's global scope is the port; Node's bootstrap (computer-node.js) sets
 // globalThis.__battlelinePort to an adapter over worker_threads' parentPort.
@@ -28,7 +28,9 @@ function review(message) {
 const answers = {
   suggest: (m) => suggest(m.view, m.level, m.seed),
   evaluate: (m) => evaluate(m.view, m.level, m.seed),
-  hint: (m) => hint(m.view, m.level, m.seed),
+  hint: (m) => hint(m.view, m.level, m.seed, m.previous),
+  explain: (m) => explain(m.view),
+  explainMove: (m) => explainMove(m.view, m.action),
   review,
 };
 

@@ -192,6 +192,18 @@ fn declarations() -> String {
         #[cfg(feature = "bots")]
         declaration::<crate::bot::FlagChange>(&config),
         #[cfg(feature = "bots")]
+        declaration::<crate::bot::Reach>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Reason>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::SideOutlook>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::FlagOutlook>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Outlook>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Previous>(&config),
+        #[cfg(feature = "bots")]
         declaration::<crate::bot::Hint>(&config),
         #[cfg(feature = "bots")]
         declaration::<crate::bot::Thresholds>(&config),

@@ -8,14 +8,14 @@
 //! that kind's pattern with a few bit operations on per-colour value masks. The first kind with a
 //! fitting completion is the answer, because a completion fitting a pattern is at least that kind.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Colour, Tactic};
 use crate::card_set::CardSet;
 
 /// The formation kinds, weakest first so that the derived order is the strength order (R-FORM-2).
 #[cfg_attr(test, derive(ts_rs::TS))]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum FormationKind {
     /// Anything else.
@@ -81,7 +81,7 @@ impl FormationKind {
 /// assert!(fog("r3 r4 r5") < fog("b9 g9 y9"), "under Fog only sums count (R-ENV-1)");
 /// ```
 #[cfg_attr(test, derive(ts_rs::TS))]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Strength {
     /// The kind (always `Host` under Fog).
     pub kind: FormationKind,

@@ -3,9 +3,10 @@
 //! own move; the review judges only the reviewed player's decisions, each from the view they had then.
 
 use battleline::bot::{
-    evaluate, hint, play_game, review, suggest, HeuristicBot, Judgement, Level, RandomBot, Reviewer, THRESHOLDS,
+    evaluate, explain, explain_move, hint, hint_after, play_game, review, suggest, Bot, HeuristicBot, Judgement, Level,
+    Previous, RandomBot, Reason, Reviewer, THRESHOLDS,
 };
-use battleline::{Action, Game, Options, Record};
+use battleline::{Action, CardSet, FlagId, Game, Options, Record};
 
 /// A game `steps` actions into the deal of `seed` (first legal actions).
 fn advanced(seed: u64, steps: usize) -> Game {
@@ -85,12 +86,17 @@ fn the_hint_is_the_searchs_move_with_its_reason() {
             assert_eq!(reason.to, advice.after.flags[reason.flag.index()]);
             assert_eq!(reason.from, advice.before.flags[reason.flag.index()]);
             assert!(view.flags[reason.flag.index()].claimed_by.is_none(), "a reason is an open flag");
+            let game_before = &game;
+            let linked = advice.reasons.iter().any(|r| r.flag() == reason.flag)
+                || touched(game_before, &advice.action).contains(&reason.flag);
+            assert!(linked, "seed {seed}: the chance line names flag {}, which the move does not concern", reason.flag);
         }
         if !advice.searched {
             assert_eq!(advice.before, advice.after);
         }
     }
-    assert!(reasons >= 4, "{reasons} hints of 12 with a flag as their reason");
+    // Only a flag the move concerns is named, and only when its chance rises by five points or more.
+    assert!(reasons >= 3, "{reasons} hints of 12 with a flag as their reason");
 }
 
 #[test]
@@ -149,6 +155,111 @@ fn a_review_never_reads_cards_its_player_could_not_see() {
         };
         assert_eq!(judge(&game), judge(&other), "seed {seed}");
     }
+}
+
+#[test]
+fn explanations_depend_on_the_view_alone() {
+    for seed in [1, 2, 3, 4] {
+        let game = advanced(seed, 12 + seed as usize);
+        for player in 0..2 {
+            let (view, other) = (game.view(player).unwrap(), hidden_swap(&game, player).view(player).unwrap());
+            assert_eq!(explain(&view).unwrap(), explain(&other).unwrap(), "seed {seed}");
+            if game.position().current() == player {
+                for action in game.legal_actions() {
+                    assert_eq!(explain_move(&view, &action).unwrap(), explain_move(&other, &action).unwrap());
+                }
+            }
+        }
+    }
+}
+
+/// The flags a move puts a card on or takes one from.
+fn touched(game: &Game, action: &Action) -> Vec<FlagId> {
+    let lying = |card| FlagId::all().find(|&f| game.position().flag(f).sides.iter().any(|s| s.contains(card)));
+    match *action {
+        Action::Play { flag, .. } | Action::Environment { flag, .. } => vec![flag],
+        Action::Traitor { card, to } => [Some(to), lying(card)].into_iter().flatten().collect(),
+        Action::Redeploy { card, to } => [to, lying(card)].into_iter().flatten().collect(),
+        Action::Deserter { card } => lying(card).into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whole games where one side follows every hint (given its previous hint): a hint's chance line is
+/// about a flag the move touches or one of its reasons names; a card played gets a reason that names a
+/// formation, card or claim; and no hint takes back (Redeploys) the card the previous hint placed
+/// unless a card was seen since: drawn, or played by the opponent at that flag.
+#[test]
+fn hints_over_whole_games_explain_their_move_and_never_undo_the_last_one_without_news() {
+    let (mut chance_lines, mut plays) = (0, 0);
+    for seed in 0..4u64 {
+        let mut game = Game::new(Options::default(), 100 + seed).unwrap();
+        let mut other = HeuristicBot::new(seed);
+        let mut previous: Option<(Previous, u32)> = None;
+        while !game.position().is_over() {
+            let player = game.position().current();
+            let view = game.view(player).unwrap();
+            if player == 1 {
+                let action = other.choose(&view).unwrap();
+                game.apply(&action).unwrap();
+                continue;
+            }
+            let advice = hint_after(&view, Level::Easy, seed, previous.as_ref().map(|(p, _)| p)).unwrap();
+            if let Some(line) = advice.reason {
+                chance_lines += 1;
+                let linked = advice.reasons.iter().any(|r| r.flag() == line.flag);
+                assert!(linked || touched(&game, &advice.action).contains(&line.flag), "seed {seed}: {advice:?}");
+            }
+            if let Action::Play { card, .. } = advice.action {
+                plays += 1;
+                assert!(!advice.reasons.is_empty(), "seed {seed}: playing {card} has no reason");
+            }
+            if let (Action::Redeploy { card, .. }, Some((prev, stamp))) = (advice.action, &previous) {
+                if matches!(prev.action, Action::Play { card: placed, .. } if placed == card) {
+                    let drawn = CardSet::from_cards(view.hand.iter().copied())
+                        .difference(CardSet::from_cards(prev.hand.iter().copied()));
+                    let flag = FlagId::all().find(|&f| game.position().flag(f).sides[0].contains(card)).unwrap();
+                    let side = &game.position().flag(flag).sides[1];
+                    let arrived = side.arrivals().any(|at| at > *stamp);
+                    assert!(!drawn.is_empty() || arrived, "seed {seed}: {card} taken back without news");
+                    assert!(matches!(advice.reasons[0], Reason::Replans { .. }), "{advice:?}");
+                }
+            }
+            let hand = view.hand.clone();
+            game.apply(&advice.action).unwrap();
+            if let Action::Play { card, flag } = advice.action {
+                let side = &game.position().flag(flag).sides[0];
+                let stamp = side.iter().zip(side.arrivals()).find(|&(c, _)| c == card).map_or(0, |(_, at)| at);
+                previous = Some((Previous { action: advice.action, hand }, stamp));
+            }
+        }
+    }
+    assert!(plays >= 40 && chance_lines >= 10, "{plays} plays, {chance_lines} chance lines");
+}
+
+#[test]
+fn a_reviewed_decision_gives_the_reasons_of_both_moves() {
+    let (mut a, mut b) = (RandomBot::new(5), HeuristicBot::new(6));
+    let game = play_game(Options::default(), 14, &mut [&mut a, &mut b]).unwrap();
+    let judged = review(&game.record(), 0, Level::Easy).unwrap();
+    let mut explained = 0;
+    for d in &judged.decisions {
+        let view = game.replay_to(d.index).unwrap().view(0).unwrap();
+        assert_eq!(d.played_reasons, explain_move(&view, &d.played).unwrap());
+        if d.best != d.played {
+            assert_eq!(d.best_reasons, explain_move(&view, &d.best).unwrap());
+            explained += usize::from(!d.best_reasons.is_empty());
+        } else {
+            assert!(d.best_reasons.is_empty());
+        }
+        if let Some(line) = d.reason {
+            let flags: Vec<FlagId> = d.played_reasons.iter().chain(&d.best_reasons).map(Reason::flag).collect();
+            let before = game.replay_to(d.index).unwrap();
+            let moves = [touched(&before, &d.played), touched(&before, &d.best)].concat();
+            assert!(flags.contains(&line.flag) || moves.contains(&line.flag), "{d:?}");
+        }
+    }
+    assert!(explained >= 5, "{explained} better moves explained");
 }
 
 #[test]

@@ -12,8 +12,11 @@ import type {
   Evaluation,
   GameRecord,
   Hint,
+  Outlook,
   PlayerIndex,
   PlayerView,
+  Previous,
+  Reason,
   Review,
   ReviewedDecision,
   SearchLevel,
@@ -48,6 +51,18 @@ export interface SuggestOptions {
 /** Options of `evaluate` and `hint`: a seed (the same view, level and seed give the same numbers) and a signal. */
 export type EvaluateOptions = SuggestOptions;
 
+/** Options of `hint`: those of `evaluate`, and the previous hint's move with the hand it was made from. */
+export interface HintOptions extends EvaluateOptions {
+  /** With it, the hint never takes that move's card back unless a card seen since changes the plan. */
+  previous?: Previous | null;
+}
+
+/** Options of `explain` and `explainMove`: a signal. */
+export interface ExplainOptions {
+  /** Aborting rejects with a BattleLineError `aborted`. */
+  signal?: AbortSignal;
+}
+
 /** A review's progress, after each judged decision (and once with `done: 0` before the first). */
 export interface ReviewProgress {
   done: number;
@@ -78,9 +93,16 @@ export interface WorkerMessage {
 }
 
 /** What a request asks of the worker. */
-type RequestType = 'suggest' | 'evaluate' | 'hint' | 'review';
+type RequestType = 'suggest' | 'evaluate' | 'hint' | 'explain' | 'explainMove' | 'review';
 
-const WHAT: Record<RequestType, string> = { suggest: 'suggestion', evaluate: 'evaluation', hint: 'hint', review: 'review' };
+const WHAT: Record<RequestType, string> = {
+  suggest: 'suggestion',
+  evaluate: 'evaluation',
+  hint: 'hint',
+  explain: 'explanation',
+  explainMove: 'explanation',
+  review: 'review',
+};
 
 /** A started worker, as an entry point spawns it (a Web Worker, a worker thread). @internal */
 export interface WorkerHandle {
@@ -199,11 +221,32 @@ export class ComputerBase {
   }
 
   /**
-   * The search's move for the viewer with the chances before and after it, and the flag it raises most
-   * as its reason. Rejects as `suggest`.
+   * The search's move for the viewer with the chances before and after it, its reasons in formations,
+   * cards and flags (`reasons`), and the chance line of a flag those reasons concern (`reason`). Given
+   * `previous` (the last hint's move and the hand it was made from), the hint never takes that move's
+   * card back unless a card seen since changes the plan (then its first reason, `replans`, says which).
+   * Rejects as `suggest`.
    */
-  hint(view: PlayerView, level: SearchLevel, options: EvaluateOptions = {}): Promise<Hint> {
-    return this.#request('hint', options, (seed) => ({ view, level, seed })) as Promise<Hint>;
+  hint(view: PlayerView, level: SearchLevel, options: HintOptions = {}): Promise<Hint> {
+    const previous = options.previous ?? null;
+    return this.#request('hint', options, (seed) => ({ view, level, seed, previous })) as Promise<Hint>;
+  }
+
+  /**
+   * Each open flag as the viewer sees it: both sides' best reachable formations, the cards that complete
+   * them (held and unseen), the outs, who completes first and who can prove it. From the view alone.
+   * Rejects with `bad_input`.
+   */
+  explain(view: PlayerView, options: ExplainOptions = {}): Promise<Outlook> {
+    return this.#request('explain', options, () => ({ view })) as Promise<Outlook>;
+  }
+
+  /**
+   * What the viewer's `action` changes, as reasons naming formations, cards and flags. Rejects with
+   * `bad_input` (also for an action the viewer cannot take now).
+   */
+  explainMove(view: PlayerView, action: Action, options: ExplainOptions = {}): Promise<Reason[]> {
+    return this.#request('explainMove', options, () => ({ view, action })) as Promise<Reason[]>;
   }
 
   /**

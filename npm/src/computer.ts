@@ -22,21 +22,37 @@ import workerSource from './inline-worker-source.js';
 import type { Action, BotLevel, Evaluation, GameRecord, PlayerIndex, PlayerView, Review, SearchLevel } from './full/battleline.js';
 
 export { BattleLineError } from './errors.js';
-export type { ComputerBase, ComputerOptions, ComputerWasm, EvaluateOptions, ReviewOptions, ReviewProgress, SuggestOptions } from './computer-core.js';
+export type {
+  ComputerBase,
+  ComputerOptions,
+  ComputerWasm,
+  EvaluateOptions,
+  ExplainOptions,
+  HintOptions,
+  ReviewOptions,
+  ReviewProgress,
+  SuggestOptions,
+} from './computer-core.js';
 export type {
   Action,
   BotLevel,
   ErrorCode,
   Evaluation,
   FlagChange,
+  FlagOutlook,
   GameRecord,
   Hint,
   Judgement,
+  Outlook,
   PlayerView,
+  Previous,
+  Reach,
+  Reason,
   Review,
   ReviewedDecision,
   ReviewThresholds,
   SearchLevel,
+  SideOutlook,
 } from './full/battleline.js';
 
 let sourceUrl: string | null = null;

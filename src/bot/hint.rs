@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::determinize::Determinizer;
 use super::evaluate::{of_search, of_view, Evaluation};
+use super::explain::{explain_move, linked_flags, undone, Previous, Reason};
 use super::ismcts::{Decision, SearchBot, Searched};
 use super::trees::RootEdge;
 use super::Level;
@@ -42,9 +43,12 @@ pub struct Hint {
     pub after: Evaluation,
     /// Whether the search weighed the move (false: the only sensible one, such as a claim or a draw).
     pub searched: bool,
-    /// The open flag whose chance the move raises most, when it raises one by at least five points
-    /// ([`NOTABLE_CHANGE`]), the move's own flag first.
+    /// The chance line: of the flags the move and its reasons concern, the open one whose chance the
+    /// move raises most, when it raises one by at least five points ([`NOTABLE_CHANGE`]).
     pub reason: Option<FlagChange>,
+    /// Why, in formations, cards and flags ([`super::explain_move`]), strongest first; first of all a
+    /// [`Reason::Replans`] when the move takes back the card just placed because of cards seen since.
+    pub reasons: Vec<Reason>,
 }
 
 /// A change of a flag's chance worth giving as a reason: five points.
@@ -52,9 +56,9 @@ pub const NOTABLE_CHANGE: f32 = 0.05;
 
 /// The search's move for the viewer at `level` (the same as [`super::suggest`] under the same seed,
 /// unless the search rated another move it tried at least half as often clearly higher: then that one,
-/// so that a hint is never a move the search rates clearly worse than its best) with the chances
-/// before and after it. Errors as `suggest`'s: `bad_input`, `not_your_turn`,
-/// `game_over`.
+/// so that a hint is never a move the search rates clearly worse than its best; nor one that takes back
+/// the card the viewer placed last with nothing seen since, see [`hint_after`]) with the chances before
+/// and after it and its reasons. Errors as `suggest`'s: `bad_input`, `not_your_turn`, `game_over`.
 ///
 /// ```
 /// use battleline::bot::{hint, suggest, Level};
@@ -66,52 +70,111 @@ pub const NOTABLE_CHANGE: f32 = 0.05;
 /// assert!(advice.searched);
 /// ```
 pub fn hint(view: &PlayerView, level: Level, seed: u64) -> Result<Hint, Error> {
+    hint_after(view, level, seed, None)
+}
+
+/// [`hint`], consistent with the player's previous move: it never takes back (Redeploys) the card the
+/// player placed last unless something seen since may change the plan (an opponent's card at that
+/// flag, or, when `previous` is given, a card drawn since), and then its first reason says what
+/// ([`Reason::Replans`]). The previous move is `previous` when given (the last hint's move with the
+/// hand it was made from), otherwise the card of the viewer's that arrived last on the board. When the
+/// search's move would take the card back without news, the hint is the best rated move that does not.
+///
+/// ```
+/// use battleline::bot::{hint_after, Level, Previous};
+/// use battleline::{Game, Options};
+/// let mut game = Game::new(Options::default(), 5).unwrap();
+/// let me = game.position().current();
+/// let view = game.view(me).unwrap();
+/// let first = hint_after(&view, Level::Easy, 1, None).unwrap();
+/// let previous = Previous { action: first.action, hand: view.hand.clone() };
+/// game.apply(&first.action).unwrap();
+/// // The rest of this turn and the opponent's, any way.
+/// for back in [false, true] {
+///     while (game.position().current() == me) != back {
+///         let next = game.legal_actions()[0];
+///         game.apply(&next).unwrap();
+///     }
+/// }
+/// let next = hint_after(&game.view(me).unwrap(), Level::Easy, 2, Some(&previous)).unwrap();
+/// assert!(game.legal_actions().contains(&next.action));
+/// ```
+pub fn hint_after(view: &PlayerView, level: Level, seed: u64, previous: Option<&Previous>) -> Result<Hint, Error> {
     let mut bot = SearchBot::new(level.playouts(), seed);
     let decision = bot.analyse(view, &[])?;
     let before = of_view(&Determinizer::new(view)?, level, seed ^ STATIC_SEED);
-    let (action, after, searched) = match decision {
-        Decision::Forced(action) => (action, before, false),
-        Decision::Searched(searched) => match coach_move(&searched) {
+    let (mut action, mut after, searched) = match &decision {
+        Decision::Forced(action) => (*action, before, false),
+        Decision::Searched(searched) => match coach_move(searched) {
             Some(edge) => (edge.action, rate(edge), true),
             None => (searched.action, before, true),
         },
     };
-    let reason = reason(view, &before.flags, &after.flags, &[action]);
-    Ok(Hint { action, before, after, searched, reason })
+    let mut replans = None;
+    if let (Decision::Searched(searched), Some(undo)) = (&decision, undone(view, &action, previous)?) {
+        if undo.seen.is_empty() {
+            let mut keeping = Vec::new();
+            for edge in searched.edges.iter().filter(|e| e.visits > 0 && e.action != action) {
+                if undone(view, &edge.action, previous)?.is_none() {
+                    keeping.push(edge);
+                }
+            }
+            if let Some(edge) = keeping.into_iter().max_by(|a, b| rate(a).win.total_cmp(&rate(b).win)) {
+                (action, after) = (edge.action, rate(edge));
+            } else if let Some((other, rated)) = keep_instead(view, level, seed, previous)? {
+                // The search tried no other move: the heuristic's move that keeps the card, rated.
+                (action, after) = (other, rated);
+            }
+        } else {
+            replans = Some(Reason::Replans { flag: undo.flag, card: undo.card, seen: undo.seen });
+        }
+    }
+    let mut reasons = explain_move(view, &action)?;
+    if let Some(replans) = replans {
+        reasons.insert(0, replans);
+    }
+    let reason = reason(view, &before.flags, &after.flags, &linked_flags(&action, &reasons));
+    Ok(Hint { action, before, after, searched, reason, reasons })
 }
 
-/// The reason for a move: the open flag (unclaimed in the view) whose chance rises from `from` to `to`
-/// by at least [`NOTABLE_CHANGE`], the flags the moves in question put a card on first (a reason about
-/// the flag a move plays to reads naturally), otherwise the one that rises most.
+/// A move that does not take back the card just placed, when the search tried none: the heuristic's
+/// choice (or the first legal move) among those that do not, rated by a search that gives it a tenth of
+/// the budget.
+fn keep_instead(
+    view: &PlayerView,
+    level: Level,
+    seed: u64,
+    previous: Option<&Previous>,
+) -> Result<Option<(Action, Evaluation)>, Error> {
+    let mut keeping = Vec::new();
+    for action in super::legal_actions(view)? {
+        if undone(view, &action, previous)?.is_none() {
+            keeping.push(action);
+        }
+    }
+    let preferred = super::Bot::choose(&mut super::HeuristicBot::new(seed), view)?;
+    let Some(&other) = keeping.iter().find(|&&a| a == preferred).or(keeping.first()) else { return Ok(None) };
+    let Decision::Searched(searched) = SearchBot::new(level.playouts(), seed).analyse(view, &[other])? else {
+        return Ok(None);
+    };
+    Ok(searched.edges.iter().find(|e| e.action == other).map(|edge| (other, rate(edge))))
+}
+
+/// The chance line for a move: of the `linked` flags (those the move and its reasons concern) still
+/// open in the view, the one whose chance rises most from `from` to `to`, by at least
+/// [`NOTABLE_CHANGE`]. A flag the move does not concern is never named.
 pub(crate) fn reason(
     view: &PlayerView,
     from: &[f32; FLAG_COUNT],
     to: &[f32; FLAG_COUNT],
-    moves: &[Action],
+    linked: &[FlagId],
 ) -> Option<FlagChange> {
-    let rises = FlagId::all()
-        .filter(|id| view.flags.get(id.index()).is_some_and(|f| f.claimed_by.is_none()))
-        .map(|flag| FlagChange { flag, from: from[flag.index()], to: to[flag.index()] })
-        .filter(|change| change.to - change.from >= NOTABLE_CHANGE)
-        .collect::<Vec<_>>();
-    let touched = |change: &FlagChange| moves.iter().any(|m| target_flag(m) == Some(change.flag));
-    let biggest = |a: &FlagChange, b: &FlagChange| (a.to - a.from).total_cmp(&(b.to - b.from));
-    rises
+    linked
         .iter()
-        .filter(|c| touched(c))
-        .max_by(|a, b| biggest(a, b))
-        .or_else(|| rises.iter().max_by(|a, b| biggest(a, b)))
-        .copied()
-}
-
-/// The flag an action puts a card on, if any.
-fn target_flag(action: &Action) -> Option<FlagId> {
-    match *action {
-        Action::Play { flag, .. } | Action::Environment { flag, .. } => Some(flag),
-        Action::Redeploy { to, .. } => to,
-        Action::Traitor { to, .. } => Some(to),
-        _ => None,
-    }
+        .filter(|id| view.flags.get(id.index()).is_some_and(|f| f.claimed_by.is_none()))
+        .map(|&flag| FlagChange { flag, from: from[flag.index()], to: to[flag.index()] })
+        .filter(|change| change.to - change.from >= NOTABLE_CHANGE)
+        .max_by(|a, b| (a.to - a.from).total_cmp(&(b.to - b.from)))
 }
 
 /// The coach's move at a searched decision: the search's choice, unless it rated another move that it

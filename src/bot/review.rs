@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::evaluate::Evaluation;
+use super::explain::{explain_move, linked_flags, Reason};
 use super::hint::{coach_move, rate, reason, FlagChange};
 use super::ismcts::{Decision, SearchBot};
 use super::search_tree::automatic;
@@ -86,9 +87,14 @@ pub struct ReviewedDecision {
     pub loss: f32,
     /// The mark, when the loss reaches a threshold.
     pub judgement: Option<Judgement>,
-    /// The open flag whose chance the search's move keeps higher than the move played did, by at least
-    /// five points: `from` with the move played, `to` with the search's.
+    /// The chance line: of the flags either move or their reasons concern, the open one whose chance the
+    /// search's move keeps highest above the move played's, by at least five points: `from` with the
+    /// move played, `to` with the search's.
     pub reason: Option<FlagChange>,
+    /// Why the move played was played or what it cost, in formations, cards and flags.
+    pub played_reasons: Vec<Reason>,
+    /// Why the search's move is better (empty when it is the move played).
+    pub best_reasons: Vec<Reason>,
 }
 
 /// A whole review.
@@ -232,6 +238,10 @@ fn judge(pending: &Pending, level: Level, seed: u64) -> Result<ReviewedDecision,
     let with_best = rated(best).ok_or_else(missing)?;
     let with_played = if played == best { with_best } else { rated(played).ok_or_else(missing)? };
     let loss = (with_best.win - with_played.win).max(0.0);
+    let played_reasons = explain_move(&pending.view, &played)?;
+    let best_reasons = if best == played { Vec::new() } else { explain_move(&pending.view, &best)? };
+    let mut linked = linked_flags(&played, &played_reasons);
+    linked.extend(linked_flags(&best, &best_reasons));
     Ok(ReviewedDecision {
         index: pending.index,
         game: pending.game,
@@ -241,6 +251,8 @@ fn judge(pending: &Pending, level: Level, seed: u64) -> Result<ReviewedDecision,
         with_played,
         loss,
         judgement: Judgement::of(loss, &THRESHOLDS),
-        reason: reason(&pending.view, &with_played.flags, &with_best.flags, &[best, played]),
+        reason: reason(&pending.view, &with_played.flags, &with_best.flags, &linked),
+        played_reasons,
+        best_reasons,
     })
 }

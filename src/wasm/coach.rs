@@ -6,7 +6,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{from_js, record_text, to_js, to_js_error, whole_number, JsResult};
-use crate::bot::{Level, Reviewer, THRESHOLDS};
+use crate::action::Action;
+use crate::bot::{Level, Previous, Reviewer, THRESHOLDS};
 use crate::error::{Error, ErrorCode};
 use crate::position::view::PlayerView;
 
@@ -43,16 +44,43 @@ pub fn evaluate(
     to_js(&crate::bot::evaluate(&view, level, seed).map_err(to_js_error)?)
 }
 
-/// The search's move for the viewer with the chances before and after it (`not_your_turn`, `game_over`
-/// as `suggest`).
+/// The search's move for the viewer with the chances before and after it and its reasons
+/// (`not_your_turn`, `game_over` as `suggest`). With `previous` (the last hint's move and the hand it
+/// was made from) the hint never takes that move's card back unless a card seen since changes the plan.
 #[wasm_bindgen(unchecked_return_type = "Hint")]
 pub fn hint(
     #[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue,
     #[wasm_bindgen(unchecked_param_type = "SearchLevel")] level: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Previous | null")] previous: JsValue,
 ) -> JsResult<JsValue> {
     let (view, level, seed) = arguments(view, &level, &seed)?;
-    to_js(&crate::bot::hint(&view, level, seed).map_err(to_js_error)?)
+    let previous: Option<Previous> = if previous.is_undefined() || previous.is_null() {
+        None
+    } else {
+        Some(from_js(previous, ErrorCode::BadInput, "the previous move")?)
+    };
+    to_js(&crate::bot::hint_after(&view, level, seed, previous.as_ref()).map_err(to_js_error)?)
+}
+
+/// Each open flag as the viewer sees it: both sides' best reachable formations, the cards that complete
+/// them (held and unseen), the outs, who completes first and who can prove it. From the view alone.
+#[wasm_bindgen(unchecked_return_type = "Outlook")]
+pub fn explain(#[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue) -> JsResult<JsValue> {
+    let view: PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
+    to_js(&crate::bot::explain(&view).map_err(to_js_error)?)
+}
+
+/// What the viewer's `action` changes, as reasons naming formations, cards and flags (`bad_input` for an
+/// action they cannot take now).
+#[wasm_bindgen(js_name = explainMove, unchecked_return_type = "Reason[]")]
+pub fn explain_move(
+    #[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue,
+) -> JsResult<JsValue> {
+    let view: PlayerView = from_js(view, ErrorCode::BadInput, "the view")?;
+    let action: Action = from_js(action, ErrorCode::BadInput, "the action")?;
+    to_js(&crate::bot::explain_move(&view, &action).map_err(to_js_error)?)
 }
 
 /// The review's thresholds: 0.05, 0.10 and 0.20 of the chance to win.

@@ -793,6 +793,338 @@ export type FlagChange = {
 };
 
 /**
+ * A formation a side has, or can still reach: its strength and the cards that make it.
+ */
+export type Reach = {
+  /**
+   * The formation (a Host under Fog: only the sum counts).
+   */
+  strength: Strength;
+  /**
+   * The whole side: the cards on the flag, then the cards that complete it.
+   */
+  cards: Array<CardName>;
+  /**
+   * The completing cards the viewer holds (only ever the viewer's own side).
+   */
+  held: Array<CardName>;
+  /**
+   * The completing cards nobody has shown the viewer.
+   */
+  unseen: Array<CardName>;
+  /**
+   * Every unseen card with which the side can still reach a formation of this kind (the outs); empty
+   * when the viewer's hand completes it, or for a Host (any card will do).
+   */
+  outs: Array<CardName>;
+};
+
+/**
+ * Why a move is good or bad, in formations, cards and flags. Each names the flag whose chance it
+ * moves (`flag`). JSON: an object tagged by `type`, as actions are.
+ */
+export type Reason = {
+  "type": "completes";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The complete side.
+   */
+  cards: Array<CardName>;
+  /**
+   * Its formation.
+   */
+  strength: Strength;
+  /**
+   * Whether the engine's proof now gives the flag to the viewer.
+   */
+  claim: boolean;
+} | {
+  "type": "aims";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The card played.
+   */
+  card: CardName;
+  /**
+   * The formation aimed at.
+   */
+  target: Reach;
+} | {
+  "type": "keeps";
+  /**
+   * The other flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The cards kept.
+   */
+  cards: Array<CardName>;
+  /**
+   * The formation they make there.
+   */
+  target: Reach;
+} | {
+  "type": "denies";
+  /**
+   * The flag where they needed it.
+   */
+  flag: FlagNumber;
+  /**
+   * The card.
+   */
+  card: CardName;
+  /**
+   * The formation they could reach with it.
+   */
+  strength: Strength;
+  /**
+   * Their best formation there now (null: their side can no longer be completed).
+   */
+  now: Strength | null;
+  /**
+   * Whether it was the last card for that formation.
+   */
+  last: boolean;
+} | {
+  "type": "secures";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The viewer's formation there.
+   */
+  strength: Strength;
+} | {
+  "type": "unwinnable";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The viewer's best reachable formation (null: no room left).
+   */
+  mine: Strength | null;
+  /**
+   * The opponent's formation.
+   */
+  theirs: Strength;
+} | {
+  "type": "dump";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The card.
+   */
+  card: CardName;
+  /**
+   * The opponent's formation that cannot be beaten.
+   */
+  theirs: Strength;
+} | {
+  "type": "weakens";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The card.
+   */
+  card: CardName;
+  /**
+   * The best formation before.
+   */
+  from: Strength;
+  /**
+   * The formation to aim at now, with its cards in hand and outs (null: the side can no longer be
+   * completed).
+   */
+  to: Reach | null;
+} | {
+  "type": "fog";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The viewer's best sum there.
+   */
+  mine: Strength | null;
+  /**
+   * The opponent's best sum there.
+   */
+  theirs: Strength | null;
+} | {
+  "type": "mud";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The viewer's best formation of four.
+   */
+  mine: Strength | null;
+  /**
+   * The opponent's best formation of four.
+   */
+  theirs: Strength | null;
+} | {
+  "type": "breaks";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The card taken.
+   */
+  card: CardName;
+  /**
+   * Their best formation before.
+   */
+  from: Strength | null;
+  /**
+   * Their best after.
+   */
+  to: Strength | null;
+  /**
+   * The cards their side lacks now (one more than before when it takes a card of an incomplete side).
+   */
+  need: number;
+} | {
+  "type": "frees";
+  /**
+   * The flag left.
+   */
+  flag: FlagNumber;
+  /**
+   * The card moved or discarded.
+   */
+  card: CardName;
+  /**
+   * The best formation there before.
+   */
+  from: Strength | null;
+  /**
+   * The best formation there now.
+   */
+  to: Reach | null;
+} | {
+  "type": "tempo";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The formation both can make.
+   */
+  strength: Strength;
+} | {
+  "type": "replans";
+  /**
+   * The flag the card left.
+   */
+  flag: FlagNumber;
+  /**
+   * The card.
+   */
+  card: CardName;
+  /**
+   * The cards seen since that change the plan.
+   */
+  seen: Array<CardName>;
+};
+
+/**
+ * One side of a flag as the viewer sees it.
+ */
+export type SideOutlook = {
+  /**
+   * The player.
+   */
+  player: PlayerIndex;
+  /**
+   * Cards still missing (0 once complete).
+   */
+  need: number;
+  /**
+   * The formation once complete.
+   */
+  formed: Strength | null;
+  /**
+   * The strongest formation still reachable; `None` when the side can no longer be completed.
+   */
+  best: Reach | null;
+};
+
+/**
+ * One flag as the viewer sees it.
+ */
+export type FlagOutlook = {
+  /**
+   * The flag (1..9 in JSON).
+   */
+  flag: FlagNumber;
+  /**
+   * Fog lies here: only sums count.
+   */
+  fog: boolean;
+  /**
+   * Cards a side needs: 3, or 4 with Mud.
+   */
+  capacity: number;
+  /**
+   * Each player's side, seat order.
+   */
+  sides: Array<SideOutlook>;
+  /**
+   * Who completes first: a complete side's player (the earlier one), otherwise the one who needs
+   * fewer cards; `None` when even. Completing first wins equal formations (R-FORM-4).
+   */
+  first: PlayerIndex | null;
+  /**
+   * The player who can prove the flag now (the engine's claim proof), if any.
+   */
+  provable: PlayerIndex | null;
+};
+
+/**
+ * Every open flag as the viewer sees it.
+ */
+export type Outlook = {
+  /**
+   * The viewer.
+   */
+  player: PlayerIndex;
+  /**
+   * The unclaimed flags, left to right.
+   */
+  flags: Array<FlagOutlook>;
+};
+
+/**
+ * The player's previous move as the coach knew it: the action and the hand it was made from. With
+ * it, the cards drawn since count as news that may change the plan.
+ */
+export type Previous = {
+  /**
+   * The move.
+   */
+  action: Action;
+  /**
+   * The player's hand before it.
+   */
+  hand: Array<CardName>;
+};
+
+/**
  * The search's move for the viewer with what it does to their chances.
  */
 export type Hint = {
@@ -814,10 +1146,15 @@ export type Hint = {
    */
   searched: boolean;
   /**
-   * The open flag whose chance the move raises most, when it raises one by at least five points
-   * ([`NOTABLE_CHANGE`]), the move's own flag first.
+   * The chance line: of the flags the move and its reasons concern, the open one whose chance the
+   * move raises most, when it raises one by at least five points ([`NOTABLE_CHANGE`]).
    */
   reason: FlagChange | null;
+  /**
+   * Why, in formations, cards and flags ([`super::explain_move`]), strongest first; first of all a
+   * [`Reason::Replans`] when the move takes back the card just placed because of cards seen since.
+   */
+  reasons: Array<Reason>;
 };
 
 /**
@@ -883,10 +1220,19 @@ export type ReviewedDecision = {
    */
   judgement: Judgement | null;
   /**
-   * The open flag whose chance the search's move keeps higher than the move played did, by at least
-   * five points: `from` with the move played, `to` with the search's.
+   * The chance line: of the flags either move or their reasons concern, the open one whose chance the
+   * search's move keeps highest above the move played's, by at least five points: `from` with the
+   * move played, `to` with the search's.
    */
   reason: FlagChange | null;
+  /**
+   * Why the move played was played or what it cost, in formations, cards and flags.
+   */
+  playedReasons: Array<Reason>;
+  /**
+   * Why the search's move is better (empty when it is the move played).
+   */
+  bestReasons: Array<Reason>;
 };
 
 /**

@@ -57,6 +57,9 @@ async function playWeakGame(page) {
 }
 
 /** Visits every marked decision with Next and checks what the panel says and shows. */
+/** What a worded reason must name: a card (as its name is read aloud), a formation, a total, an out or a claim. */
+const REASON_NAMES = /\b(Red|Orange|Yellow|Green|Blue|Purple) \d+\b|Wedge|Phalanx|Battalion|Skirmish|Host|total of|outs? unseen|claim|Fog|Mud|Leader|Companion|Shield|Alexander|Darius/;
+
 async function walkMarks(page, { name, lang = 'en' }) {
   const r = await run(page);
   const marked = r.decisions.flatMap((d, i) => (d.judgement ? [i] : []));
@@ -75,6 +78,11 @@ async function walkMarks(page, { name, lang = 'en' }) {
       assert.match(text, new RegExp(`^Decision ${i + 1} of ${n} · ${words[d.judgement]} ${name} played .+\\. ${words[d.judgement]}: it gave up ${percent(d.loss)} points of the chance to win\\.`));
       assert.match(text, new RegExp(`Better: .+ \\(shown on the board\\)\\. Chance to win: ${percent(d.withBest.win)}% instead of ${percent(d.withPlayed.win)}%\\.`));
       if (d.reason) assert.match(text, new RegExp(`With it the chance at flag ${d.reason.flag} is ${percent(d.reason.to)}% instead of ${percent(d.reason.from)}%\\.$`));
+      // The engine's reasons, worded: each names a formation, a card, an out or a claim.
+      const why = /Why it is better: (.*?)(?: With it the chance|$)/.exec(text)?.[1];
+      if (d.bestReasons.length && why) {
+        for (const sentence of why.split(/(?<=\.) /)) assert.match(sentence, REASON_NAMES, `a reason that names nothing: ${sentence}`);
+      }
     } else {
       assert.match(text, new RegExp(`第 ${i + 1} 个决定，共 ${n} 个 · ${words[d.judgement]}`));
       assert.match(text, new RegExp(`胜率 ${percent(d.withBest.win)}%，而不是 ${percent(d.withPlayed.win)}%`));

@@ -23,8 +23,10 @@ async function atWedgeStep(page, lang) {
 }
 
 for (const [lang, expected] of [
-  ['en', /^Play Red 10, Elephants at flag 3: it completes a Wedge \(sum 27\) the opponent cannot beat, so you can claim the flag\. It raises your chance at flag 3 from (\d+)% to (\d+)%; your chance to win: \d+%\.$/],
-  ['zh', /^把 红10 战象 放到地区 3：它组成对手无法击败的同花顺（总和 27），你可以占据该地区。 它把你在地区 3 的胜率从 (\d+)% 提高到 (\d+)%；你赢得整局的机会：\d+%。$/],
+  // The engine's reasons for the move (the completed formation and the claim it proves), then the chance
+  // line of that flag; Chinese sentences follow one another without a space.
+  ['en', /^Play Red 10, Elephants at flag 3: it completes a Wedge \(sum 27\) the opponent cannot beat, so you can claim flag 3\.(?: [^.]+\.)? It raises your chance at flag 3 from (\d+)% to (\d+)%; your chance to win: \d+%\.$/],
+  ['zh', /^把 红10 战象 放到地区 3：它组成对手无法击败的同花顺（总和 27），你可以占据地区 3。(?:[^。]+。)?它把你在地区 3 的胜率从 (\d+)% 提高到 (\d+)%；你赢得整局的机会：\d+%。$/],
 ]) {
   test(`the hint says what to do and why (${lang})`, async () => {
     const { context, page, errors } = await openPage(env.browser);

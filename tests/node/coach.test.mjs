@@ -40,6 +40,34 @@ test('win chances and hints come from the worker as from the engine, for either 
   computer.terminate();
 });
 
+test('explanations come from the worker as from the engine: each flag’s formations and outs, a move’s reasons', async () => {
+  const computer = new Computer();
+  const game = new Game({ seed: 12 });
+  for (let i = 0; i < 9 || !game.legalActions().some((a) => a.type === 'play'); i++) game.apply(game.legalActions()[0]);
+  const view = game.view(game.current);
+  const outlook = await computer.explain(view);
+  assert.ok(same(outlook, full.explain(view)));
+  assert.equal(outlook.player, game.current);
+  for (const flag of outlook.flags) {
+    assert.ok(flag.flag >= 1 && flag.flag <= 9 && flag.sides.length === 2);
+    for (const side of flag.sides) {
+      if (side.best) assert.ok(side.best.cards.length === flag.capacity && side.best.strength.sum > 0, JSON.stringify(side));
+    }
+  }
+  const play = game.legalActions().find((a) => a.type === 'play');
+  const reasons = await computer.explainMove(view, play);
+  assert.ok(same(reasons, full.explainMove(view, play)));
+  assert.ok(reasons.length > 0 && reasons.every((r) => typeof r.type === 'string' && r.flag >= 1 && r.flag <= 9), JSON.stringify(reasons));
+  // A hint with the previous hint given is the engine's too, and carries its reasons.
+  const previous = { action: play, hand: view.hand };
+  const advice = await computer.hint(view, 'easy', { seed: 4, previous });
+  assert.ok(same(advice, full.hint(view, 'easy', 4, previous)));
+  assert.ok(Array.isArray(advice.reasons));
+  await rejectsWith(computer.explainMove(view, { type: 'play', card: 'r1', flag: 10 }), 'bad_input');
+  await rejectsWith(computer.explain({ player: 0 }), 'bad_input');
+  computer.terminate();
+});
+
 test('a review judges each decision of one player, reporting progress after each', async () => {
   const game = finishedGame(21);
   const record = game.record();

@@ -119,6 +119,10 @@ async function collect() {
   add('Evaluation', full.evaluate(view, 'easy', 1));
   add('Evaluation', full.evaluate(new Game({ seed: 9 }).view(1 - new Game({ seed: 9 }).current), 'easy', 1));
   add('Hint', full.hint(view, 'easy', 1));
+  add('Outlook', full.explain(view));
+  const firstPlay = legalActionsOfView(view).find((a) => a.type === 'play');
+  add('Reason[]', full.explainMove(view, firstPlay));
+  add('Hint', full.hint(view, 'easy', 1, { action: firstPlay, hand: view.hand }));
   add('ReviewThresholds', full.reviewThresholds());
   const played = new Game({ seed: 14 });
   while (!played.result()) played.apply(suggest(played.view(played.current), 'random', 2));

@@ -7,7 +7,8 @@ import type { Action, CardName, FlagNumber, Game, PlayerIndex } from '../../pkg/
 import { escapeHTML, miniCard } from './cards.js';
 import { deckWord, getLang, tacticName } from './i18n.js';
 import { strengthText } from './log.js';
-import type { Strength } from '../../pkg/full.js';
+import type { Reason, Strength } from '../../pkg/full.js';
+import { reasonsText } from './coach/reasons.js';
 
 const words = {
   en: {
@@ -31,6 +32,9 @@ const words = {
     drawTactics: 'Draw from the tactics deck: a tactics card can turn a flag your way.',
     pass: 'Pass: you have no card you can play.',
     fogSide: 'side totalling {sum} under Fog',
+    environmentWhy: 'Play {card} at flag {flag}: {reason}',
+    redeployDiscardWhy: 'Discard {card} from flag {from}: {reason}',
+    deserterWhy: 'Discard the opponent’s {card} from flag {from}: {reason}',
   },
   zh: {
     play: '把 {card} 放到地区 {flag}：{reason}',
@@ -53,6 +57,9 @@ const words = {
     drawTactics: '从战术牌堆摸牌：战术牌能让一个地区倒向你。',
     pass: '跳过：你没有可以打出的牌。',
     fogSide: '迷雾下总和为 {sum} 的一侧',
+    environmentWhy: '把 {card} 放到地区 {flag}：{reason}',
+    redeployDiscardWhy: '把 {card} 从地区 {from} 弃掉：{reason}',
+    deserterWhy: '弃掉对手在地区 {from} 的 {card}：{reason}',
   },
 } as const;
 
@@ -92,12 +99,19 @@ function reasonAt(game: Game, viewer: PlayerIndex, action: Action, flag: FlagNum
   }
 }
 
-/** The suggested action as advice with its reason (HTML with small cards). */
-export function adviceText(game: Game, viewer: PlayerIndex, action: Action): string {
+/**
+ * The suggested action as advice with its reason (HTML with small cards): the engine's reasons for it when
+ * given (a hint's `reasons`, worded by coach/reasons.ts, with the one about `focus`, the chance line's flag),
+ * otherwise the formation it makes.
+ */
+export function adviceText(game: Game, viewer: PlayerIndex, action: Action, reasons: readonly Reason[] = [], focus: FlagNumber | null = null): string {
+  const why = reasons.length ? reasonsText(reasons, focus) : null;
+  const at = (flag: FlagNumber, card: CardName) => why ?? reasonAt(game, viewer, action, flag, card);
   switch (action.type) {
     case 'play':
-      return say('play', { card: miniCard(action.card), flag: action.flag, reason: reasonAt(game, viewer, action, action.flag, action.card) });
+      return say('play', { card: miniCard(action.card), flag: action.flag, reason: at(action.flag, action.card) });
     case 'environment':
+      if (why) return say('environmentWhy', { card: escapeHTML(tacticName(action.card)), flag: action.flag, reason: why });
       return say(action.card, { card: escapeHTML(tacticName(action.card)), flag: action.flag });
     case 'scout':
       return say('scout', { card: escapeHTML(tacticName('scout')) });
@@ -107,17 +121,21 @@ export function adviceText(game: Game, viewer: PlayerIndex, action: Action): str
       return say('scoutReturn', { card: miniCard(action.card) });
     case 'redeploy': {
       const from = flagOf(game, viewer, action.card);
-      if (action.to === null) return say('redeployDiscard', { card: miniCard(action.card), from });
-      return say('redeployMove', { card: miniCard(action.card), from, to: action.to, reason: reasonAt(game, viewer, action, action.to, action.card) });
+      if (action.to === null) {
+        return why ? say('redeployDiscardWhy', { card: miniCard(action.card), from, reason: why }) : say('redeployDiscard', { card: miniCard(action.card), from });
+      }
+      return say('redeployMove', { card: miniCard(action.card), from, to: action.to, reason: at(action.to, action.card) });
     }
-    case 'deserter':
-      return say('deserter', { card: miniCard(action.card), from: flagOf(game, viewer, action.card) });
+    case 'deserter': {
+      const from = flagOf(game, viewer, action.card);
+      return why ? say('deserterWhy', { card: miniCard(action.card), from, reason: why }) : say('deserter', { card: miniCard(action.card), from });
+    }
     case 'traitor':
       return say('traitor', {
         card: miniCard(action.card),
         from: flagOf(game, viewer, action.card),
         to: action.to,
-        reason: reasonAt(game, viewer, action, action.to, action.card),
+        reason: at(action.to, action.card),
       });
     case 'claim': {
       const side = game.formations(action.flag).find((s) => s.player === viewer);

@@ -3,7 +3,7 @@
 // hints) or a finished game's record (reviews); the engine judges each decision from its player's view.
 import { BattleLineError, Computer } from '../../../pkg/computer.js';
 import type { PlayerIndex } from '../../../pkg/full.js';
-import type { Evaluation, GameRecord, Hint, PlayerView, Review, ReviewProgress, SearchLevel } from '../../../pkg/computer.js';
+import type { Evaluation, GameRecord, Hint, PlayerView, Previous, Review, ReviewProgress, SearchLevel } from '../../../pkg/computer.js';
 
 export type { Evaluation, Hint, Judgement, Review, ReviewedDecision, ReviewThresholds, SearchLevel } from '../../../pkg/computer.js';
 
@@ -61,9 +61,13 @@ export class CoachClient {
     void this.pump();
   }
 
-  /** The search's move with its chances before and after (see `Computer.hint`). */
-  hint(view: PlayerView, level: SearchLevel, seed: number): Promise<Hint> {
-    return this.computer().hint(view, level, { seed });
+  /**
+   * The search's move with its chances before and after and its reasons (see `Computer.hint`); given the
+   * previous hint (its move and the hand it was made from), never one that takes its card back unless a
+   * card seen since changes the plan.
+   */
+  hint(view: PlayerView, level: SearchLevel, seed: number, previous: Previous | null = null): Promise<Hint> {
+    return this.computer().hint(view, level, { seed, previous });
   }
 
   /** A review of `player`'s decisions; rejects with code `aborted` when `signal` aborts. */

@@ -2,10 +2,11 @@
 // chance to win after each decision (a click on it goes to that decision), the marked decisions, the
 // decision shown with the better move in words, and the thresholds. Only draws.
 import { escapeAttr, escapeHTML } from '../cards.js';
-import { t } from '../i18n.js';
+import { getLang, t } from '../i18n.js';
 import { icon } from '../panels.js';
 import type { Judgement, ReviewedDecision } from './client.js';
 import { moveWords } from './describe.js';
+import { reasonsBesides, reasonsText } from './reasons.js';
 import type { ReviewRun } from './state.js';
 import { percent, say } from './words.js';
 
@@ -48,16 +49,22 @@ function graphSVG(run: ReviewRun): string {
 /** The decision shown, in words: what was played, its mark, the better move and why. */
 export function decisionText(d: ReviewedDecision, n: number, total: number, name: string): string {
   const head = `<p class="rv-head"><strong>${say('decisionN', { n, total })}</strong> · <span class="mark ${d.judgement ?? 'good'}">${judgementWord(d.judgement)}</span></p>`;
-  const played = `<p>${say('played', { name: escapeHTML(name), move: moveWords(d.played) })}</p>`;
+  // Chinese sentences follow one another without a space.
+  const gap = getLang() === 'zh' ? '' : ' ';
+  const playedWhy = d.playedReasons.length ? `${gap}${say('playedWhy', { reasons: reasonsText(d.playedReasons, d.reason?.flag ?? null) })}` : '';
+  const played = `<p>${say('played', { name: escapeHTML(name), move: moveWords(d.played) })}${playedWhy}</p>`;
+  // What the better move does that the move played does not (a reason both give tells them apart by nothing).
+  const distinct = reasonsBesides(d.bestReasons, d.playedReasons);
+  const bestWhy = distinct.length ? `${gap}<span class="rv-why">${say('betterWhy', { reasons: reasonsText(distinct, d.reason?.flag ?? null) })}</span>` : '';
   const same = JSON.stringify(d.played) === JSON.stringify(d.best);
   let verdict: string;
   if (same) verdict = `<p>${say('sameAsBest', { win: percent(d.withBest.win) })}</p>`;
-  else if (!d.judgement) verdict = `<p>${say('closeToBest', { best: moveWords(d.best), win: percent(d.withBest.win), played: percent(d.withPlayed.win) })}</p>`;
+  else if (!d.judgement) verdict = `<p>${say('closeToBest', { best: moveWords(d.best), win: percent(d.withBest.win), played: percent(d.withPlayed.win) })}${bestWhy}</p>`;
   else {
-    const reason = d.reason ? ` ${say('reasonFlag', { flag: d.reason.flag, to: percent(d.reason.to), from: percent(d.reason.from) })}` : '';
+    const reason = d.reason ? `${gap}${say('reasonFlag', { flag: d.reason.flag, to: percent(d.reason.to), from: percent(d.reason.from) })}` : '';
     verdict =
       `<p>${say('marked', { judgement: judgementWord(d.judgement), loss: percent(d.loss) })}</p>` +
-      `<p class="rv-better">${say('better', { best: moveWords(d.best), best_win: percent(d.withBest.win), played_win: percent(d.withPlayed.win) })}${reason}</p>`;
+      `<p class="rv-better">${say('better', { best: moveWords(d.best), best_win: percent(d.withBest.win), played_win: percent(d.withPlayed.win) })}${bestWhy}${reason}</p>`;
   }
   return head + played + verdict;
 }

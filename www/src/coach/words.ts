@@ -34,6 +34,8 @@ const en = {
   marked: '{judgement}: it gave up {loss} points of the chance to win.',
   better: 'Better: {best} (shown on the board). Chance to win: {best_win}% instead of {played_win}%.',
   reasonFlag: 'With it the chance at flag {flag} is {to}% instead of {from}%.',
+  playedWhy: 'What it did: {reasons}',
+  betterWhy: 'Why it is better: {reasons}',
   hintChance: 'It raises your chance at flag {flag} from {from}% to {to}%; your chance to win: {win}%.',
   hintWin: 'Your chance to win after it: {win}%.',
   // moves in words
@@ -130,6 +132,8 @@ const zh: Record<Key, string> = {
   marked: '{judgement}：胜率下降了 {loss} 个百分点。',
   better: '更好的着法：{best}（已在棋盘上标出）。胜率 {best_win}%，而不是 {played_win}%。',
   reasonFlag: '这样在地区 {flag} 的胜率是 {to}%，而不是 {from}%。',
+  playedWhy: '这一步的作用：{reasons}',
+  betterWhy: '为什么更好：{reasons}',
   hintChance: '它把你在地区 {flag} 的胜率从 {from}% 提高到 {to}%；你赢得整局的机会：{win}%。',
   hintWin: '这样走之后你赢得整局的机会：{win}%。',
   movePlay: '把 {card} 放到地区 {flag}',

@@ -2,6 +2,7 @@
 // what follows an action (the hand-over curtain, the computer's turn, the end of the game), undo and hints.
 import { Game, type Action, type GameRecord, type PlayerIndex } from '../../../pkg/full.js';
 import type { Hint } from '../coach/client.js';
+import type { Previous } from '../../../pkg/computer.js';
 import { adviceText } from '../advice.js';
 import { escapeHTML } from '../cards.js';
 import { hintReason } from '../coach/hint.js';
@@ -11,7 +12,7 @@ import { say } from '../coach/words.js';
 import { endDialog, openDialog } from '../dialogs.js';
 import { startDialog, type StartChoice } from '../start-dialog.js';
 import { canExport } from '../fairplay.js';
-import { setLang, t } from '../i18n.js';
+import { getLang, setLang, t } from '../i18n.js';
 import { replayLogged } from '../log.js';
 import { clearGame, loadGame, type Seat } from '../storage.js';
 import { endRun, loadProgress } from '../tutorial/run.js';
@@ -245,6 +246,9 @@ export function undo(ctx: Ctx): void {
   if (isComputer(ctx.s, game.current) && !game.result()) void runComputer(ctx);
 }
 
+/** Per game: the last hint's move with the hand it was made from, so that the next hint stays consistent. */
+const lastHints = new WeakMap<Game, Previous>();
+
 export async function hint(ctx: Ctx): Promise<void> {
   if (!myTurn(ctx.s) || !ctx.s.game) return;
   const g = ctx.s.game;
@@ -256,7 +260,9 @@ export async function hint(ctx: Ctx): Promise<void> {
   // The search's own move with what it does to the viewer's chances (coach/hint.ts), from their view only.
   let advice: Hint | null = null;
   try {
-    advice = await ctx.coach.hint(g.view(viewer), level, ctx.s.session.aiSeed + 7919);
+    const view = g.view(viewer);
+    advice = await ctx.coach.hint(view, level, ctx.s.session.aiSeed + 7919, lastHints.get(g) ?? null);
+    lastHints.set(g, { action: advice.action, hand: view.hand });
   } catch (err) {
     if (ctx.s.game !== g || g.actionCount !== count) return;
     const msg = escapeHTML(errorText(err));
@@ -268,7 +274,7 @@ export async function hint(ctx: Ctx): Promise<void> {
     ctx.s.suggestion = found.action;
     // Worded when drawn, in this game's language (the answer arrives from the coach's worker, whatever
     // language another game on the page last spoke).
-    ctx.s.message = { text: () => (ctx.s.game === g ? `${adviceText(g, viewer, found.action)} ${hintReason(found)}` : ''), kind: 'info' };
+    ctx.s.message = { text: () => (ctx.s.game === g ? `${adviceText(g, viewer, found.action, found.reasons, found.reason?.flag ?? null)}${getLang() === 'zh' ? '' : ' '}${hintReason(found)}` : ''), kind: 'info' };
   }
   render(ctx);
 }
