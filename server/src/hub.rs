@@ -9,7 +9,10 @@ use std::sync::Arc;
 use battleline::{Action, Game, Options};
 use tokio::sync::{mpsc, oneshot, Mutex, Notify};
 
+use crate::clients::Clients;
 use crate::config::Limits;
+use crate::log;
+use crate::metrics::Metrics;
 use crate::protocol::ClockSetting;
 use crate::room::{Meta, Refusal, Room, RoomRecord};
 use crate::room_task::RoomTask;
@@ -23,6 +26,10 @@ pub enum Out {
     Text(String),
     /// Close the connection (code 1008, policy) with this reason.
     Close(String),
+    /// Close the connection (code 1001, going away: the server stops) with this reason.
+    GoingAway(String),
+    /// A ping with this payload.
+    Ping(Vec<u8>),
 }
 
 /// A connection's bounded send queue. When it is full the reader is too slow: the connection is told to
@@ -81,14 +88,18 @@ pub enum Request {
     Rematch,
 }
 
-/// Every room loaded in this process, and the store.
+/// Every room loaded in this process, the store, the per-client books and the figures.
 pub struct Hub {
     pub store: Store,
     pub limits: Limits,
     rooms: Mutex<HashMap<String, mpsc::Sender<RoomCmd>>>,
-    /// Open WebSocket connections.
-    pub connections: AtomicUsize,
     next_conn: AtomicUsize,
+    /// Per-address limits.
+    pub clients: Arc<Clients>,
+    /// What /metrics shows.
+    pub metrics: Metrics,
+    /// Turns true on shutdown: every connection closes with a close frame.
+    pub stopping: tokio::sync::watch::Receiver<bool>,
 }
 
 /// Unix time in milliseconds.
@@ -101,14 +112,34 @@ pub(crate) fn refusal(code: &'static str, message: impl Into<String>) -> Refusal
 }
 
 impl Hub {
-    pub fn new(store: Store, limits: Limits) -> Arc<Hub> {
+    pub fn new(
+        store: Store,
+        limits: Limits,
+        trusted_proxies: Vec<std::net::IpAddr>,
+        stopping: tokio::sync::watch::Receiver<bool>,
+    ) -> Arc<Hub> {
+        let clients = Clients::new(trusted_proxies, limits.global_creates_per_minute);
         Arc::new(Hub {
             store,
             limits,
             rooms: Mutex::new(HashMap::new()),
-            connections: AtomicUsize::new(0),
             next_conn: AtomicUsize::new(1),
+            clients,
+            metrics: Metrics::default(),
+            stopping,
         })
+    }
+
+    /// Counts and logs a refusal of a client (the code as the client gets it).
+    pub fn refused(&self, code: &'static str, client: &dyn std::fmt::Display, why: &str) {
+        self.metrics.refused(code);
+        log::warn("refused", &[("code", &code), ("client", client), ("why", &why)]);
+    }
+
+    /// Counts and logs a failed store call.
+    pub fn storage_failed(&self, room: &str, what: &str, error: &dyn std::fmt::Display) {
+        self.metrics.storage_errors.fetch_add(1, Ordering::Relaxed);
+        log::error("storage_failed", &[("room", &room), ("during", &what), ("error", error)]);
     }
 
     /// A fresh connection id.
@@ -130,15 +161,32 @@ impl Hub {
         if let Some(tx) = rooms.get(id).filter(|tx| !tx.is_closed()) {
             return Ok(Some(tx.clone()));
         }
-        if rooms.len() >= self.limits.max_rooms {
-            return Err(refusal("server_full", "the server holds as many rooms as it may; try again later"));
-        }
-        let record = self.store.load(id).await.map_err(|e| refusal("storage", e.to_string()))?;
+        // No cap here: a room that exists is always loaded, whatever others have created. What bounds the
+        // rooms in memory is the creation limits (per address and global) and the unloading of idle ones.
+        let record = self.store.load(id).await.map_err(|e| {
+            self.storage_failed(id, "load", &e);
+            refusal("storage", e.to_string())
+        })?;
         let Some(record) = record else { return Ok(None) };
         let room = Room::load(record).map_err(|e| refusal("storage", e))?;
         let tx = self.spawn(room);
         rooms.insert(id.to_string(), tx.clone());
         Ok(Some(tx))
+    }
+
+    /// The task of the room whose watch id is `watch`, loading it if needed; None if there is none.
+    pub async fn watched(self: &Arc<Hub>, watch: &str) -> Result<Option<mpsc::Sender<RoomCmd>>, Refusal> {
+        if !tokens::is_room_id(watch) {
+            return Ok(None);
+        }
+        let room = self.store.watch_room(watch).await.map_err(|e| {
+            self.storage_failed(watch, "watch lookup", &e);
+            refusal("storage", e.to_string())
+        })?;
+        match room {
+            Some(room) => self.room(&room).await,
+            None => Ok(None),
+        }
     }
 
     /// A new room of these options, stored with seat 0 held by the returned token; the task's sender too.
@@ -180,7 +228,11 @@ impl Hub {
             rev: 0,
         };
         Game::new(record.options, record.seed).map_err(|e| refusal(e.code.as_str(), e.message))?;
-        self.store.create(&record).await.map_err(|e| refusal("storage", e.to_string()))?;
+        self.store.create(&record).await.map_err(|e| {
+            self.storage_failed(&record.id, "create", &e);
+            refusal("storage", e.to_string())
+        })?;
+        self.metrics.rooms_created.fetch_add(1, Ordering::Relaxed);
         let id = record.id.clone();
         let room = Room::load(record).map_err(|e| refusal("storage", e))?;
         let tx = self.spawn(room);
@@ -194,6 +246,20 @@ impl Hub {
         if let Some(tx) = tx {
             let _ = tx.send(RoomCmd::Refresh { rev }).await;
         }
+    }
+
+    /// Deletes the rooms past their retention that are not loaded now; how many.
+    pub async fn sweep(&self) -> Result<u64, crate::store::StoreError> {
+        let now = now_ms();
+        let touched_before = now.saturating_sub(self.limits.room_retention_secs.saturating_mul(1000));
+        let waiting_before = now.saturating_sub(self.limits.waiting_room_secs.saturating_mul(1000));
+        // Holding the registry: no room can be loaded from the store while it is being deleted.
+        let rooms = self.rooms.lock().await;
+        let loaded: Vec<String> = rooms.keys().cloned().collect();
+        let deleted = self.store.delete_expired(touched_before, waiting_before, loaded).await?;
+        drop(rooms);
+        self.metrics.rooms_deleted.fetch_add(deleted, Ordering::Relaxed);
+        Ok(deleted)
     }
 
     fn spawn(self: &Arc<Hub>, room: Room) -> mpsc::Sender<RoomCmd> {

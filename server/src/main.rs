@@ -1,9 +1,13 @@
 //! `battleline-server`: Battle Line online on the battleline engine. See `--help`, docs/ONLINE.md.
 
 mod bridge;
+mod clients;
 mod config;
 mod http;
 mod hub;
+mod listen;
+mod log;
+mod metrics;
 mod protocol;
 mod room;
 mod room_task;
@@ -48,7 +52,8 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
     let (notices, mut heard) = tokio::sync::mpsc::unbounded_channel();
     let store = Store::open(&args.db, notices).await?;
     let (rooms, open) = store.counts().await.map_err(|e| e.to_string())?;
-    let hub = Hub::new(store, args.limits.clone());
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    let hub = Hub::new(store, args.limits.clone(), args.trusted_proxies.clone(), stopping.clone());
     let listener =
         tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await.map_err(|e| format!("listening: {e}"))?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
@@ -60,18 +65,35 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
             }
         });
     }
-    let app = http::router(hub, args.static_dir.as_deref());
-    // Every message is small and awaited: without TCP_NODELAY, Nagle's algorithm and delayed ACKs hold
-    // each one back by up to 40 ms. The kernel's send buffer is bounded too, so that a reader that does
-    // not read fills its connection's queue (and is closed) instead of megabytes of kernel memory.
-    let send_buffer = args.limits.socket_send_buffer;
-    let listener = axum::serve::ListenerExt::tap_io(listener, move |tcp| {
-        let _ = tcp.set_nodelay(true);
-        let _ = socket2::SockRef::from(&*tcp).set_send_buffer_size(send_buffer);
-    });
-    eprintln!("[battleline-server] database {} ({rooms} rooms, {open} unfinished)", args.db);
+    {
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(std::time::Duration::from_secs(hub.limits.sweep_secs.max(1)));
+            loop {
+                every.tick().await;
+                match hub.sweep().await {
+                    Ok(0) => {}
+                    Ok(n) => log::info("rooms_deleted", &[("count", &n)]),
+                    Err(e) => hub.storage_failed("-", "sweep", &e),
+                }
+            }
+        });
+    }
+    let app = http::router(hub.clone(), args.static_dir.as_deref(), args.allowed_origins.clone());
+    log::info(
+        "started",
+        &[("address", &address), ("database", &store::redact(&args.db)), ("rooms", &rooms), ("unfinished", &open)],
+    );
     println!("http://{address}/");
-    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await.map_err(|e| e.to_string())
+    tokio::spawn(async move {
+        shutdown().await;
+        log::info("stopping", &[]);
+        let _ = stop.send(true);
+    });
+    listen::serve(listener, app, hub.clone(), stopping, std::time::Duration::from_secs(5)).await;
+    hub.store.close().await;
+    log::info("stopped", &[]);
+    Ok(())
 }
 
 async fn shutdown() {

@@ -174,6 +174,17 @@ pub enum ServerMessage {
         seat: Option<usize>,
         /// The seat's token: keep it to rejoin the seat (never shown to anyone else).
         token: Option<String>,
+        /// For a seat: the room's watch id, for a link that lets others watch and never take a seat
+        /// (join with it as `room`). Null for a spectator.
+        watch: Option<String>,
+    },
+    /// Who is in the room now (someone came or went; nothing else changed): as `room.seats` and
+    /// `room.spectators` of a state message.
+    Presence {
+        /// The seats.
+        seats: Vec<SeatInfo>,
+        /// Spectators connected.
+        spectators: usize,
     },
     /// The game as this connection may know it: sent on joining and after every change.
     State(Box<StateMessage>),

@@ -131,7 +131,19 @@ fn check_messages(db: &Path, room: &str, received: &[(Option<usize>, Vec<Value>)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_state_message_is_the_engine_view_of_its_receiver_and_hides_every_hidden_card() {
     let (_dir, db) = temp_db("fair");
-    let server = Server::start(&db, &["--rate-per-second", "100000", "--rate-burst", "100000"]);
+    let server = Server::start(
+        &db,
+        &[
+            "--rate-per-second",
+            "100000",
+            "--rate-burst",
+            "100000",
+            "--max-connections-per-address",
+            "100000",
+            "--create-burst",
+            "100000",
+        ],
+    );
     let variants = [
         json!({}),
         json!({"claimTiming": "endOfTurn", "games": 2}),

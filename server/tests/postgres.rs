@@ -19,7 +19,16 @@ fn database() -> Option<String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_share_rooms_through_postgres() {
     let Some(db) = database() else { return };
-    let limits = ["--rate-per-second", "1000", "--rate-burst", "1000"];
+    let limits = [
+        "--rate-per-second",
+        "1000",
+        "--rate-burst",
+        "1000",
+        "--max-connections-per-address",
+        "100000",
+        "--create-burst",
+        "100000",
+    ];
     let mut one = Server::start(&db, &limits);
     let two = Server::start(&db, &limits);
     let mut a = Client::connect(&one.url()).await;

@@ -6,7 +6,8 @@ use futures_util::StreamExt;
 use tokio::sync::{mpsc, Mutex};
 use tokio_postgres::{AsyncMessage, Client, NoTls};
 
-use super::{decode_action, decode_room, sqlite::SCHEMA, to_json, Change, Notice, StoreError};
+use super::sqlite::{Expiry, DELETE, EXPIRED, SCHEMA, SWEEP_BATCH, TOUCH};
+use super::{decode_action, decode_room, redact, to_json, Change, Notice, StoreError};
 use crate::room::RoomRecord;
 
 /// Connections for queries (a room always uses the same one, so its changes stay in order).
@@ -21,13 +22,19 @@ fn failed(e: impl std::fmt::Display) -> StoreError {
 }
 
 async fn connect(url: &str) -> Result<Client, String> {
-    let (client, connection) = tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("{url}: {e}"))?;
+    let (client, connection) =
+        tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("{}: {e}", redact(url)))?;
     tokio::spawn(async move {
         if let Err(e) = connection.await {
-            eprintln!("[battleline-server] postgres connection ended: {e}");
+            crate::log::error("postgres_connection_ended", &[("error", &e)]);
         }
     });
     Ok(client)
+}
+
+/// SQLite's `?1` placeholders as PostgreSQL's `$1`.
+fn pg(sql: &str) -> String {
+    sql.replace('?', "$")
 }
 
 impl PgStore {
@@ -74,6 +81,9 @@ impl PgStore {
                 .map_err(failed)?;
             }
         }
+        tx.execute(&pg(TOUCH), &[&room.id, &now, &1i64]).await.map_err(failed)?;
+        let watch = crate::tokens::watch_id(&room.id);
+        tx.execute("INSERT INTO watch_ids (watch, room) VALUES ($1, $2)", &[&watch, &room.id]).await.map_err(failed)?;
         tx.commit().await.map_err(failed)
     }
 
@@ -96,6 +106,8 @@ impl PgStore {
         if updated != 1 {
             return Err(StoreError::Conflict);
         }
+        let now = crate::hub::now_ms() as i64;
+        tx.execute(&pg(TOUCH), &[&change.room, &now, &i64::from(change.waiting)]).await.map_err(failed)?;
         if let Some((seat, hash)) = &change.seat {
             tx.execute(
                 "INSERT INTO seats (room, seat, token_hash) VALUES ($1, $2, $3)",
@@ -175,6 +187,41 @@ impl PgStore {
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
+    pub async fn ready(&self) -> Result<(), StoreError> {
+        for client in &self.clients {
+            client.lock().await.simple_query("SELECT 1").await.map_err(failed)?;
+        }
+        Ok(())
+    }
+
+    pub async fn delete_expired(&self, expiry: &Expiry) -> Result<u64, StoreError> {
+        let mut client = self.clients[0].lock().await;
+        let tx = client.transaction().await.map_err(failed)?;
+        let rows = tx
+            .query(&pg(EXPIRED), &[&expiry.touched_before, &expiry.waiting_before, &SWEEP_BATCH])
+            .await
+            .map_err(failed)?;
+        let mut deleted = 0;
+        for row in rows {
+            let id: String = row.get(0);
+            if expiry.loaded.contains(&id) {
+                continue;
+            }
+            for statement in DELETE {
+                tx.execute(&pg(statement), &[&id]).await.map_err(failed)?;
+            }
+            deleted += 1;
+        }
+        tx.commit().await.map_err(failed)?;
+        Ok(deleted)
+    }
+
+    pub async fn watch_room(&self, watch: &str) -> Result<Option<String>, StoreError> {
+        let client = self.client_for(watch).lock().await;
+        let row = client.query_opt("SELECT room FROM watch_ids WHERE watch = $1", &[&watch]).await.map_err(failed)?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
     pub async fn counts(&self) -> Result<(u64, u64), StoreError> {
         let client = self.clients[0].lock().await;
         let row = client
@@ -191,7 +238,8 @@ impl PgStore {
 
 /// A connection that listens for other processes' changes and passes them on.
 async fn listen(url: &str, notices: mpsc::UnboundedSender<Notice>) -> Result<(), String> {
-    let (client, mut connection) = tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("{url}: {e}"))?;
+    let (client, mut connection) =
+        tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("{}: {e}", redact(url)))?;
     let (tx, mut rx) = mpsc::unbounded_channel();
     let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
     tokio::spawn(async move {
@@ -202,7 +250,7 @@ async fn listen(url: &str, notices: mpsc::UnboundedSender<Notice>) -> Result<(),
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    eprintln!("[battleline-server] the listening connection ended: {e}");
+                    crate::log::error("postgres_listen_ended", &[("error", &e)]);
                     break;
                 }
             }
