@@ -1,5 +1,6 @@
 //! The command line: `battleline-server [serve options]`, `battleline-server bot …` (a bot-protocol
-//! program in a room) and `battleline-server check-db …`; every option has a `--help` line.
+//! program in a room), `battleline-server check-db …` and `battleline-server backup …`; every option
+//! has a `--help` line and most an environment variable.
 
 use std::path::PathBuf;
 
@@ -23,8 +24,18 @@ pub enum Command {
     /// Check a database file's integrity (SQLite's integrity_check and every room replayed by the engine).
     CheckDb {
         /// The database: an SQLite file or a postgres:// URL.
-        #[arg(long, default_value = "battleline.db")]
+        #[arg(long, env = "BATTLELINE_DB", default_value = "battleline.db")]
         db: String,
+    },
+    /// Copy an SQLite database while the server runs (a consistent snapshot with every change committed
+    /// before it began: SQLite's `VACUUM INTO`), then check the copy. For PostgreSQL, use pg_dump.
+    Backup {
+        /// The database file.
+        #[arg(long, env = "BATTLELINE_DB", default_value = "battleline.db")]
+        db: String,
+        /// The new file to write (it must not exist yet); readable by its owner only.
+        #[arg(long)]
+        to: String,
     },
 }
 

@@ -37,6 +37,7 @@ fn main() -> ExitCode {
             None => serve(cli.serve).await,
             Some(Command::Bot(args)) => bridge::run(args).await,
             Some(Command::CheckDb { db }) => check_db(&db).await,
+            Some(Command::Backup { db, to }) => backup(&db, &to).await,
         }
     });
     match result {
@@ -96,7 +97,8 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
     Ok(())
 }
 
-async fn shutdown() {
+/// Resolves on SIGINT or SIGTERM.
+pub(crate) async fn shutdown() {
     let interrupt = tokio::signal::ctrl_c();
     #[cfg(unix)]
     {
@@ -113,21 +115,55 @@ async fn shutdown() {
     let _ = interrupt.await;
 }
 
-/// The database's own check, then every room replayed by the engine.
+/// A snapshot of the SQLite file `db` in the new file `to`, taken while the server may be writing; then
+/// the copy is checked as `check-db` does.
+async fn backup(db: &str, to: &str) -> Result<(), String> {
+    if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+        return Err("backup copies SQLite files; for PostgreSQL use pg_dump".into());
+    }
+    store::sqlite_backup(db, to)?;
+    check_db(to).await
+}
+
+/// The database's own check, then every stored match of every room replayed by the engine: the
+/// current ones and the finished ones before them.
 async fn check_db(db: &str) -> Result<(), String> {
     let (notices, _heard) = tokio::sync::mpsc::unbounded_channel();
     let store = Store::open(db, notices).await?;
     let check = store.integrity().await.map_err(|e| e.to_string())?;
     if check != "ok" {
-        return Err(format!("{db}: {check}"));
+        return Err(format!("{}: {check}", store::redact(db)));
     }
     let ids = store.ids().await.map_err(|e| e.to_string())?;
-    let mut actions = 0;
+    let (mut actions, mut past, mut past_actions, mut unseeded) = (0, 0, 0, 0);
     for id in &ids {
         let record = store.load(id).await.map_err(|e| e.to_string())?.ok_or_else(|| format!("room {id} vanished"))?;
         actions += record.actions.len();
+        let (options, generation) = (record.options, record.generation);
         room::Room::load(record).map_err(|e| format!("room {id}: {e}"))?;
+        for earlier in store.past_matches(id, generation).await.map_err(|e| e.to_string())? {
+            let Some(seed) = earlier.seed else {
+                unseeded += 1;
+                continue;
+            };
+            let mut game = battleline::Game::new(options, seed).map_err(|e| format!("room {id}: {e}"))?;
+            for (i, stored) in earlier.actions.iter().enumerate() {
+                game.apply_as(stored.seat, &stored.action)
+                    .map_err(|e| format!("room {id}, match {}: stored action {i}: {e}", earlier.generation))?;
+            }
+            past += 1;
+            past_actions += earlier.actions.len();
+        }
     }
-    println!("ok: {} rooms, {actions} actions in their current matches, all replayed by the engine", ids.len());
+    let unseeded = if unseeded > 0 {
+        format!(" ({unseeded} earlier matches stored before their seeds were kept could not be replayed)")
+    } else {
+        String::new()
+    };
+    println!(
+        "ok: {} rooms, {actions} actions in their current matches and {past_actions} in {past} finished \
+         matches, all replayed by the engine{unseeded}",
+        ids.len()
+    );
     Ok(())
 }

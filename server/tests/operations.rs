@@ -107,3 +107,91 @@ async fn sigterm_closes_every_websocket_with_a_close_frame_and_checkpoints_the_l
     assert!(status.success(), "{status}");
     assert_eq!(std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0), 0, "the log was copied into the file");
 }
+
+fn server_command(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_battleline-server")).args(args).output().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_db_replays_the_finished_matches_before_a_rematch_too() {
+    let (_dir, db) = temp_db("matches");
+    let server = Server::start(&db, &[]);
+    let mut a = Client::connect(&server.url()).await;
+    let (room, _) = a.create(json!({})).await;
+    let mut b = Client::connect(&server.url()).await;
+    b.join(&room).await;
+    let sa = a.state_where(|s| s["room"]["status"] == "playing").await;
+    let sb = b.state_where(|s| s["room"]["status"] == "playing").await;
+    let (mover, state) = if sa["legal"].as_array().unwrap().is_empty() { (&mut b, sb) } else { (&mut a, sa) };
+    mover.send(json!({"type": "act", "id": "first", "action": state["legal"][0], "n": 0})).await;
+    mover.next_of("ack").await;
+    a.send(json!({"type": "resign"})).await;
+    a.state_where(|s| s["room"]["status"] == "over").await;
+    a.send(json!({"type": "rematch"})).await;
+    b.send(json!({"type": "rematch"})).await;
+    b.state_where(|s| s["room"]["generation"] == 1).await;
+    drop(server);
+
+    let out = server_command(&["check-db", "--db", &db]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && said.contains("1 in 1 finished matches"), "{said}");
+    // The finished match's action damaged (played by the other seat): check-db finds it.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let changed =
+        conn.execute("UPDATE actions SET seat = 1 - seat WHERE room = ?1 AND generation = 0", [&room]).unwrap();
+    assert_eq!(changed, 1);
+    drop(conn);
+    let out = server_command(&["check-db", "--db", &db]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains(&format!("room {room}, match 0")), "{said}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_online_backup_under_load_holds_every_action_acknowledged_before_it_began() {
+    use std::sync::{Arc, Mutex};
+    let (dir, db) = temp_db("backup");
+    let server = Server::start(&db, &["--rate-per-second", "1000", "--rate-burst", "1000"]);
+    let acked = Arc::new(Mutex::new(Vec::new()));
+    let mut players = Vec::new();
+    for i in 0..6u64 {
+        let mut a = Client::connect(&server.url()).await;
+        let (room, token) = a.create(json!({})).await;
+        let mut b = Client::connect(&server.url()).await;
+        let (_, other) = b.join(&room).await;
+        for (k, token) in [token, other].into_iter().enumerate() {
+            let player = common::auto_player(server.port, room.clone(), token, i * 31 + k as u64, acked.clone());
+            players.push(tokio::spawn(player));
+        }
+    }
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while acked.lock().unwrap().len() < 60 {
+        assert!(Instant::now() < deadline, "the games go on");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let before: Vec<(String, String)> = acked.lock().unwrap().clone();
+    let copy = dir.path().join("copy.db");
+    let out = tokio::task::spawn_blocking({
+        let (db, copy) = (db.clone(), copy.to_string_lossy().into_owned());
+        move || server_command(&["backup", "--db", &db, "--to", &copy])
+    })
+    .await
+    .unwrap();
+    let after = acked.lock().unwrap().len();
+    for p in &players {
+        p.abort();
+    }
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && said.starts_with("ok: 6 rooms"), "{said}{}", String::from_utf8_lossy(&out.stderr));
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(std::fs::metadata(&copy).unwrap().permissions().mode() & 0o777, 0o600);
+    let conn = rusqlite::Connection::open(&copy).unwrap();
+    for (room, id) in &before {
+        let n: i64 = conn
+            .query_row("SELECT COUNT(*) FROM actions WHERE room = ?1 AND action_id = ?2", [room, id], |r| r.get(0))
+            .unwrap();
+        assert_eq!(n, 1, "action {id} of room {room}, acknowledged before the backup, is in it");
+    }
+    eprintln!("backup: {} actions acknowledged before it began, all in the copy; {after} by its end", before.len());
+    let again = server_command(&["backup", "--db", &db, "--to", copy.to_str().unwrap()]);
+    assert!(!again.status.success(), "a backup never overwrites a file");
+}

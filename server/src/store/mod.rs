@@ -49,6 +49,17 @@ pub struct Change {
     pub waiting: bool,
 }
 
+/// A finished match of a room (before its current one), as stored.
+#[derive(Clone, Debug)]
+pub struct PastMatch {
+    /// Which match of the room.
+    pub generation: u32,
+    /// Its seed; None for a match stored before the seeds of finished matches were kept.
+    pub seed: Option<u64>,
+    /// Its actions in order.
+    pub actions: Vec<StoredAction>,
+}
+
 /// A room store.
 pub enum Store {
     /// An SQLite file, written by one thread that commits waiting changes together.
@@ -136,6 +147,14 @@ impl Store {
         }
     }
 
+    /// The matches of `room` before match `current`, with their actions (for `check-db`).
+    pub async fn past_matches(&self, room: &str, current: u32) -> Result<Vec<PastMatch>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.past_matches(room.to_string(), current).await,
+            Store::Postgres(s) => s.past_matches(room, current).await,
+        }
+    }
+
     /// The room whose watch id is `watch`, if any.
     pub async fn watch_room(&self, watch: &str) -> Result<Option<String>, StoreError> {
         match self {
@@ -161,6 +180,8 @@ impl Store {
         }
     }
 }
+
+pub use sqlite::backup as sqlite_backup;
 
 /// The database's name as it may be shown: a URL's password replaced by `***`.
 pub fn redact(database: &str) -> String {

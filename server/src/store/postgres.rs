@@ -6,8 +6,8 @@ use futures_util::StreamExt;
 use tokio::sync::{mpsc, Mutex};
 use tokio_postgres::{AsyncMessage, Client, NoTls};
 
-use super::sqlite::{Expiry, DELETE, EXPIRED, SCHEMA, SWEEP_BATCH, TOUCH};
-use super::{decode_action, decode_room, redact, to_json, Change, Notice, StoreError};
+use super::sqlite::{Expiry, DELETE, EXPIRED, KEEP_SEED, PAST_ACTIONS, SCHEMA, SWEEP_BATCH, TOUCH};
+use super::{decode_action, decode_room, redact, to_json, Change, Notice, PastMatch, StoreError};
 use crate::room::RoomRecord;
 
 /// Connections for queries (a room always uses the same one, so its changes stay in order).
@@ -82,6 +82,9 @@ impl PgStore {
             }
         }
         tx.execute(&pg(TOUCH), &[&room.id, &now, &1i64]).await.map_err(failed)?;
+        tx.execute(&pg(KEEP_SEED), &[&room.id, &(room.generation as i64), &(room.seed as i64)])
+            .await
+            .map_err(failed)?;
         let watch = crate::tokens::watch_id(&room.id);
         tx.execute("INSERT INTO watch_ids (watch, room) VALUES ($1, $2)", &[&watch, &room.id]).await.map_err(failed)?;
         tx.commit().await.map_err(failed)
@@ -108,6 +111,14 @@ impl PgStore {
         }
         let now = crate::hub::now_ms() as i64;
         tx.execute(&pg(TOUCH), &[&change.room, &now, &i64::from(change.waiting)]).await.map_err(failed)?;
+        if change.action.is_none() {
+            let seed = [
+                &change.room as &(dyn tokio_postgres::types::ToSql + Sync),
+                &(change.generation as i64),
+                &(change.seed as i64),
+            ];
+            tx.execute(&pg(KEEP_SEED), &seed).await.map_err(failed)?;
+        }
         if let Some((seat, hash)) = &change.seat {
             tx.execute(
                 "INSERT INTO seats (room, seat, token_hash) VALUES ($1, $2, $3)",
@@ -214,6 +225,27 @@ impl PgStore {
         }
         tx.commit().await.map_err(failed)?;
         Ok(deleted)
+    }
+
+    pub async fn past_matches(&self, room: &str, current: u32) -> Result<Vec<PastMatch>, StoreError> {
+        let client = self.client_for(room).lock().await;
+        let mut seeds = std::collections::HashMap::new();
+        for row in
+            client.query("SELECT generation, seed FROM match_seeds WHERE room = $1", &[&room]).await.map_err(failed)?
+        {
+            seeds.insert(row.get::<_, i64>(0) as u32, row.get::<_, i64>(1) as u64);
+        }
+        let mut matches: Vec<PastMatch> = Vec::new();
+        for row in client.query(&pg(PAST_ACTIONS), &[&room, &i64::from(current)]).await.map_err(failed)? {
+            let generation = row.get::<_, i64>(0) as u32;
+            if matches.last().is_none_or(|m| m.generation != generation) {
+                matches.push(PastMatch { generation, seed: seeds.get(&generation).copied(), actions: Vec::new() });
+            }
+            if let Some(last) = matches.last_mut() {
+                last.actions.push(decode_action(room, row.get(1), row.get(2), row.get(3))?);
+            }
+        }
+        Ok(matches)
     }
 
     pub async fn watch_room(&self, watch: &str) -> Result<Option<String>, StoreError> {

@@ -10,7 +10,7 @@ use std::sync::mpsc as std_mpsc;
 use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::oneshot;
 
-use super::{decode_action, decode_room, to_json, Change, StoreError};
+use super::{decode_action, decode_room, to_json, Change, PastMatch, StoreError};
 use crate::room::RoomRecord;
 
 /// The tables (the same in PostgreSQL, see postgres.rs).
@@ -38,6 +38,12 @@ CREATE TABLE IF NOT EXISTS activity (
 CREATE TABLE IF NOT EXISTS watch_ids (
   watch TEXT PRIMARY KEY,
   room TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS match_seeds (
+  room TEXT NOT NULL,
+  generation BIGINT NOT NULL,
+  seed BIGINT NOT NULL,
+  PRIMARY KEY (room, generation)
 );
 CREATE TABLE IF NOT EXISTS probe (
   k BIGINT PRIMARY KEY,
@@ -67,6 +73,7 @@ enum Op {
     Ready(oneshot::Sender<Result<(), StoreError>>),
     Expire(Box<Expiry>, oneshot::Sender<Result<u64, StoreError>>),
     Watch(String, oneshot::Sender<Result<Option<String>, StoreError>>),
+    Past(String, u32, oneshot::Sender<Result<Vec<PastMatch>, StoreError>>),
     Close(oneshot::Sender<Result<(), StoreError>>),
 }
 
@@ -87,8 +94,9 @@ pub(super) const EXPIRED: &str = "SELECT r.id FROM rooms r LEFT JOIN activity a 
 WHERE COALESCE(a.touched_ms, r.created_ms) < ?1 OR (a.waiting = 1 AND a.touched_ms < ?2) LIMIT ?3";
 
 /// What deleting room `?1` takes, table by table.
-pub(super) const DELETE: [&str; 5] = [
+pub(super) const DELETE: [&str; 6] = [
     "DELETE FROM actions WHERE room = ?1",
+    "DELETE FROM match_seeds WHERE room = ?1",
     "DELETE FROM seats WHERE room = ?1",
     "DELETE FROM watch_ids WHERE room = ?1",
     "DELETE FROM activity WHERE room = ?1",
@@ -98,6 +106,14 @@ pub(super) const DELETE: [&str; 5] = [
 /// A room's last change (same text for PostgreSQL).
 pub(super) const TOUCH: &str = "INSERT INTO activity (room, touched_ms, waiting) VALUES (?1, ?2, ?3) \
 ON CONFLICT (room) DO UPDATE SET touched_ms = excluded.touched_ms, waiting = excluded.waiting";
+
+/// Each match's seed, kept so that finished matches replay too (same text for PostgreSQL).
+pub(super) const KEEP_SEED: &str =
+    "INSERT INTO match_seeds (room, generation, seed) VALUES (?1, ?2, ?3) ON CONFLICT (room, generation) DO NOTHING";
+
+/// The actions of a room's matches before `?2`, in order (same text for PostgreSQL).
+pub(super) const PAST_ACTIONS: &str = "SELECT generation, seat, action, action_id FROM actions \
+WHERE room = ?1 AND generation < ?2 ORDER BY generation, idx";
 
 /// The most the log may keep on disk between checkpoints (SQLite truncates it to this after one).
 const JOURNAL_SIZE_LIMIT: i64 = 64 * 1024 * 1024;
@@ -182,6 +198,10 @@ impl SqliteStore {
         self.ask(|tx| Op::Expire(Box::new(expiry), tx)).await
     }
 
+    pub async fn past_matches(&self, room: String, current: u32) -> Result<Vec<PastMatch>, StoreError> {
+        self.ask(|tx| Op::Past(room, current, tx)).await
+    }
+
     pub async fn watch_room(&self, watch: String) -> Result<Option<String>, StoreError> {
         self.ask(|tx| Op::Watch(watch, tx)).await
     }
@@ -190,6 +210,27 @@ impl SqliteStore {
     pub async fn close(&self) -> Result<(), StoreError> {
         self.ask(Op::Close).await
     }
+}
+
+/// Copies the database `path` into the new file `to` with `VACUUM INTO`: one read transaction, so the
+/// copy holds exactly the changes committed before it began, while the server goes on writing.
+pub fn backup(path: &str, to: &str) -> Result<(), String> {
+    if !std::path::Path::new(path).exists() {
+        return Err(format!("{path}: no such database"));
+    }
+    if std::path::Path::new(to).exists() {
+        return Err(format!("{to} exists already: a backup never overwrites a file"));
+    }
+    // An empty file of our own first: VACUUM INTO fills it, and it is private from the start.
+    private_file(to).map_err(|e| format!("{to}: {e}"))?;
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
+        .map_err(|e| format!("{path}: {e}"))?;
+    conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(|e| e.to_string())?;
+    conn.execute("VACUUM INTO ?1", params![to]).map_err(|e| {
+        let _ = std::fs::remove_file(to);
+        format!("copying {path} into {to}: {e}")
+    })?;
+    Ok(())
 }
 
 /// Creates the file readable and writable by its owner only, or makes an existing one so. SQLite gives
@@ -215,6 +256,7 @@ enum Reply {
     Ids(oneshot::Sender<Result<Vec<String>, StoreError>>, Result<Vec<String>, StoreError>),
     Count(oneshot::Sender<Result<u64, StoreError>>, Result<u64, StoreError>),
     Watch(oneshot::Sender<Result<Option<String>, StoreError>>, Result<Option<String>, StoreError>),
+    Past(oneshot::Sender<Result<Vec<PastMatch>, StoreError>>, Result<Vec<PastMatch>, StoreError>),
 }
 
 impl Reply {
@@ -241,6 +283,9 @@ impl Reply {
                 let _ = tx.send(fail(r.is_ok()).map_or(r, Err));
             }
             Reply::Watch(tx, r) => {
+                let _ = tx.send(r);
+            }
+            Reply::Past(tx, r) => {
                 let _ = tx.send(r);
             }
         }
@@ -311,6 +356,7 @@ fn run_failed(op: Op, why: &str) {
         Op::Ready(tx) | Op::Close(tx) => drop(tx.send(Err(failed(why)))),
         Op::Expire(_, tx) => drop(tx.send(Err(failed(why)))),
         Op::Watch(_, tx) => drop(tx.send(Err(failed(why)))),
+        Op::Past(_, _, tx) => drop(tx.send(Err(failed(why)))),
     }
 }
 
@@ -334,6 +380,7 @@ fn run(tx: &rusqlite::Transaction<'_>, op: Op) -> Reply {
             }),
         ),
         Op::Expire(expiry, reply) => Reply::Count(reply, expire(tx, &expiry)),
+        Op::Past(room, current, reply) => Reply::Past(reply, past_matches(tx, &room, current)),
         Op::Watch(watch, reply) => Reply::Watch(
             reply,
             tx.query_row("SELECT room FROM watch_ids WHERE watch = ?1", params![watch], |r| r.get(0))
@@ -392,6 +439,7 @@ fn create(conn: &Connection, room: &RoomRecord) -> Result<(), StoreError> {
     )
     .map_err(failed)?;
     conn.execute(TOUCH, params![room.id, now, 1]).map_err(failed)?;
+    conn.execute(KEEP_SEED, params![room.id, room.generation, room.seed as i64]).map_err(failed)?;
     let watch = crate::tokens::watch_id(&room.id);
     conn.execute("INSERT INTO watch_ids (watch, room) VALUES (?1, ?2)", params![watch, room.id]).map_err(failed)?;
     for (seat, hash) in room.seats.iter().enumerate() {
@@ -465,6 +513,33 @@ fn load(conn: &Connection, id: &str) -> Result<Option<RoomRecord>, StoreError> {
         room.actions.push(decode_action(id, seat, &action, action_id)?);
     }
     Ok(Some(room))
+}
+
+fn past_matches(conn: &Connection, room: &str, current: u32) -> Result<Vec<PastMatch>, StoreError> {
+    let mut seeds = std::collections::HashMap::new();
+    let mut query = conn.prepare_cached("SELECT generation, seed FROM match_seeds WHERE room = ?1").map_err(failed)?;
+    for row in query.query_map(params![room], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))).map_err(failed)? {
+        let (generation, seed) = row.map_err(failed)?;
+        seeds.insert(generation as u32, seed as u64);
+    }
+    let mut matches: Vec<PastMatch> = Vec::new();
+    let mut query = conn.prepare_cached(PAST_ACTIONS).map_err(failed)?;
+    let rows = query
+        .query_map(params![room, current], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?))
+        })
+        .map_err(failed)?;
+    for row in rows {
+        let (generation, seat, action, id) = row.map_err(failed)?;
+        let generation = generation as u32;
+        if matches.last().is_none_or(|m| m.generation != generation) {
+            matches.push(PastMatch { generation, seed: seeds.get(&generation).copied(), actions: Vec::new() });
+        }
+        if let Some(last) = matches.last_mut() {
+            last.actions.push(decode_action(room, seat, &action, id)?);
+        }
+    }
+    Ok(matches)
 }
 
 fn ids(conn: &Connection) -> Result<Vec<String>, StoreError> {
