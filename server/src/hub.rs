@@ -102,9 +102,26 @@ pub struct Hub {
     pub stopping: tokio::sync::watch::Receiver<bool>,
 }
 
-/// Unix time in milliseconds.
+/// The server's time in milliseconds: the wall clock (Unix time) read once when the process starts, then
+/// advanced by the monotonic clock. Game clocks run on it, so a jump of the wall clock (an NTP step, an
+/// operator's `date`) never makes a player lose on time, nor gives anyone time.
 pub fn now_ms() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+    let (wall, at) = started();
+    wall + at.elapsed().as_millis() as u64
+}
+
+/// When this process started: (Unix milliseconds then, the monotonic instant then).
+fn started() -> (u64, std::time::Instant) {
+    static START: std::sync::OnceLock<(u64, std::time::Instant)> = std::sync::OnceLock::new();
+    *START.get_or_init(|| {
+        let wall = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
+        (wall as u64, std::time::Instant::now())
+    })
+}
+
+/// Unix milliseconds when this process started (see `now_ms`).
+pub fn started_ms() -> u64 {
+    started().0
 }
 
 pub(crate) fn refusal(code: &'static str, message: impl Into<String>) -> Refusal {
@@ -168,7 +185,8 @@ impl Hub {
             refusal("storage", e.to_string())
         })?;
         let Some(record) = record else { return Ok(None) };
-        let room = Room::load(record).map_err(|e| refusal("storage", e))?;
+        let mut room = Room::load(record).map_err(|e| refusal("storage", e))?;
+        room.resume_clock(started_ms(), now_ms());
         let tx = self.spawn(room);
         rooms.insert(id.to_string(), tx.clone());
         Ok(Some(tx))

@@ -26,7 +26,8 @@ pub struct Meta {
     pub clock: Option<ClockSetting>,
     /// Each seat's time left when `since_ms` was taken.
     pub remaining_ms: Vec<u64>,
-    /// When the running clock last started (Unix milliseconds); null while no clock runs.
+    /// When the running clock last started, on the server's clock (`hub::now_ms`: Unix milliseconds at the
+    /// process's start advanced by the monotonic clock); null while no clock runs.
     pub since_ms: Option<u64>,
 }
 
@@ -152,6 +153,15 @@ impl Room {
         let seat = self.running_clock()?;
         let since = self.record.meta.since_ms?;
         Some(since + self.record.meta.remaining_ms.get(seat).copied().unwrap_or(0))
+    }
+
+    /// Resumes the running clock of a room loaded from the store: its stored remaining time is what the
+    /// player has; time before this process started (`start`: the server was down) or after `now` (a
+    /// start time from a wall clock that was ahead) is charged to nobody.
+    pub fn resume_clock(&mut self, start: u64, now: u64) {
+        if let Some(since) = self.record.meta.since_ms {
+            self.record.meta.since_ms = Some(since.clamp(start, now.max(start)));
+        }
     }
 
     /// Ends the match on time if the running clock has fallen by `now`; true if it did.

@@ -30,10 +30,14 @@ async fn play_match(server: &Server, options: Value, pick: &mut Pick) -> (String
     assert_eq!(watcher.next_of("welcome").await["seat"], Value::Null);
     clients.push(watcher);
     let mut n = 0;
-    // The watcher's arrival is the last change before play: everybody hears of it.
+    // The watcher's arrival is the last change before play: everybody hears of it (the watcher with the
+    // whole state, the players with a presence message).
     for c in clients.iter_mut() {
         while c.last_state().is_none_or(|s| s["room"]["spectators"] != 1) {
-            c.next_of("state").await;
+            let m = c.next().await.expect("open");
+            if m["type"] == "presence" && m["spectators"] == 1 {
+                break;
+            }
         }
     }
     loop {

@@ -195,3 +195,28 @@ async fn an_online_backup_under_load_holds_every_action_acknowledged_before_it_b
     let again = server_command(&["backup", "--db", &db, "--to", copy.to_str().unwrap()]);
     assert!(!again.status.success(), "a backup never overwrites a file");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_charges_no_clock_for_the_time_the_server_was_down() {
+    let (_dir, db) = temp_db("clock");
+    let mut server = Server::start(&db, &[]);
+    let mut a = Client::connect(&server.url()).await;
+    a.send(json!({"type": "create", "options": {}, "clock": {"initialMs": 60000, "incrementMs": 0}})).await;
+    let welcome = a.next_of("welcome").await;
+    let (room, token) = (welcome["room"].as_str().unwrap().to_string(), welcome["token"].clone());
+    let mut b = Client::connect(&server.url()).await;
+    b.join(&room).await;
+    a.state_where(|s| s["room"]["status"] == "playing").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    server.kill9();
+    // Three seconds down: a clock on the wall clock would charge them to the player on move.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    server.restart();
+    let mut back = Client::connect(&server.url()).await;
+    back.send(json!({"type": "join", "room": room, "token": token})).await;
+    let state = back.next_of("state").await;
+    let clock = &state["room"]["clock"];
+    let running = clock["running"].as_u64().expect("a clock runs") as usize;
+    let left = clock["remainingMs"][running].as_u64().unwrap();
+    assert!(left > 58_500 && left <= 60_000, "{left} ms left: about 0.5 s used, the 3 s down not charged");
+}

@@ -63,8 +63,7 @@ impl PgStore {
     pub async fn create(&self, room: &RoomRecord) -> Result<(), StoreError> {
         let mut client = self.client_for(&room.id).lock().await;
         let tx = client.transaction().await.map_err(failed)?;
-        let now =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
+        let now = crate::hub::now_ms() as i64;
         tx.execute(
             "INSERT INTO rooms (id, options, generation, seed, meta, rev, created_ms) VALUES ($1, $2, $3, $4, $5, 0, $6)",
             &[&room.id, &to_json(&room.options), &(room.generation as i64), &(room.seed as i64), &to_json(&room.meta), &now],
