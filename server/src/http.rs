@@ -15,6 +15,7 @@ use axum::routing::get;
 use axum::Router;
 use tower_http::services::{ServeDir, ServeFile};
 
+use crate::codes::Code;
 use crate::hub::Hub;
 use crate::protocol::PROTOCOL;
 
@@ -126,14 +127,14 @@ async fn websocket(
     if let Some(origin) = headers.get(header::ORIGIN) {
         let allowed = origins.is_empty() || origins.iter().any(|o| origin.as_bytes() == o.as_bytes());
         if !allowed {
-            hub.refused("bad_origin", &client, origin.to_str().unwrap_or("(not text)"));
+            hub.refused(Code::BadOrigin, &client, origin.to_str().unwrap_or("(not text)"));
             return (StatusCode::FORBIDDEN, "this origin may not open the game's WebSocket").into_response();
         }
     }
     let Some(slot) =
         hub.clients.connect(crate::clients::Kind::WebSocket, client, hub.limits.max_connections_per_address)
     else {
-        hub.refused("too_many_connections", &client, "WebSockets per address");
+        hub.refused(Code::TooManyConnections, &client, "WebSockets per address");
         return (StatusCode::TOO_MANY_REQUESTS, "too many connections from your address").into_response();
     };
     // Frames far over the message limit close the connection (code 1009) without being read whole;

@@ -10,6 +10,7 @@ use battleline::{Action, Game, Options};
 use tokio::sync::{mpsc, oneshot, Mutex, Notify};
 
 use crate::clients::Clients;
+use crate::codes::Code;
 use crate::config::Limits;
 use crate::log;
 use crate::metrics::Metrics;
@@ -124,7 +125,7 @@ pub fn started_ms() -> u64 {
     started().0
 }
 
-pub(crate) fn refusal(code: &'static str, message: impl Into<String>) -> Refusal {
+pub(crate) fn refusal(code: Code, message: impl Into<String>) -> Refusal {
     Refusal { code, message: message.into() }
 }
 
@@ -148,9 +149,9 @@ impl Hub {
     }
 
     /// Counts and logs a refusal of a client (the code as the client gets it).
-    pub fn refused(&self, code: &'static str, client: &dyn std::fmt::Display, why: &str) {
-        self.metrics.refused(code);
-        log::warn("refused", &[("code", &code), ("client", client), ("why", &why)]);
+    pub fn refused(&self, code: Code, client: &dyn std::fmt::Display, why: &str) {
+        self.metrics.refused(code.code());
+        log::warn("refused", &[("code", &code.code()), ("client", client), ("why", &why)]);
     }
 
     /// Counts and logs a failed store call.
@@ -182,10 +183,10 @@ impl Hub {
         // rooms in memory is the creation limits (per address and global) and the unloading of idle ones.
         let record = self.store.load(id).await.map_err(|e| {
             self.storage_failed(id, "load", &e);
-            refusal("storage", e.to_string())
+            refusal(Code::Storage, e.to_string())
         })?;
         let Some(record) = record else { return Ok(None) };
-        let mut room = Room::load(record).map_err(|e| refusal("storage", e))?;
+        let mut room = Room::load(record).map_err(|e| refusal(Code::Storage, e))?;
         room.resume_clock(started_ms(), now_ms());
         let tx = self.spawn(room);
         rooms.insert(id.to_string(), tx.clone());
@@ -199,7 +200,7 @@ impl Hub {
         }
         let room = self.store.watch_room(watch).await.map_err(|e| {
             self.storage_failed(watch, "watch lookup", &e);
-            refusal("storage", e.to_string())
+            refusal(Code::Storage, e.to_string())
         })?;
         match room {
             Some(room) => self.room(&room).await,
@@ -216,17 +217,17 @@ impl Hub {
         let options: Options = if options.is_null() {
             Options::default()
         } else {
-            serde_json::from_value(options.clone()).map_err(|e| refusal("bad_options", e.to_string()))?
+            serde_json::from_value(options.clone()).map_err(|e| refusal(Code::BadOptions, e.to_string()))?
         };
         if let Some(c) = clock {
             let max = self.limits.max_clock_ms;
             if c.initial_ms == 0 || c.initial_ms > max || c.increment_ms > max {
-                return Err(refusal("bad_options", format!("clock times are 1 to {max} ms")));
+                return Err(refusal(Code::BadOptions, format!("clock times are 1 to {max} ms")));
             }
         }
         let mut rooms = self.rooms.lock().await;
         if rooms.len() >= self.limits.max_rooms {
-            return Err(refusal("server_full", "the server holds as many rooms as it may; try again later"));
+            return Err(refusal(Code::ServerFull, "the server holds as many rooms as it may; try again later"));
         }
         let token = tokens::token();
         let mut seats = vec![None; options.players];
@@ -245,14 +246,14 @@ impl Hub {
             actions: Vec::new(),
             rev: 0,
         };
-        Game::new(record.options, record.seed).map_err(|e| refusal(e.code.as_str(), e.message))?;
+        Game::new(record.options, record.seed).map_err(|e| refusal(Code::Engine(e.code.as_str()), e.message))?;
         self.store.create(&record).await.map_err(|e| {
             self.storage_failed(&record.id, "create", &e);
-            refusal("storage", e.to_string())
+            refusal(Code::Storage, e.to_string())
         })?;
         self.metrics.rooms_created.fetch_add(1, Ordering::Relaxed);
         let id = record.id.clone();
-        let room = Room::load(record).map_err(|e| refusal("storage", e))?;
+        let room = Room::load(record).map_err(|e| refusal(Code::Storage, e))?;
         let tx = self.spawn(room);
         rooms.insert(id, tx.clone());
         Ok((tx, token))

@@ -17,6 +17,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
+use crate::codes::Code;
 use crate::hub::Hub;
 use crate::log;
 
@@ -54,7 +55,7 @@ pub async fn serve(
             match hub.clients.connect(crate::clients::Kind::Tcp, peer.ip(), limits.max_connections_per_address) {
                 Some(slot) => Some(slot),
                 None => {
-                    hub.refused("too_many_connections", &peer.ip(), "connections per address");
+                    hub.refused(Code::TooManyConnections, &peer.ip(), "connections per address");
                     drop(stream);
                     continue;
                 }

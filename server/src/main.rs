@@ -2,6 +2,7 @@
 
 mod bridge;
 mod clients;
+mod codes;
 mod config;
 mod http;
 mod hub;

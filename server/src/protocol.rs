@@ -5,6 +5,8 @@
 use battleline::{Action, GameResult, LogEntry, Options, PlayerView};
 use serde::{Deserialize, Serialize};
 
+use crate::codes::Code;
+
 /// The version of this protocol, in `welcome`.
 pub const PROTOCOL: u32 = 1;
 
@@ -239,8 +241,8 @@ pub struct StateMessage {
 
 impl ServerMessage {
     /// An error frame.
-    pub fn error(code: &'static str, message: impl Into<String>, id: Option<String>) -> ServerMessage {
-        ServerMessage::Error { code, message: message.into(), id }
+    pub fn error(code: Code, message: impl Into<String>, id: Option<String>) -> ServerMessage {
+        ServerMessage::Error { code: code.code(), message: message.into(), id }
     }
 
     /// The JSON text of the message.

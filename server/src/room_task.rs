@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot};
 
+use crate::codes::{Code, RoomStatus};
 use crate::hub::{now_ms, refusal, Hub, Out, Outbox, Request, RoomCmd};
 use crate::protocol::{ServerMessage, PROTOCOL};
 use crate::room::{ActCheck, Refusal, Room, StoredAction};
@@ -67,7 +68,7 @@ impl RoomTask {
                     rx.close();
                     while let Some(cmd) = rx.recv().await {
                         if let RoomCmd::Join { reply, .. } = cmd {
-                            let _ = reply.send(Err(refusal("retry", "the room was being unloaded; join again")));
+                            let _ = reply.send(Err(refusal(Code::Retry, "the room was being unloaded; join again")));
                         }
                     }
                     self.hub.unload(self.room.id()).await;
@@ -102,7 +103,7 @@ impl RoomTask {
             }
             RoomCmd::Request { conn, request } => {
                 let Some(seat) = self.subscribers.iter().find(|s| s.conn == conn).and_then(|s| s.seat) else {
-                    self.reply(conn, ServerMessage::error("not_seated", "only a seated player may do that", None));
+                    self.reply(conn, ServerMessage::error(Code::NotSeated, "only a seated player may do that", None));
                     return;
                 };
                 let before = self.room.clone();
@@ -128,7 +129,7 @@ impl RoomTask {
         let (seat, token) = if watch {
             if spectators >= self.hub.limits.max_spectators {
                 let most = self.hub.limits.max_spectators;
-                let _ = reply.send(Err(refusal("spectators_full", format!("a room has at most {most} spectators"))));
+                let _ = reply.send(Err(refusal(Code::SpectatorsFull, format!("a room has at most {most} spectators"))));
                 return;
             }
             (None, None)
@@ -136,13 +137,13 @@ impl RoomTask {
             match self.room.seat_of(&tokens::hash(&token)) {
                 Some(seat) => (Some(seat), Some(token)),
                 None => {
-                    let _ = reply.send(Err(refusal("bad_token", "this token holds no seat of this room")));
+                    let _ = reply.send(Err(refusal(Code::BadToken, "this token holds no seat of this room")));
                     return;
                 }
             }
         } else {
             let Some(seat) = self.room.free_seat() else {
-                let _ = reply.send(Err(refusal("room_full", "every seat is taken; you may watch")));
+                let _ = reply.send(Err(refusal(Code::RoomFull, "every seat is taken; you may watch")));
                 return;
             };
             let token = tokens::token();
@@ -150,7 +151,7 @@ impl RoomTask {
             let before = self.room.clone();
             self.room.take_seat(seat, hash.clone(), now);
             if let Err(e) = self.store(&before, Some((seat, hash)), None).await {
-                let _ = reply.send(Err(refusal("storage", e.to_string())));
+                let _ = reply.send(Err(refusal(Code::Storage, e.to_string())));
                 return;
             }
             taken = true;
@@ -163,7 +164,7 @@ impl RoomTask {
         let watch = seat.map(|_| tokens::watch_id(&room));
         let welcome = ServerMessage::Welcome { protocol: PROTOCOL, room, seat, token, watch };
         if !out.send(Out::Text(welcome.to_text())) {
-            let _ = reply.send(Err(refusal("slow", "the connection's send queue is full")));
+            let _ = reply.send(Err(refusal(Code::Slow, "the connection's send queue is full")));
             return;
         }
         self.subscribers.push(Subscriber { conn, seat, out, log_sent: 0, generation: self.room.record.generation });
@@ -209,7 +210,7 @@ impl RoomTask {
                             self.room = room;
                             Ok(())
                         }
-                        Err(e) => Err((refusal("internal", e), None)),
+                        Err(e) => Err((refusal(Code::Internal, e), None)),
                     }
                 }
                 Ok(false) => Ok(()),
@@ -250,7 +251,7 @@ impl RoomTask {
                     let message = match applied {
                         Some(n) if matches!(e, StoreError::Conflict) => ServerMessage::Ack { id, n, duplicate: true },
                         _ => {
-                            let code = if matches!(e, StoreError::Conflict) { "stale" } else { "storage" };
+                            let code = if matches!(e, StoreError::Conflict) { Code::Stale } else { Code::Storage };
                             ServerMessage::error(code, format!("not stored: {e}"), Some(id))
                         }
                     };
@@ -278,7 +279,7 @@ impl RoomTask {
             meta: record.meta.clone(),
             seat,
             action,
-            waiting: self.room.status() == "waiting",
+            waiting: self.room.status() == RoomStatus::Waiting,
         };
         let is_action = change.action.is_some();
         let started = Instant::now();

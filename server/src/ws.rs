@@ -12,6 +12,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::clients::Slot;
+use crate::codes::Code;
 use crate::hub::{Hub, Out, Outbox, Request, RoomCmd};
 use crate::log;
 use crate::protocol::{ClientMessage, ServerMessage};
@@ -51,7 +52,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
     let (sink, mut stream) = socket.split();
     let mut writer = tokio::spawn(write(sink, rx, slow, hub.clone()));
     if hub.metrics.websockets.fetch_add(1, Ordering::SeqCst) >= limits.max_connections {
-        hub.refused("server_full", &client, "WebSockets in all");
+        hub.refused(Code::ServerFull, &client, "WebSockets in all");
         outbox.send(Out::Close("the server has as many connections as it may; try again later".into()));
         hub.metrics.websockets.fetch_sub(1, Ordering::SeqCst);
         let _ = writer.await;
@@ -72,7 +73,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
     let mut refused = 0u32;
     let mut created = 0u32;
     let mut room: Option<mpsc::Sender<RoomCmd>> = None;
-    let error = |code: &'static str, message: String| Out::Text(ServerMessage::error(code, message, None).to_text());
+    let error = |code: Code, message: String| Out::Text(ServerMessage::error(code, message, None).to_text());
     let mut writer_done = false;
     let mut closing = false;
     loop {
@@ -109,7 +110,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
         let text = match message {
             Message::Text(text) => text,
             Message::Binary(_) => {
-                outbox.send(error("bad_message", "messages are JSON text frames".into()));
+                outbox.send(error(Code::BadMessage, "messages are JSON text frames".into()));
                 continue;
             }
             Message::Close(_) => break,
@@ -127,7 +128,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
         if !bucket.take() {
             refused += 1;
             if refused == 1 || refused > limits.flood_close_after {
-                hub.refused("rate_limited", &client, "messages per second");
+                hub.refused(Code::RateLimited, &client, "messages per second");
             }
             if refused > limits.flood_close_after {
                 outbox.send(Out::Close("too many messages: the connection is closed".into()));
@@ -137,21 +138,21 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
             // One error frame for every 20 refused messages: a flood must not become one outbound.
             if refused % 20 == 1 {
                 outbox.send(error(
-                    "rate_limited",
+                    Code::RateLimited,
                     format!("at most {} messages a second; messages over that are dropped", limits.rate_per_second),
                 ));
             }
             continue;
         }
         if text.len() > limits.max_message_bytes {
-            hub.refused("too_large", &client, "message size");
-            outbox.send(error("too_large", format!("a message has at most {} bytes", limits.max_message_bytes)));
+            hub.refused(Code::TooLarge, &client, "message size");
+            outbox.send(error(Code::TooLarge, format!("a message has at most {} bytes", limits.max_message_bytes)));
             continue;
         }
         let message: ClientMessage = match serde_json::from_str(text.as_str()) {
             Ok(message) => message,
             Err(e) => {
-                outbox.send(error("bad_message", format!("not a message of the protocol: {e}")));
+                outbox.send(error(Code::BadMessage, format!("not a message of the protocol: {e}")));
                 continue;
             }
         };
@@ -163,8 +164,8 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
             ClientMessage::Create { options, clock } => {
                 if created >= limits.max_creates_per_connection {
                     let most = limits.max_creates_per_connection;
-                    hub.refused("too_many_rooms", &client, "rooms per connection");
-                    outbox.send(error("too_many_rooms", format!("a connection may create {most} rooms")));
+                    hub.refused(Code::TooManyRooms, &client, "rooms per connection");
+                    outbox.send(error(Code::TooManyRooms, format!("a connection may create {most} rooms")));
                     continue;
                 }
                 created += 1;
@@ -172,15 +173,15 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
                 match hub.clients.create(client, per_minute, burst, limits.global_creates_per_minute) {
                     Ok(()) => {}
                     Err(true) => {
-                        hub.refused("too_many_rooms", &client, "rooms per address");
+                        hub.refused(Code::TooManyRooms, &client, "rooms per address");
                         let words = format!("an address may create {burst} rooms at once and {per_minute} a minute");
-                        outbox.send(error("too_many_rooms", words));
+                        outbox.send(error(Code::TooManyRooms, words));
                         continue;
                     }
                     Err(false) => {
-                        hub.refused("server_full", &client, "rooms created per minute by everyone");
+                        hub.refused(Code::ServerFull, &client, "rooms created per minute by everyone");
                         outbox.send(error(
-                            "server_full",
+                            Code::ServerFull,
                             "the server creates no more rooms just now; try again in a minute".into(),
                         ));
                         continue;
@@ -223,7 +224,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
             None => false,
         };
         if !sent {
-            outbox.send(error("not_in_room", "join a room first".into()));
+            outbox.send(error(Code::NotInRoom, "join a room first".into()));
         }
     }
     leave(&mut room, conn).await;
@@ -262,7 +263,7 @@ async fn enter(
 ) -> Result<(), Refusal> {
     let (reply, answer) = oneshot::channel();
     let join = RoomCmd::Join { conn, token, watch, out: out.clone(), reply };
-    let gone = || Refusal { code: "retry", message: "the room was being unloaded; join again".into() };
+    let gone = || Refusal { code: Code::Retry, message: "the room was being unloaded; join again".into() };
     tx.send(join).await.map_err(|_| gone())?;
     answer.await.map_err(|_| gone())?
 }
@@ -282,16 +283,16 @@ async fn join(
             Some(tx) => (tx, watch, token.clone()),
             None => match hub.watched(id).await? {
                 Some(tx) => (tx, true, None),
-                None => return Err(Refusal { code: "unknown_room", message: format!("there is no room {id:?}") }),
+                None => return Err(Refusal { code: Code::UnknownRoom, message: format!("there is no room {id:?}") }),
             },
         };
         match enter(&tx, conn, token, watch, out).await {
             Ok(()) => return Ok(tx),
-            Err(e) if e.code == "retry" => continue,
+            Err(e) if e.code == Code::Retry => continue,
             Err(e) => return Err(e),
         }
     }
-    Err(Refusal { code: "retry", message: "the room is busy; join again".into() })
+    Err(Refusal { code: Code::Retry, message: "the room is busy; join again".into() })
 }
 
 /// Writes queued frames; closes the connection when told to or when its reader is too slow (then it
@@ -309,7 +310,7 @@ async fn write(
             out = rx.recv() => out,
             () = slow.notified() => {
                 hub.metrics.slow_reader_drops.fetch_add(1, Ordering::Relaxed);
-                hub.refused("slow_reader", &"-", "the send queue is full");
+                hub.refused(Code::SlowReader, &"-", "the send queue is full");
                 Some(Out::Close(too_slow.into()))
             }
         };
