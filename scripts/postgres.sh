@@ -3,6 +3,8 @@
 #   eval "$(bash scripts/postgres.sh start DIR)"   installs Debian's PostgreSQL if missing (without
 #                                                  its default cluster), starts a cluster in DIR, and
 #                                                  prints `export BATTLELINE_TEST_POSTGRES=postgres://…`
+#                                                  and `export BATTLELINE_TEST_POSTGRES_DIR=DIR`
+#   bash scripts/postgres.sh restart DIR           stops it (fast: connections cut) and starts it again
 #   bash scripts/postgres.sh stop DIR              stops it and removes DIR
 set -euo pipefail
 command=${1:?start or stop}
@@ -33,14 +35,22 @@ case "$command" in
     run "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
       -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
     run "$bin/createdb" -h 127.0.0.1 -p "$port" -U battleline battleline
+    echo "$port" > "$dir/port"
     echo "export BATTLELINE_TEST_POSTGRES=postgres://battleline@127.0.0.1:$port/battleline"
+    echo "export BATTLELINE_TEST_POSTGRES_DIR=$dir"
+    ;;
+  restart)
+    port=$(cat "$dir/port")
+    run "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+    run "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
     ;;
   stop)
     if [ -f "$dir/data/postmaster.pid" ]; then run "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null; fi
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: $0 start|stop DIR" >&2
+    echo "usage: $0 start|restart|stop DIR" >&2
     exit 2
     ;;
 esac

@@ -72,6 +72,8 @@ pub enum RoomCmd {
     Request { conn: u64, request: Request },
     /// Another server process changed the room (PostgreSQL): reload it if it is behind `rev`.
     Refresh { rev: i64 },
+    /// Changes by other processes may have been missed (PostgreSQL): reload, and tell if it changed.
+    Resync,
 }
 
 /// What a seated connection may ask.
@@ -259,8 +261,16 @@ impl Hub {
         Ok((tx, token))
     }
 
-    /// Tells a loaded room that another process changed it.
+    /// Tells a loaded room that another process changed it; `*` (the notification channel was lost and
+    /// is back): every loaded room reloads, and its clients hear of what changed meanwhile.
     pub async fn refresh(&self, id: &str, rev: i64) {
+        if id == crate::store::REFRESH_ALL {
+            let all: Vec<mpsc::Sender<RoomCmd>> = self.rooms.lock().await.values().cloned().collect();
+            for tx in all {
+                let _ = tx.send(RoomCmd::Resync).await;
+            }
+            return;
+        }
         let tx = self.rooms.lock().await.get(id).cloned();
         if let Some(tx) = tx {
             let _ = tx.send(RoomCmd::Refresh { rev }).await;

@@ -59,8 +59,9 @@ impl RoomTask {
                 },
                 () = tokio::time::sleep(wait.unwrap_or(Duration::MAX)), if wait.is_some() => {
                     let before = self.room.clone();
-                    if self.room.check_time(now_ms()) {
-                        self.store_and_broadcast(before, None, None, None).await;
+                    if self.room.check_time(now_ms()) && !self.store_and_broadcast(before, None, None, None).await {
+                        // The store is down: the fallen clock is tried again shortly, not in a busy loop.
+                        tokio::time::sleep(Duration::from_millis(250)).await;
                     }
                 }
                 () = tokio::time::sleep(idle), if self.subscribers.is_empty() => {
@@ -95,6 +96,13 @@ impl RoomTask {
                     self.presence(None);
                 }
             }
+            RoomCmd::Resync => {
+                let (rev, generation) = (self.room.record.rev, self.room.record.generation);
+                self.reload().await;
+                if (self.room.record.rev, self.room.record.generation) != (rev, generation) {
+                    self.broadcast();
+                }
+            }
             RoomCmd::Refresh { rev } => {
                 if rev > self.room.record.rev {
                     self.reload().await;
@@ -109,7 +117,9 @@ impl RoomTask {
                 let before = self.room.clone();
                 match self.request(conn, seat, request, now) {
                     Outcome::Done => {}
-                    Outcome::Store { seat, action, ack } => self.store_and_broadcast(before, seat, action, ack).await,
+                    Outcome::Store { seat, action, ack } => {
+                        self.store_and_broadcast(before, seat, action, ack).await;
+                    }
                 }
             }
         }
@@ -227,20 +237,21 @@ impl RoomTask {
     }
 
     /// Stores the change from `before` to the room now; on success answers and broadcasts, on failure
-    /// puts the stored room back and tells the asker.
+    /// puts the stored room back and tells the asker. Whether it was stored.
     async fn store_and_broadcast(
         &mut self,
         before: Room,
         seat: Option<(usize, String)>,
         action: Option<(u32, StoredAction)>,
         ack: Option<(u64, String)>,
-    ) {
+    ) -> bool {
         match self.store(&before, seat, action).await {
             Ok(()) => {
                 if let Some((conn, id)) = ack {
                     self.reply(conn, ServerMessage::Ack { id, n: self.room.n(), duplicate: false });
                 }
                 self.broadcast();
+                true
             }
             Err(e) => {
                 if let Some((conn, id)) = ack {
@@ -257,7 +268,12 @@ impl RoomTask {
                     };
                     self.reply(conn, message);
                 }
-                self.broadcast();
+                // After a conflict the room was reloaded with another process's change: everyone hears of
+                // it. After a failed store nothing changed, and the asker was told (it sends again).
+                if matches!(e, StoreError::Conflict) {
+                    self.broadcast();
+                }
+                false
             }
         }
     }

@@ -181,6 +181,7 @@ impl Store {
     }
 }
 
+pub use postgres::REFRESH_ALL;
 pub use sqlite::backup as sqlite_backup;
 
 /// The database's name as it may be shown: a URL's password replaced by `***`.

@@ -1,32 +1,70 @@
 //! The PostgreSQL store: the tables of sqlite.rs, a few connections, and a listening connection. Each
 //! committed change sends `NOTIFY battleline_rooms, '<room> <rev>'` in its transaction, so every server
 //! process on the database hears of it after the commit and refreshes that room for its own clients.
+//!
+//! The database may restart or drop a connection at any time: a lost connection is opened again on its
+//! next use (with back-off between failed attempts; meanwhile calls fail with `storage`, and a client
+//! sends its action again), and the listening connection subscribes again and asks for a full refresh of
+//! every loaded room, since notifications sent while it was gone are lost. Tables are created in one
+//! transaction under an advisory lock, so processes started together on a fresh database all start.
+
+use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
-use tokio::sync::{mpsc, Mutex};
+use tokio::sync::{mpsc, MappedMutexGuard, Mutex, MutexGuard};
 use tokio_postgres::{AsyncMessage, Client, NoTls};
 
 use super::sqlite::{Expiry, DELETE, EXPIRED, KEEP_SEED, PAST_ACTIONS, SCHEMA, SWEEP_BATCH, TOUCH};
 use super::{decode_action, decode_room, redact, to_json, Change, Notice, PastMatch, StoreError};
+use crate::log;
 use crate::room::RoomRecord;
 
 /// Connections for queries (a room always uses the same one, so its changes stay in order).
 const CONNECTIONS: usize = 4;
 
-pub struct PgStore {
-    clients: Vec<Mutex<Client>>,
+/// The longest wait between two attempts to reach the database.
+const MOST_BACKOFF: Duration = Duration::from_secs(2);
+
+/// How often the listening connection checks that it is still connected.
+const LISTEN_CHECK: Duration = Duration::from_secs(2);
+
+/// A notice that asks for every loaded room to be reloaded (notifications may have been lost).
+pub const REFRESH_ALL: &str = "*";
+
+/// One connection, opened again after it is lost.
+struct Slot {
+    client: Option<Client>,
+    backoff: Duration,
+    retry_at: Instant,
 }
 
-fn failed(e: impl std::fmt::Display) -> StoreError {
-    StoreError::Failed(e.to_string())
+pub struct PgStore {
+    url: String,
+    slots: Vec<Mutex<Slot>>,
+}
+
+fn failed(e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> StoreError {
+    StoreError::Failed(describe(&*e.into()))
+}
+
+/// An error with its causes ("db error" alone says nothing): `db error: ERROR: …`.
+fn describe(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
 }
 
 async fn connect(url: &str) -> Result<Client, String> {
     let (client, connection) =
-        tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("{}: {e}", redact(url)))?;
+        tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("{}: {}", redact(url), describe(&e)))?;
     tokio::spawn(async move {
         if let Err(e) = connection.await {
-            crate::log::error("postgres_connection_ended", &[("error", &e)]);
+            log::error("postgres_connection_ended", &[("error", &describe(&e))]);
         }
     });
     Ok(client)
@@ -39,29 +77,59 @@ fn pg(sql: &str) -> String {
 
 impl PgStore {
     pub async fn open(url: &str, notices: mpsc::UnboundedSender<Notice>) -> Result<PgStore, String> {
-        let mut clients = Vec::with_capacity(CONNECTIONS);
+        let mut slots = Vec::with_capacity(CONNECTIONS);
         for _ in 0..CONNECTIONS {
-            clients.push(Mutex::new(connect(url).await?));
+            let client = Some(connect(url).await?);
+            slots.push(Mutex::new(Slot { client, backoff: Duration::from_millis(50), retry_at: Instant::now() }));
         }
+        let store = PgStore { url: url.to_string(), slots };
         {
-            let first = clients[0].lock().await;
-            // Two processes starting at once must not race to create the tables.
-            first
-                .batch_execute(&format!("SELECT pg_advisory_lock(4242); {SCHEMA} SELECT pg_advisory_unlock(4242);"))
+            let mut client = store.lock(0).await.map_err(|e| e.to_string())?;
+            // Two processes starting at once must not race to create the tables: the lock is held until
+            // the transaction that creates them has committed (a session lock released before the commit
+            // let the second process try to create them again and fail).
+            let tx = client.transaction().await.map_err(|e| format!("creating the tables: {e}"))?;
+            tx.batch_execute(&format!("SELECT pg_advisory_xact_lock(4242); {SCHEMA}"))
                 .await
                 .map_err(|e| format!("creating the tables: {e}"))?;
+            tx.commit().await.map_err(|e| format!("creating the tables: {e}"))?;
         }
-        listen(url, notices).await?;
-        Ok(PgStore { clients })
+        let url = url.to_string();
+        tokio::spawn(async move { listen(url, notices).await });
+        Ok(store)
     }
 
-    fn client_for(&self, room: &str) -> &Mutex<Client> {
+    fn slot_for(&self, room: &str) -> usize {
         let hash = room.bytes().fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(b as usize));
-        &self.clients[hash % self.clients.len()]
+        hash % self.slots.len()
+    }
+
+    /// Connection `i`, connected again if it was lost (not sooner than its back-off allows).
+    async fn lock(&self, i: usize) -> Result<MappedMutexGuard<'_, Client>, StoreError> {
+        let mut slot = self.slots[i % self.slots.len()].lock().await;
+        if slot.client.as_ref().is_none_or(Client::is_closed) {
+            slot.client = None;
+            if Instant::now() < slot.retry_at {
+                return Err(failed("the database is unreachable; trying again shortly"));
+            }
+            match connect(&self.url).await {
+                Ok(client) => {
+                    log::info("postgres_reconnected", &[("connection", &i)]);
+                    slot.client = Some(client);
+                    slot.backoff = Duration::from_millis(50);
+                }
+                Err(e) => {
+                    slot.retry_at = Instant::now() + slot.backoff;
+                    slot.backoff = (slot.backoff * 2).min(MOST_BACKOFF);
+                    return Err(failed(e));
+                }
+            }
+        }
+        MutexGuard::try_map(slot, |slot| slot.client.as_mut()).map_err(|_| failed("no connection"))
     }
 
     pub async fn create(&self, room: &RoomRecord) -> Result<(), StoreError> {
-        let mut client = self.client_for(&room.id).lock().await;
+        let mut client = self.lock(self.slot_for(&room.id)).await?;
         let tx = client.transaction().await.map_err(failed)?;
         let now = crate::hub::now_ms() as i64;
         tx.execute(
@@ -90,7 +158,7 @@ impl PgStore {
     }
 
     pub async fn commit(&self, change: &Change) -> Result<(), StoreError> {
-        let mut client = self.client_for(&change.room).lock().await;
+        let mut client = self.lock(self.slot_for(&change.room)).await?;
         let tx = client.transaction().await.map_err(failed)?;
         let updated = tx
             .execute(
@@ -147,7 +215,7 @@ impl PgStore {
     }
 
     pub async fn load(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {
-        let client = self.client_for(id).lock().await;
+        let client = self.lock(self.slot_for(id)).await?;
         let Some(row) = client
             .query_opt("SELECT options, generation, seed, meta, rev FROM rooms WHERE id = $1", &[&id])
             .await
@@ -178,7 +246,7 @@ impl PgStore {
 
     pub async fn integrity(&self) -> Result<String, StoreError> {
         // PostgreSQL checks its own pages; what can go wrong here is a room whose actions have gaps.
-        let client = self.clients[0].lock().await;
+        let client = self.lock(0).await?;
         let row = client
             .query_one(
                 "SELECT COUNT(*) FROM (SELECT room, generation FROM actions GROUP BY room, generation \
@@ -192,20 +260,20 @@ impl PgStore {
     }
 
     pub async fn ids(&self) -> Result<Vec<String>, StoreError> {
-        let client = self.clients[0].lock().await;
+        let client = self.lock(0).await?;
         let rows = client.query("SELECT id FROM rooms ORDER BY created_ms", &[]).await.map_err(failed)?;
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
     pub async fn ready(&self) -> Result<(), StoreError> {
-        for client in &self.clients {
-            client.lock().await.simple_query("SELECT 1").await.map_err(failed)?;
+        for i in 0..self.slots.len() {
+            self.lock(i).await?.simple_query("SELECT 1").await.map_err(failed)?;
         }
         Ok(())
     }
 
     pub async fn delete_expired(&self, expiry: &Expiry) -> Result<u64, StoreError> {
-        let mut client = self.clients[0].lock().await;
+        let mut client = self.lock(0).await?;
         let tx = client.transaction().await.map_err(failed)?;
         let rows = tx
             .query(&pg(EXPIRED), &[&expiry.touched_before, &expiry.waiting_before, &SWEEP_BATCH])
@@ -227,7 +295,7 @@ impl PgStore {
     }
 
     pub async fn past_matches(&self, room: &str, current: u32) -> Result<Vec<PastMatch>, StoreError> {
-        let client = self.client_for(room).lock().await;
+        let client = self.lock(self.slot_for(room)).await?;
         let mut seeds = std::collections::HashMap::new();
         for row in
             client.query("SELECT generation, seed FROM match_seeds WHERE room = $1", &[&room]).await.map_err(failed)?
@@ -248,13 +316,13 @@ impl PgStore {
     }
 
     pub async fn watch_room(&self, watch: &str) -> Result<Option<String>, StoreError> {
-        let client = self.client_for(watch).lock().await;
+        let client = self.lock(self.slot_for(watch)).await?;
         let row = client.query_opt("SELECT room FROM watch_ids WHERE watch = $1", &[&watch]).await.map_err(failed)?;
         Ok(row.map(|r| r.get(0)))
     }
 
     pub async fn counts(&self) -> Result<(u64, u64), StoreError> {
-        let client = self.clients[0].lock().await;
+        let client = self.lock(0).await?;
         let row = client
             .query_one(
                 "SELECT COUNT(*), COALESCE(SUM(CASE WHEN meta LIKE '%\"ended\":null%' THEN 1 ELSE 0 END), 0) FROM rooms",
@@ -267,35 +335,73 @@ impl PgStore {
     }
 }
 
-/// A connection that listens for other processes' changes and passes them on.
-async fn listen(url: &str, notices: mpsc::UnboundedSender<Notice>) -> Result<(), String> {
+/// The listening connection, for as long as the process runs: subscribes, passes every notification on,
+/// checks every few seconds that it is still connected, and when it was lost connects and subscribes
+/// again (with back-off), then asks for a full refresh of every loaded room.
+async fn listen(url: String, notices: mpsc::UnboundedSender<Notice>) {
+    let mut backoff = Duration::from_millis(50);
+    let mut first = true;
+    loop {
+        match listen_once(&url, &notices, first).await {
+            Ok(()) => backoff = Duration::from_millis(50),
+            Err(e) => log::error("postgres_listen_failed", &[("error", &e)]),
+        }
+        first = false;
+        if notices.is_closed() {
+            return;
+        }
+        tokio::time::sleep(backoff).await;
+        backoff = (backoff * 2).min(MOST_BACKOFF);
+    }
+}
+
+/// One listening connection until it is lost (Ok once it had subscribed).
+async fn listen_once(url: &str, notices: &mpsc::UnboundedSender<Notice>, first: bool) -> Result<(), String> {
     let (client, mut connection) =
-        tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("{}: {e}", redact(url)))?;
+        tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("{}: {}", redact(url), describe(&e)))?;
     let (tx, mut rx) = mpsc::unbounded_channel();
     let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-    tokio::spawn(async move {
+    let reader = tokio::spawn(async move {
         while let Some(message) = messages.next().await {
             match message {
                 Ok(AsyncMessage::Notification(n)) => {
                     let _ = tx.send(n.payload().to_string());
                 }
                 Ok(_) => {}
-                Err(e) => {
-                    crate::log::error("postgres_listen_ended", &[("error", &e)]);
+                Err(e) => return e.to_string(),
+            }
+        }
+        "the connection ended".to_string()
+    });
+    // Named, so that an operator (or a test) can tell it apart in pg_stat_activity.
+    client
+        .batch_execute("SET application_name = 'battleline-listen'; LISTEN battleline_rooms")
+        .await
+        .map_err(|e| format!("LISTEN: {e}"))?;
+    if !first {
+        // Whatever was notified while the channel was down is lost: every loaded room reloads.
+        log::info("postgres_listen_resubscribed", &[]);
+        let _ = notices.send((REFRESH_ALL.to_string(), i64::MAX));
+    }
+    let mut check = tokio::time::interval(LISTEN_CHECK);
+    loop {
+        tokio::select! {
+            payload = rx.recv() => {
+                let Some(payload) = payload else { break };
+                let mut parts = payload.split(' ');
+                if let (Some(room), Some(Ok(rev))) = (parts.next(), parts.next().map(str::parse::<i64>)) {
+                    let _ = notices.send((room.to_string(), rev));
+                }
+            }
+            _ = check.tick() => {
+                if client.is_closed() || client.simple_query("SELECT 1").await.is_err() {
                     break;
                 }
             }
         }
-    });
-    client.batch_execute("LISTEN battleline_rooms").await.map_err(|e| format!("LISTEN: {e}"))?;
-    tokio::spawn(async move {
-        let _client = client; // kept open while listening
-        while let Some(payload) = rx.recv().await {
-            let mut parts = payload.split(' ');
-            if let (Some(room), Some(Ok(rev))) = (parts.next(), parts.next().map(str::parse::<i64>)) {
-                let _ = notices.send((room.to_string(), rev));
-            }
-        }
-    });
+    }
+    reader.abort();
+    let why = if client.is_closed() { "the connection was closed" } else { "the connection stopped answering" };
+    log::error("postgres_listen_lost", &[("why", &why)]);
     Ok(())
 }

@@ -276,6 +276,12 @@ pub async fn auto_player(
                 Some("error") if m["code"] == "bad_token" || m["code"] == "unknown_room" => {
                     return Err(format!("room {room}: {m}"));
                 }
+                // The store failed (its database restarting): nothing changed; join again and send the
+                // pending action again, as the page does.
+                Some("error") if ["storage", "retry", "not_in_room"].contains(&m["code"].as_str().unwrap_or("")) => {
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                    continue 'connect;
+                }
                 _ => {}
             }
         }
