@@ -12,6 +12,10 @@ use clap::{Args, Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// PEM certificates to trust for PostgreSQL's TLS (a URL with `sslmode=require`); without it, the
+    /// system's. The database's certificate is always verified.
+    #[arg(long, global = true, env = "BATTLELINE_DB_CA_FILE")]
+    pub db_ca_file: Option<PathBuf>,
     #[command(flatten)]
     pub serve: ServeArgs,
 }

@@ -35,9 +35,9 @@ fn main() -> ExitCode {
     };
     let result = runtime.block_on(async {
         match cli.command {
-            None => serve(cli.serve).await,
+            None => serve(cli.serve, cli.db_ca_file.as_deref()).await,
             Some(Command::Bot(args)) => bridge::run(args).await,
-            Some(Command::CheckDb { db }) => check_db(&db).await,
+            Some(Command::CheckDb { db }) => check_db(&db, cli.db_ca_file.as_deref()).await,
             Some(Command::Backup { db, to }) => backup(&db, &to).await,
         }
     });
@@ -50,9 +50,9 @@ fn main() -> ExitCode {
     }
 }
 
-async fn serve(args: ServeArgs) -> Result<(), String> {
+async fn serve(args: ServeArgs, ca_file: Option<&std::path::Path>) -> Result<(), String> {
     let (notices, mut heard) = tokio::sync::mpsc::unbounded_channel();
-    let store = Store::open(&args.db, notices).await?;
+    let store = Store::open(&args.db, ca_file, notices).await?;
     let (rooms, open) = store.counts().await.map_err(|e| e.to_string())?;
     let (stop, stopping) = tokio::sync::watch::channel(false);
     let hub = Hub::new(store, args.limits.clone(), args.trusted_proxies.clone(), stopping.clone());
@@ -123,14 +123,14 @@ async fn backup(db: &str, to: &str) -> Result<(), String> {
         return Err("backup copies SQLite files; for PostgreSQL use pg_dump".into());
     }
     store::sqlite_backup(db, to)?;
-    check_db(to).await
+    check_db(to, None).await
 }
 
 /// The database's own check, then every stored match of every room replayed by the engine: the
 /// current ones and the finished ones before them.
-async fn check_db(db: &str) -> Result<(), String> {
+async fn check_db(db: &str, ca_file: Option<&std::path::Path>) -> Result<(), String> {
     let (notices, _heard) = tokio::sync::mpsc::unbounded_channel();
-    let store = Store::open(db, notices).await?;
+    let store = Store::open(db, ca_file, notices).await?;
     let check = store.integrity().await.map_err(|e| e.to_string())?;
     if check != "ok" {
         return Err(format!("{}: {check}", store::redact(db)));

@@ -207,3 +207,48 @@ async fn games_across_two_servers_resume_after_postgres_restarts_and_after_liste
     }
     eprintln!("{} acknowledged actions, all stored", acked.len());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sslmode_require_connects_over_verified_tls_and_never_prints_the_password() {
+    let Some(db) = database() else { return };
+    let _exclusive = EXCLUSIVE.lock().await;
+    let Ok(ca) = std::env::var("BATTLELINE_TEST_POSTGRES_CA") else {
+        eprintln!("BATTLELINE_TEST_POSTGRES_CA is not set: skipped (scripts/postgres.sh start sets it)");
+        return;
+    };
+    let fresh = fresh_database(&db, &format!("tls_{}", std::process::id())).await;
+    // A password in the URL (the test cluster trusts loopback, so it is not checked, only carried).
+    let url = format!("{}?sslmode=require", fresh.replacen("battleline@", "battleline:s3cret-pw@", 1));
+    let server = Server::start(&url, &["--db-ca-file", &ca]);
+    let mut a = Client::connect(&server.url()).await;
+    let (room, _) = a.create(json!({})).await;
+    let mut b = Client::connect(&server.url()).await;
+    b.join(&room).await;
+    a.state_where(|s| s["room"]["status"] == "playing").await;
+    let (admin, connection) = tokio_postgres::connect(&fresh, tokio_postgres::NoTls).await.unwrap();
+    tokio::spawn(connection);
+    let name = fresh.rsplit('/').next().unwrap().to_string();
+    let row = admin
+        .query_one(
+            "SELECT COUNT(*) FILTER (WHERE s.ssl), COUNT(*) FROM pg_stat_activity a JOIN pg_stat_ssl s USING (pid) \
+             WHERE a.datname = $1 AND a.pid <> pg_backend_pid()",
+            &[&name],
+        )
+        .await
+        .unwrap();
+    let (tls, all): (i64, i64) = (row.get(0), row.get(1));
+    assert!(tls >= 5 && tls == all, "{tls} of the server's {all} connections use TLS");
+    drop(server);
+
+    // Without the CA the certificate is not trusted: the server refuses to start, and says why without
+    // the password.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_battleline-server"))
+        .args(["--port", "0", "--db", &url])
+        .env_remove("BATTLELINE_DB_CA_FILE")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "an untrusted certificate is refused");
+    assert!(said.contains("certificate") || said.contains("Certificate"), "{said}");
+    assert!(!said.contains("s3cret-pw") && said.contains("***"), "the password is never printed: {said}");
+}

@@ -74,9 +74,14 @@ pub type Notice = (String, i64);
 impl Store {
     /// Opens (creating on first use) the store named by `database`: a `postgres://` URL, else a file path.
     /// Changes by other processes are sent to `notices` (PostgreSQL only).
-    pub async fn open(database: &str, notices: tokio::sync::mpsc::UnboundedSender<Notice>) -> Result<Store, String> {
+    /// `ca_file`: the certificates to trust for PostgreSQL's TLS (`sslmode=require`), else the system's.
+    pub async fn open(
+        database: &str,
+        ca_file: Option<&std::path::Path>,
+        notices: tokio::sync::mpsc::UnboundedSender<Notice>,
+    ) -> Result<Store, String> {
         if database.starts_with("postgres://") || database.starts_with("postgresql://") {
-            Ok(Store::Postgres(postgres::PgStore::open(database, notices).await?))
+            Ok(Store::Postgres(postgres::PgStore::open(database, ca_file, notices).await?))
         } else {
             Ok(Store::Sqlite(sqlite::SqliteStore::open(database)?))
         }

@@ -7,12 +7,19 @@
 //! sends its action again), and the listening connection subscribes again and asks for a full refresh of
 //! every loaded room, since notifications sent while it was gone are lost. Tables are created in one
 //! transaction under an advisory lock, so processes started together on a fresh database all start.
+//!
+//! TLS: with `sslmode=require` in the URL every connection uses TLS (rustls) and the server's
+//! certificate is always verified, against `--db-ca-file` if given, else the system's roots; without it
+//! the connections are plain, as before.
 
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::{mpsc, MappedMutexGuard, Mutex, MutexGuard};
-use tokio_postgres::{AsyncMessage, Client, NoTls};
+use tokio_postgres::config::SslMode;
+use tokio_postgres::{AsyncMessage, Client, Connection, NoTls};
+use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::sqlite::{Expiry, DELETE, EXPIRED, KEEP_SEED, PAST_ACTIONS, SCHEMA, SWEEP_BATCH, TOUCH};
 use super::{decode_action, decode_room, redact, to_json, Change, Notice, PastMatch, StoreError};
@@ -39,8 +46,98 @@ struct Slot {
 }
 
 pub struct PgStore {
-    url: String,
+    db: Db,
     slots: Vec<Mutex<Slot>>,
+}
+
+/// Where the database is and how to reach it.
+#[derive(Clone)]
+struct Db {
+    url: String,
+    /// The TLS connector when the URL asks for TLS (`sslmode=require`).
+    tls: Option<MakeRustlsConnect>,
+}
+
+impl Db {
+    fn new(url: &str, ca_file: Option<&std::path::Path>) -> Result<Db, String> {
+        let config: tokio_postgres::Config = url.parse().map_err(|e| format!("{}: {e}", redact(url)))?;
+        let tls = match config.get_ssl_mode() {
+            SslMode::Require => Some(MakeRustlsConnect::new(tls_config(ca_file)?)),
+            _ => None,
+        };
+        Ok(Db { url: url.to_string(), tls })
+    }
+
+    /// A connection, its notifications (the payloads) and the reason it ended, once it has.
+    async fn open(&self) -> Result<(Client, Notifications), String> {
+        let fail = |e: tokio_postgres::Error| format!("{}: {}", redact(&self.url), describe(&e));
+        match &self.tls {
+            None => tokio_postgres::connect(&self.url, NoTls).await.map(|(c, conn)| (c, drive(conn))).map_err(fail),
+            Some(tls) => {
+                tokio_postgres::connect(&self.url, tls.clone()).await.map(|(c, conn)| (c, drive(conn))).map_err(fail)
+            }
+        }
+    }
+}
+
+/// A connection's notifications, and the task that drives it (its result: why it ended).
+type Notifications = (mpsc::UnboundedReceiver<String>, tokio::task::JoinHandle<String>);
+
+/// Drives a connection, passing its notifications on, until it ends.
+fn drive<S, T>(mut connection: Connection<S, T>) -> Notifications
+where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    T: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let (tx, rx) = mpsc::unbounded_channel();
+    let task = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(message) = messages.next().await {
+            match message {
+                Ok(AsyncMessage::Notification(n)) => {
+                    let _ = tx.send(n.payload().to_string());
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    let why = describe(&e);
+                    log::error("postgres_connection_ended", &[("error", &why)]);
+                    return why;
+                }
+            }
+        }
+        "the connection ended".to_string()
+    });
+    (rx, task)
+}
+
+/// rustls with the ring provider, trusting the certificates of `ca_file` (PEM) or else the system's.
+fn tls_config(ca_file: Option<&std::path::Path>) -> Result<rustls::ClientConfig, String> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::CertificateDer;
+    let mut roots = rustls::RootCertStore::empty();
+    match ca_file {
+        Some(path) => {
+            let certs = CertificateDer::pem_file_iter(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            for cert in certs {
+                let cert = cert.map_err(|e| format!("{}: {e}", path.display()))?;
+                roots.add(cert).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+        }
+        None => {
+            for cert in rustls_native_certs::load_native_certs().certs {
+                let _ = roots.add(cert);
+            }
+        }
+    }
+    if roots.is_empty() {
+        return Err("sslmode=require: no certificate to trust (give --db-ca-file)".into());
+    }
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    Ok(rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| e.to_string())?
+        .with_root_certificates(roots)
+        .with_no_client_auth())
 }
 
 fn failed(e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> StoreError {
@@ -59,15 +156,8 @@ fn describe(e: &(dyn std::error::Error + 'static)) -> String {
     text
 }
 
-async fn connect(url: &str) -> Result<Client, String> {
-    let (client, connection) =
-        tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("{}: {}", redact(url), describe(&e)))?;
-    tokio::spawn(async move {
-        if let Err(e) = connection.await {
-            log::error("postgres_connection_ended", &[("error", &describe(&e))]);
-        }
-    });
-    Ok(client)
+async fn connect(db: &Db) -> Result<Client, String> {
+    db.open().await.map(|(client, _)| client)
 }
 
 /// SQLite's `?1` placeholders as PostgreSQL's `$1`.
@@ -76,13 +166,18 @@ fn pg(sql: &str) -> String {
 }
 
 impl PgStore {
-    pub async fn open(url: &str, notices: mpsc::UnboundedSender<Notice>) -> Result<PgStore, String> {
+    pub async fn open(
+        url: &str,
+        ca_file: Option<&std::path::Path>,
+        notices: mpsc::UnboundedSender<Notice>,
+    ) -> Result<PgStore, String> {
+        let db = Db::new(url, ca_file)?;
         let mut slots = Vec::with_capacity(CONNECTIONS);
         for _ in 0..CONNECTIONS {
-            let client = Some(connect(url).await?);
+            let client = Some(connect(&db).await?);
             slots.push(Mutex::new(Slot { client, backoff: Duration::from_millis(50), retry_at: Instant::now() }));
         }
-        let store = PgStore { url: url.to_string(), slots };
+        let store = PgStore { db: db.clone(), slots };
         {
             let mut client = store.lock(0).await.map_err(|e| e.to_string())?;
             // Two processes starting at once must not race to create the tables: the lock is held until
@@ -94,8 +189,7 @@ impl PgStore {
                 .map_err(|e| format!("creating the tables: {e}"))?;
             tx.commit().await.map_err(|e| format!("creating the tables: {e}"))?;
         }
-        let url = url.to_string();
-        tokio::spawn(async move { listen(url, notices).await });
+        tokio::spawn(async move { listen(db, notices).await });
         Ok(store)
     }
 
@@ -112,7 +206,7 @@ impl PgStore {
             if Instant::now() < slot.retry_at {
                 return Err(failed("the database is unreachable; trying again shortly"));
             }
-            match connect(&self.url).await {
+            match connect(&self.db).await {
                 Ok(client) => {
                     log::info("postgres_reconnected", &[("connection", &i)]);
                     slot.client = Some(client);
@@ -338,11 +432,11 @@ impl PgStore {
 /// The listening connection, for as long as the process runs: subscribes, passes every notification on,
 /// checks every few seconds that it is still connected, and when it was lost connects and subscribes
 /// again (with back-off), then asks for a full refresh of every loaded room.
-async fn listen(url: String, notices: mpsc::UnboundedSender<Notice>) {
+async fn listen(db: Db, notices: mpsc::UnboundedSender<Notice>) {
     let mut backoff = Duration::from_millis(50);
     let mut first = true;
     loop {
-        match listen_once(&url, &notices, first).await {
+        match listen_once(&db, &notices, first).await {
             Ok(()) => backoff = Duration::from_millis(50),
             Err(e) => log::error("postgres_listen_failed", &[("error", &e)]),
         }
@@ -356,23 +450,8 @@ async fn listen(url: String, notices: mpsc::UnboundedSender<Notice>) {
 }
 
 /// One listening connection until it is lost (Ok once it had subscribed).
-async fn listen_once(url: &str, notices: &mpsc::UnboundedSender<Notice>, first: bool) -> Result<(), String> {
-    let (client, mut connection) =
-        tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("{}: {}", redact(url), describe(&e)))?;
-    let (tx, mut rx) = mpsc::unbounded_channel();
-    let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-    let reader = tokio::spawn(async move {
-        while let Some(message) = messages.next().await {
-            match message {
-                Ok(AsyncMessage::Notification(n)) => {
-                    let _ = tx.send(n.payload().to_string());
-                }
-                Ok(_) => {}
-                Err(e) => return e.to_string(),
-            }
-        }
-        "the connection ended".to_string()
-    });
+async fn listen_once(db: &Db, notices: &mpsc::UnboundedSender<Notice>, first: bool) -> Result<(), String> {
+    let (client, (mut rx, reader)) = db.open().await?;
     // Named, so that an operator (or a test) can tell it apart in pg_stat_activity.
     client
         .batch_execute("SET application_name = 'battleline-listen'; LISTEN battleline_rooms")
