@@ -40,6 +40,10 @@ case "$command" in
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     run "$bin/initdb" -D "$dir/data" -A trust -U battleline >/dev/null
     # A CA of its own and a certificate for 127.0.0.1, for the tests of TLS to the database.
+    if ! command -v openssl >/dev/null; then
+      apt-get update -qq >&2
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >&2
+    fi
     run openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=battleline-test-ca \
       -keyout "$dir/ca.key" -out "$dir/ca.crt" 2>/dev/null
     run openssl req -newkey rsa:2048 -nodes -subj /CN=127.0.0.1 -keyout "$dir/server.key" -out "$dir/server.csr" 2>/dev/null
