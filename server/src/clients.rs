@@ -88,6 +88,19 @@ impl Drop for Slot {
     }
 }
 
+/// The key an address is counted under: an IPv4 address itself (an IPv4-mapped IPv6 one as IPv4), an
+/// IPv6 address by its /64 network, since one subscriber usually holds a whole /64 and could otherwise
+/// take a fresh address for every connection.
+fn key(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(std::net::Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))),
+        },
+    }
+}
+
 impl Clients {
     /// Books for a server that believes `X-Forwarded-For` from `trusted_proxies` only.
     pub fn new(trusted_proxies: Vec<IpAddr>, global_per_minute: u32) -> Arc<Clients> {
@@ -125,6 +138,7 @@ impl Clients {
 
     /// A connection slot of `kind` for `address`, if it has fewer than `most` open.
     pub fn connect(self: &Arc<Clients>, kind: Kind, address: IpAddr, most: usize) -> Option<Slot> {
+        let address = key(address);
         let mut books = self.books.lock().ok()?;
         let n = books.connections[kind as usize].entry(address).or_default();
         if *n >= most {
@@ -142,7 +156,7 @@ impl Clients {
         if books.creates.len() > 10_000 {
             books.creates.retain(|_, b| !b.is_full(per_minute, burst));
         }
-        let bucket = books.creates.entry(address).or_insert_with(|| Bucket::full(burst));
+        let bucket = books.creates.entry(key(address)).or_insert_with(|| Bucket::full(burst));
         let mut probe = bucket.clone();
         if !probe.take(per_minute, burst) {
             return Err(true);
@@ -188,6 +202,20 @@ mod tests {
         assert!(clients.connect(Kind::Tcp, "127.0.0.3".parse().unwrap(), 2).is_some());
         drop(first);
         assert!(clients.connect(Kind::Tcp, a, 2).is_some());
+    }
+
+    #[test]
+    fn an_ipv6_client_is_counted_by_its_64_network() {
+        let clients = Clients::new(Vec::new(), 60);
+        let a: IpAddr = "2001:db8:1:2::1".parse().unwrap();
+        let same_net: IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
+        let other_net: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        let _held = clients.connect(Kind::Tcp, a, 1).unwrap();
+        assert!(clients.connect(Kind::Tcp, same_net, 1).is_none(), "another address of the same /64");
+        assert!(clients.connect(Kind::Tcp, other_net, 1).is_some());
+        let mapped: IpAddr = "::ffff:192.0.2.1".parse().unwrap();
+        let _v4 = clients.connect(Kind::Tcp, "192.0.2.1".parse().unwrap(), 1).unwrap();
+        assert!(clients.connect(Kind::Tcp, mapped, 1).is_none(), "an IPv4-mapped address is its IPv4 one");
     }
 
     #[test]

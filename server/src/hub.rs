@@ -277,6 +277,23 @@ impl Hub {
         }
     }
 
+    /// Tells every loaded room that another process changed since it loaded it (PostgreSQL): a backstop
+    /// for a notification lost in a way nobody noticed.
+    pub async fn check_revisions(&self) {
+        let ids: Vec<String> = self.rooms.lock().await.keys().cloned().collect();
+        if ids.is_empty() {
+            return;
+        }
+        match self.store.revisions(&ids).await {
+            Ok(revisions) => {
+                for (id, rev) in revisions {
+                    self.refresh(&id, rev).await;
+                }
+            }
+            Err(e) => self.storage_failed("-", "revision check", &e),
+        }
+    }
+
     /// Deletes the rooms past their retention that are not loaded now; how many.
     pub async fn sweep(&self) -> Result<u64, crate::store::StoreError> {
         let now = now_ms();

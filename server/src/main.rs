@@ -81,6 +81,16 @@ async fn serve(args: ServeArgs, ca_file: Option<&std::path::Path>) -> Result<(),
             }
         });
     }
+    if matches!(hub.store, Store::Postgres(_)) {
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(std::time::Duration::from_secs(5));
+            loop {
+                every.tick().await;
+                hub.check_revisions().await;
+            }
+        });
+    }
     let app = http::router(hub.clone(), args.static_dir.as_deref(), args.allowed_origins.clone());
     log::info(
         "started",

@@ -160,6 +160,15 @@ impl Store {
         }
     }
 
+    /// PostgreSQL: the revisions of these rooms now (a check that no other process's change was missed);
+    /// SQLite: nothing (one process owns the file).
+    pub async fn revisions(&self, ids: &[String]) -> Result<Vec<(String, i64)>, StoreError> {
+        match self {
+            Store::Sqlite(_) => Ok(Vec::new()),
+            Store::Postgres(s) => s.revisions(ids).await,
+        }
+    }
+
     /// The room whose watch id is `watch`, if any.
     pub async fn watch_room(&self, watch: &str) -> Result<Option<String>, StoreError> {
         match self {

@@ -409,6 +409,13 @@ impl PgStore {
         Ok(matches)
     }
 
+    /// The revisions of these rooms now.
+    pub async fn revisions(&self, ids: &[String]) -> Result<Vec<(String, i64)>, StoreError> {
+        let client = self.lock(0).await?;
+        let rows = client.query("SELECT id, rev FROM rooms WHERE id = ANY($1)", &[&ids]).await.map_err(failed)?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
     pub async fn watch_room(&self, watch: &str) -> Result<Option<String>, StoreError> {
         let client = self.lock(self.slot_for(watch)).await?;
         let row = client.query_opt("SELECT room FROM watch_ids WHERE watch = $1", &[&watch]).await.map_err(failed)?;

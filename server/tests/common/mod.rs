@@ -239,12 +239,15 @@ pub async fn auto_player(
         if socket.send(Message::Text(join.into())).await.is_err() {
             continue;
         }
+        // Twenty seconds without a message (pings do not count) and the player joins again.
+        let mut silent_until = tokio::time::Instant::now() + Duration::from_secs(20);
         loop {
-            let frame = match tokio::time::timeout(Duration::from_secs(20), socket.next()).await {
+            let frame = match tokio::time::timeout_at(silent_until, socket.next()).await {
                 Ok(Some(Ok(Message::Text(text)))) => text,
                 Ok(Some(Ok(_))) => continue,
                 _ => continue 'connect,
             };
+            silent_until = tokio::time::Instant::now() + Duration::from_secs(20);
             let m: Value = serde_json::from_str(frame.as_str()).map_err(|e| e.to_string())?;
             match m["type"].as_str() {
                 Some("state") => {
