@@ -131,7 +131,20 @@ async fn main() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let db = dir.path().join("load.db");
     let mut server = std::process::Command::new(&o.server)
-        .args(["--port", "0", "--db", db.to_str().unwrap(), "--rate-per-second", "1000", "--rate-burst", "1000"])
+        .args([
+            "--port",
+            "0",
+            "--db",
+            db.to_str().unwrap(),
+            "--rate-per-second",
+            "1000",
+            "--rate-burst",
+            "1000",
+            "--max-connections-per-address",
+            "100000",
+            "--create-burst",
+            "100000",
+        ])
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("the server starts");

@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStdin, ChildStdout};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -29,6 +29,9 @@ pub struct BridgeArgs {
     /// Seconds the bot may take for a move.
     #[arg(long, default_value_t = 60)]
     pub move_timeout: u64,
+    /// The longest line the bot may write, in bytes (a longer one ends the bridge and the bot).
+    #[arg(long, default_value_t = 1 << 20)]
+    pub max_line_bytes: usize,
     /// The bot's command line, run through `sh -c` (for example `battleline bot search:hard`).
     #[arg(trailing_var_arg = true, required = true)]
     pub command: Vec<String>,
@@ -47,39 +50,76 @@ pub fn parse_link(link: &str) -> Result<(String, String), String> {
     Ok((format!("ws://{authority}/ws"), room))
 }
 
+/// The bot's process, in a process group of its own: everything it starts (a shell's children, a
+/// looping helper) is killed with it when the bridge ends, by whatever path.
 struct Bot {
-    _child: Child,
-    stdin: ChildStdin,
-    stdout: tokio::io::Lines<BufReader<ChildStdout>>,
+    child: Child,
+    /// None once closed (the match is over).
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+    max_line: usize,
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        if let Some(pid) = self.child.id().and_then(|pid| i32::try_from(pid).ok()) {
+            // SAFETY: kill(2) with a negative pid signals the process group the child leads (it was
+            // started with process_group(0)); it touches no memory of ours.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
+        let _ = self.child.start_kill();
+    }
 }
 
 impl Bot {
-    fn start(command: &str) -> Result<Bot, String> {
-        let mut child = tokio::process::Command::new("sh")
-            .arg("-c")
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .map_err(|e| format!("starting {command:?}: {e}"))?;
+    fn start(command: &str, max_line: usize) -> Result<Bot, String> {
+        let mut child = tokio::process::Command::new("sh");
+        child.arg("-c").arg(command).stdin(Stdio::piped()).stdout(Stdio::piped()).kill_on_drop(true);
+        #[cfg(unix)]
+        child.process_group(0);
+        let mut child = child.spawn().map_err(|e| format!("starting {command:?}: {e}"))?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?).lines();
-        Ok(Bot { _child: child, stdin, stdout })
+        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        Ok(Bot { child, stdin: Some(stdin), stdout, max_line })
+    }
+
+    /// The match is over: the bot's input is closed and it has a moment to finish on its own (what it
+    /// writes of the last game) before its group is killed.
+    async fn finish(mut self) {
+        drop(self.stdin.take());
+        let _ = tokio::time::timeout(Duration::from_secs(2), self.child.wait()).await;
+    }
+
+    /// The bot's next line, without its end; an error for a line over the limit (read no further).
+    async fn next_line(&mut self) -> Result<Option<String>, String> {
+        let mut line = Vec::new();
+        let limit = self.max_line as u64 + 1;
+        let read = (&mut self.stdout).take(limit).read_until(b'\n', &mut line).await;
+        read.map_err(|e| format!("the bot's output: {e}"))?;
+        if line.is_empty() {
+            return Ok(None);
+        }
+        if line.last() != Some(&b'\n') && line.len() as u64 >= limit {
+            return Err(format!("the bot wrote a line longer than {} bytes", self.max_line));
+        }
+        String::from_utf8(line).map(|l| Some(l.trim_end().to_string())).map_err(|_| "the bot wrote non-UTF-8".into())
     }
 
     async fn send(&mut self, message: &Value) -> Result<(), String> {
         let line = format!("{message}\n");
-        self.stdin.write_all(line.as_bytes()).await.map_err(|e| format!("the bot's input: {e}"))?;
-        self.stdin.flush().await.map_err(|e| format!("the bot's input: {e}"))
+        let stdin = self.stdin.as_mut().ok_or("the bot's input is closed")?;
+        stdin.write_all(line.as_bytes()).await.map_err(|e| format!("the bot's input: {e}"))?;
+        stdin.flush().await.map_err(|e| format!("the bot's input: {e}"))
     }
 
     async fn answer(&mut self, timeout: Duration) -> Result<Value, String> {
         loop {
-            let line = tokio::time::timeout(timeout, self.stdout.next_line())
+            let line = tokio::time::timeout(timeout, self.next_line())
                 .await
-                .map_err(|_| "the bot did not answer in time".to_string())?
-                .map_err(|e| format!("the bot's output: {e}"))?
+                .map_err(|_| "the bot did not answer in time".to_string())??
                 .ok_or("the bot closed its output")?;
             if line.trim().is_empty() {
                 continue;
@@ -107,15 +147,26 @@ struct Progress {
     pending: Option<(u64, u64, Value)>,
 }
 
-/// Runs the bridge until the match is over.
+/// Runs the bridge until the match is over, or until it is interrupted (SIGINT, SIGTERM); the bot's
+/// process group ends with it either way.
 pub async fn run(args: BridgeArgs) -> Result<(), String> {
     let (url, room) = parse_link(&args.join)?;
-    let mut bot = Bot::start(&args.command.join(" "))?;
+    let bot = Bot::start(&args.command.join(" "), args.max_line_bytes)?;
+    tokio::select! {
+        result = play(&args, &url, &room, bot) => result,
+        () = crate::shutdown() => Err("interrupted".into()),
+    }
+}
+
+async fn play(args: &BridgeArgs, url: &str, room: &str, mut bot: Bot) -> Result<(), String> {
     let mut progress = Progress { token: args.token.clone(), ..Progress::default() };
     let mut delay = Duration::from_millis(200);
     loop {
-        match session(&url, &room, &mut bot, &mut progress, Duration::from_secs(args.move_timeout)).await {
-            Ok(true) => return Ok(()),
+        match session(url, room, &mut bot, &mut progress, Duration::from_secs(args.move_timeout)).await {
+            Ok(true) => {
+                bot.finish().await;
+                return Ok(());
+            }
             Ok(false) => {}
             Err(e) if e.starts_with("fatal:") => return Err(e),
             Err(e) => eprintln!("[bot bridge] {e}; reconnecting"),

@@ -1,5 +1,6 @@
 //! The command line: `battleline-server [serve options]`, `battleline-server bot …` (a bot-protocol
-//! program in a room) and `battleline-server check-db …`; every option has a `--help` line.
+//! program in a room), `battleline-server check-db …` and `battleline-server backup …`; every option
+//! has a `--help` line and most an environment variable.
 
 use std::path::PathBuf;
 
@@ -11,6 +12,10 @@ use clap::{Args, Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// PEM certificates to trust for PostgreSQL's TLS (a URL with `sslmode=require`); without it, the
+    /// system's. The database's certificate is always verified.
+    #[arg(long, global = true, env = "BATTLELINE_DB_CA_FILE")]
+    pub db_ca_file: Option<PathBuf>,
     #[command(flatten)]
     pub serve: ServeArgs,
 }
@@ -23,8 +28,18 @@ pub enum Command {
     /// Check a database file's integrity (SQLite's integrity_check and every room replayed by the engine).
     CheckDb {
         /// The database: an SQLite file or a postgres:// URL.
-        #[arg(long, default_value = "battleline.db")]
+        #[arg(long, env = "BATTLELINE_DB", default_value = "battleline.db")]
         db: String,
+    },
+    /// Copy an SQLite database while the server runs (a consistent snapshot with every change committed
+    /// before it began: SQLite's `VACUUM INTO`), then check the copy. For PostgreSQL, use pg_dump.
+    Backup {
+        /// The database file.
+        #[arg(long, env = "BATTLELINE_DB", default_value = "battleline.db")]
+        db: String,
+        /// The new file to write (it must not exist yet); readable by its owner only.
+        #[arg(long)]
+        to: String,
     },
 }
 
@@ -40,22 +55,68 @@ pub struct ServeArgs {
     /// The database: an SQLite file (created on first start) or a postgres:// URL.
     #[arg(long, env = "BATTLELINE_DB", default_value = "battleline.db")]
     pub db: String,
-    /// Serve this folder's files (the built page, www/dist) on the same port.
-    #[arg(long)]
+    /// Serve this folder's files (the built page, www/dist) on the same port (symbolic links that lead
+    /// outside the folder are not followed).
+    #[arg(long, env = "BATTLELINE_STATIC_DIR")]
     pub static_dir: Option<PathBuf>,
+    /// Addresses of reverse proxies whose `X-Forwarded-For` is believed (comma-separated IPs). Behind one,
+    /// the per-client limits count the address the proxy saw; from anyone else the header is ignored.
+    #[arg(long, env = "BATTLELINE_TRUSTED_PROXIES", value_delimiter = ',')]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Origins allowed to open the game's WebSocket (comma-separated, e.g. `https://play.example.org`);
+    /// empty: any origin. A browser always sends `Origin`; other clients may leave it out.
+    #[arg(long, env = "BATTLELINE_ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
     #[command(flatten)]
     pub limits: Limits,
 }
 
-/// Limits that keep one client from hurting the others.
+/// Limits that keep one client from hurting the others. Every refusal is logged and counted (/metrics).
 #[derive(Args, Debug, Clone)]
 pub struct Limits {
-    /// Rooms held in memory at once (more are refused with `server_full`; idle rooms are unloaded).
-    #[arg(long, default_value_t = 20_000)]
+    /// Rooms held in memory at once beyond which new rooms are refused with `server_full` (idle rooms are
+    /// unloaded). Joining a room that exists is never refused for this.
+    #[arg(long, env = "BATTLELINE_MAX_ROOMS", default_value_t = 20_000)]
     pub max_rooms: usize,
     /// Open WebSocket connections at once.
-    #[arg(long, default_value_t = 50_000)]
+    #[arg(long, env = "BATTLELINE_MAX_CONNECTIONS", default_value_t = 50_000)]
     pub max_connections: usize,
+    /// Open connections (TCP, and WebSockets) from one client address at once.
+    #[arg(long, env = "BATTLELINE_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = 64)]
+    pub max_connections_per_address: usize,
+    /// Rooms one client address may create per minute, on average (a token bucket that reconnecting
+    /// does not refill).
+    #[arg(long, env = "BATTLELINE_CREATES_PER_MINUTE", default_value_t = 6)]
+    pub creates_per_minute: u32,
+    /// Rooms one client address may create in a burst.
+    #[arg(long, env = "BATTLELINE_CREATE_BURST", default_value_t = 20)]
+    pub create_burst: u32,
+    /// Rooms all clients together may create per minute (a burst of the same size).
+    #[arg(long, env = "BATTLELINE_GLOBAL_CREATES_PER_MINUTE", default_value_t = 600)]
+    pub global_creates_per_minute: u32,
+    /// Seconds after its last change that a room is deleted (an abandoned or long finished game); the
+    /// default is 30 days.
+    #[arg(long, env = "BATTLELINE_ROOM_RETENTION_SECS", default_value_t = 30 * 24 * 3600)]
+    pub room_retention_secs: u64,
+    /// Seconds after its last change that a room still waiting for players is deleted (default: a day).
+    #[arg(long, env = "BATTLELINE_WAITING_ROOM_SECS", default_value_t = 24 * 3600)]
+    pub waiting_room_secs: u64,
+    /// Seconds between two sweeps for rooms past their retention.
+    #[arg(long, default_value_t = 600)]
+    pub sweep_secs: u64,
+    /// Seconds a client has to send a whole HTTP request head (a connection that sends nothing, or half
+    /// a request, is closed after this).
+    #[arg(long, env = "BATTLELINE_HEADER_TIMEOUT_SECS", default_value_t = 10)]
+    pub header_timeout_secs: u64,
+    /// Seconds between the server's pings on a WebSocket (the answer's delay is measured).
+    #[arg(long, env = "BATTLELINE_PING_SECS", default_value_t = 10)]
+    pub ping_secs: u64,
+    /// Seconds of silence (no message, no answer to a ping) after which a WebSocket is closed.
+    #[arg(long, env = "BATTLELINE_IDLE_TIMEOUT_SECS", default_value_t = 30)]
+    pub idle_timeout_secs: u64,
+    /// Spectators one room may have at once.
+    #[arg(long, env = "BATTLELINE_MAX_SPECTATORS", default_value_t = 200)]
+    pub max_spectators: usize,
     /// The longest message a client may send, in bytes (longer: an error frame; far longer: closed).
     #[arg(long, default_value_t = 4096)]
     pub max_message_bytes: usize,

@@ -9,7 +9,11 @@ use std::sync::Arc;
 use battleline::{Action, Game, Options};
 use tokio::sync::{mpsc, oneshot, Mutex, Notify};
 
+use crate::clients::Clients;
+use crate::codes::Code;
 use crate::config::Limits;
+use crate::log;
+use crate::metrics::Metrics;
 use crate::protocol::ClockSetting;
 use crate::room::{Meta, Refusal, Room, RoomRecord};
 use crate::room_task::RoomTask;
@@ -23,6 +27,10 @@ pub enum Out {
     Text(String),
     /// Close the connection (code 1008, policy) with this reason.
     Close(String),
+    /// Close the connection (code 1001, going away: the server stops) with this reason.
+    GoingAway(String),
+    /// A ping with this payload.
+    Ping(Vec<u8>),
 }
 
 /// A connection's bounded send queue. When it is full the reader is too slow: the connection is told to
@@ -64,6 +72,8 @@ pub enum RoomCmd {
     Request { conn: u64, request: Request },
     /// Another server process changed the room (PostgreSQL): reload it if it is behind `rev`.
     Refresh { rev: i64 },
+    /// Changes by other processes may have been missed (PostgreSQL): reload, and tell if it changed.
+    Resync,
 }
 
 /// What a seated connection may ask.
@@ -81,34 +91,75 @@ pub enum Request {
     Rematch,
 }
 
-/// Every room loaded in this process, and the store.
+/// Every room loaded in this process, the store, the per-client books and the figures.
 pub struct Hub {
     pub store: Store,
     pub limits: Limits,
     rooms: Mutex<HashMap<String, mpsc::Sender<RoomCmd>>>,
-    /// Open WebSocket connections.
-    pub connections: AtomicUsize,
     next_conn: AtomicUsize,
+    /// Per-address limits.
+    pub clients: Arc<Clients>,
+    /// What /metrics shows.
+    pub metrics: Metrics,
+    /// Turns true on shutdown: every connection closes with a close frame.
+    pub stopping: tokio::sync::watch::Receiver<bool>,
 }
 
-/// Unix time in milliseconds.
+/// The server's time in milliseconds: the wall clock (Unix time) read once when the process starts, then
+/// advanced by the monotonic clock. Game clocks run on it, so a jump of the wall clock (an NTP step, an
+/// operator's `date`) never makes a player lose on time, nor gives anyone time.
 pub fn now_ms() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+    let (wall, at) = started();
+    wall + at.elapsed().as_millis() as u64
 }
 
-pub(crate) fn refusal(code: &'static str, message: impl Into<String>) -> Refusal {
+/// When this process started: (Unix milliseconds then, the monotonic instant then).
+fn started() -> (u64, std::time::Instant) {
+    static START: std::sync::OnceLock<(u64, std::time::Instant)> = std::sync::OnceLock::new();
+    *START.get_or_init(|| {
+        let wall = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
+        (wall as u64, std::time::Instant::now())
+    })
+}
+
+/// Unix milliseconds when this process started (see `now_ms`).
+pub fn started_ms() -> u64 {
+    started().0
+}
+
+pub(crate) fn refusal(code: Code, message: impl Into<String>) -> Refusal {
     Refusal { code, message: message.into() }
 }
 
 impl Hub {
-    pub fn new(store: Store, limits: Limits) -> Arc<Hub> {
+    pub fn new(
+        store: Store,
+        limits: Limits,
+        trusted_proxies: Vec<std::net::IpAddr>,
+        stopping: tokio::sync::watch::Receiver<bool>,
+    ) -> Arc<Hub> {
+        let clients = Clients::new(trusted_proxies, limits.global_creates_per_minute);
         Arc::new(Hub {
             store,
             limits,
             rooms: Mutex::new(HashMap::new()),
-            connections: AtomicUsize::new(0),
             next_conn: AtomicUsize::new(1),
+            clients,
+            metrics: Metrics::default(),
+            stopping,
         })
+    }
+
+    /// Counts and logs a refusal of a client (the code as the client gets it).
+    pub fn refused(&self, code: Code, client: &dyn std::fmt::Display, why: &str) {
+        self.metrics.refused(code.code());
+        log::warn("refused", &[("code", &code.code()), ("client", client), ("why", &why)]);
+    }
+
+    /// Counts and logs a failed store call.
+    pub fn storage_failed(&self, room: &str, what: &str, error: &dyn std::fmt::Display) {
+        self.metrics.storage_errors.fetch_add(1, Ordering::Relaxed);
+        log::error("storage_failed", &[("room", &room), ("during", &what), ("error", error)]);
     }
 
     /// A fresh connection id.
@@ -130,15 +181,33 @@ impl Hub {
         if let Some(tx) = rooms.get(id).filter(|tx| !tx.is_closed()) {
             return Ok(Some(tx.clone()));
         }
-        if rooms.len() >= self.limits.max_rooms {
-            return Err(refusal("server_full", "the server holds as many rooms as it may; try again later"));
-        }
-        let record = self.store.load(id).await.map_err(|e| refusal("storage", e.to_string()))?;
+        // No cap here: a room that exists is always loaded, whatever others have created. What bounds the
+        // rooms in memory is the creation limits (per address and global) and the unloading of idle ones.
+        let record = self.store.load(id).await.map_err(|e| {
+            self.storage_failed(id, "load", &e);
+            refusal(Code::Storage, e.to_string())
+        })?;
         let Some(record) = record else { return Ok(None) };
-        let room = Room::load(record).map_err(|e| refusal("storage", e))?;
+        let mut room = Room::load(record).map_err(|e| refusal(Code::Storage, e))?;
+        room.resume_clock(started_ms(), now_ms());
         let tx = self.spawn(room);
         rooms.insert(id.to_string(), tx.clone());
         Ok(Some(tx))
+    }
+
+    /// The task of the room whose watch id is `watch`, loading it if needed; None if there is none.
+    pub async fn watched(self: &Arc<Hub>, watch: &str) -> Result<Option<mpsc::Sender<RoomCmd>>, Refusal> {
+        if !tokens::is_room_id(watch) {
+            return Ok(None);
+        }
+        let room = self.store.watch_room(watch).await.map_err(|e| {
+            self.storage_failed(watch, "watch lookup", &e);
+            refusal(Code::Storage, e.to_string())
+        })?;
+        match room {
+            Some(room) => self.room(&room).await,
+            None => Ok(None),
+        }
     }
 
     /// A new room of these options, stored with seat 0 held by the returned token; the task's sender too.
@@ -150,17 +219,17 @@ impl Hub {
         let options: Options = if options.is_null() {
             Options::default()
         } else {
-            serde_json::from_value(options.clone()).map_err(|e| refusal("bad_options", e.to_string()))?
+            serde_json::from_value(options.clone()).map_err(|e| refusal(Code::BadOptions, e.to_string()))?
         };
         if let Some(c) = clock {
             let max = self.limits.max_clock_ms;
             if c.initial_ms == 0 || c.initial_ms > max || c.increment_ms > max {
-                return Err(refusal("bad_options", format!("clock times are 1 to {max} ms")));
+                return Err(refusal(Code::BadOptions, format!("clock times are 1 to {max} ms")));
             }
         }
         let mut rooms = self.rooms.lock().await;
         if rooms.len() >= self.limits.max_rooms {
-            return Err(refusal("server_full", "the server holds as many rooms as it may; try again later"));
+            return Err(refusal(Code::ServerFull, "the server holds as many rooms as it may; try again later"));
         }
         let token = tokens::token();
         let mut seats = vec![None; options.players];
@@ -179,21 +248,64 @@ impl Hub {
             actions: Vec::new(),
             rev: 0,
         };
-        Game::new(record.options, record.seed).map_err(|e| refusal(e.code.as_str(), e.message))?;
-        self.store.create(&record).await.map_err(|e| refusal("storage", e.to_string()))?;
+        Game::new(record.options, record.seed).map_err(|e| refusal(Code::Engine(e.code.as_str()), e.message))?;
+        self.store.create(&record).await.map_err(|e| {
+            self.storage_failed(&record.id, "create", &e);
+            refusal(Code::Storage, e.to_string())
+        })?;
+        self.metrics.rooms_created.fetch_add(1, Ordering::Relaxed);
         let id = record.id.clone();
-        let room = Room::load(record).map_err(|e| refusal("storage", e))?;
+        let room = Room::load(record).map_err(|e| refusal(Code::Storage, e))?;
         let tx = self.spawn(room);
         rooms.insert(id, tx.clone());
         Ok((tx, token))
     }
 
-    /// Tells a loaded room that another process changed it.
+    /// Tells a loaded room that another process changed it; `*` (the notification channel was lost and
+    /// is back): every loaded room reloads, and its clients hear of what changed meanwhile.
     pub async fn refresh(&self, id: &str, rev: i64) {
+        if id == crate::store::REFRESH_ALL {
+            let all: Vec<mpsc::Sender<RoomCmd>> = self.rooms.lock().await.values().cloned().collect();
+            for tx in all {
+                let _ = tx.send(RoomCmd::Resync).await;
+            }
+            return;
+        }
         let tx = self.rooms.lock().await.get(id).cloned();
         if let Some(tx) = tx {
             let _ = tx.send(RoomCmd::Refresh { rev }).await;
         }
+    }
+
+    /// Tells every loaded room that another process changed since it loaded it (PostgreSQL): a backstop
+    /// for a notification lost in a way nobody noticed.
+    pub async fn check_revisions(&self) {
+        let ids: Vec<String> = self.rooms.lock().await.keys().cloned().collect();
+        if ids.is_empty() {
+            return;
+        }
+        match self.store.revisions(&ids).await {
+            Ok(revisions) => {
+                for (id, rev) in revisions {
+                    self.refresh(&id, rev).await;
+                }
+            }
+            Err(e) => self.storage_failed("-", "revision check", &e),
+        }
+    }
+
+    /// Deletes the rooms past their retention that are not loaded now; how many.
+    pub async fn sweep(&self) -> Result<u64, crate::store::StoreError> {
+        let now = now_ms();
+        let touched_before = now.saturating_sub(self.limits.room_retention_secs.saturating_mul(1000));
+        let waiting_before = now.saturating_sub(self.limits.waiting_room_secs.saturating_mul(1000));
+        // Holding the registry: no room can be loaded from the store while it is being deleted.
+        let rooms = self.rooms.lock().await;
+        let loaded: Vec<String> = rooms.keys().cloned().collect();
+        let deleted = self.store.delete_expired(touched_before, waiting_before, loaded).await?;
+        drop(rooms);
+        self.metrics.rooms_deleted.fetch_add(deleted, Ordering::Relaxed);
+        Ok(deleted)
     }
 
     fn spawn(self: &Arc<Hub>, room: Room) -> mpsc::Sender<RoomCmd> {

@@ -1,9 +1,14 @@
 //! `battleline-server`: Battle Line online on the battleline engine. See `--help`, docs/ONLINE.md.
 
 mod bridge;
+mod clients;
+mod codes;
 mod config;
 mod http;
 mod hub;
+mod listen;
+mod log;
+mod metrics;
 mod protocol;
 mod room;
 mod room_task;
@@ -30,9 +35,10 @@ fn main() -> ExitCode {
     };
     let result = runtime.block_on(async {
         match cli.command {
-            None => serve(cli.serve).await,
+            None => serve(cli.serve, cli.db_ca_file.as_deref()).await,
             Some(Command::Bot(args)) => bridge::run(args).await,
-            Some(Command::CheckDb { db }) => check_db(&db).await,
+            Some(Command::CheckDb { db }) => check_db(&db, cli.db_ca_file.as_deref()).await,
+            Some(Command::Backup { db, to }) => backup(&db, &to).await,
         }
     });
     match result {
@@ -44,11 +50,12 @@ fn main() -> ExitCode {
     }
 }
 
-async fn serve(args: ServeArgs) -> Result<(), String> {
+async fn serve(args: ServeArgs, ca_file: Option<&std::path::Path>) -> Result<(), String> {
     let (notices, mut heard) = tokio::sync::mpsc::unbounded_channel();
-    let store = Store::open(&args.db, notices).await?;
+    let store = Store::open(&args.db, ca_file, notices).await?;
     let (rooms, open) = store.counts().await.map_err(|e| e.to_string())?;
-    let hub = Hub::new(store, args.limits.clone());
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    let hub = Hub::new(store, args.limits.clone(), args.trusted_proxies.clone(), stopping.clone());
     let listener =
         tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await.map_err(|e| format!("listening: {e}"))?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
@@ -60,21 +67,49 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
             }
         });
     }
-    let app = http::router(hub, args.static_dir.as_deref());
-    // Every message is small and awaited: without TCP_NODELAY, Nagle's algorithm and delayed ACKs hold
-    // each one back by up to 40 ms. The kernel's send buffer is bounded too, so that a reader that does
-    // not read fills its connection's queue (and is closed) instead of megabytes of kernel memory.
-    let send_buffer = args.limits.socket_send_buffer;
-    let listener = axum::serve::ListenerExt::tap_io(listener, move |tcp| {
-        let _ = tcp.set_nodelay(true);
-        let _ = socket2::SockRef::from(&*tcp).set_send_buffer_size(send_buffer);
-    });
-    eprintln!("[battleline-server] database {} ({rooms} rooms, {open} unfinished)", args.db);
+    {
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(std::time::Duration::from_secs(hub.limits.sweep_secs.max(1)));
+            loop {
+                every.tick().await;
+                match hub.sweep().await {
+                    Ok(0) => {}
+                    Ok(n) => log::info("rooms_deleted", &[("count", &n)]),
+                    Err(e) => hub.storage_failed("-", "sweep", &e),
+                }
+            }
+        });
+    }
+    if matches!(hub.store, Store::Postgres(_)) {
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(std::time::Duration::from_secs(5));
+            loop {
+                every.tick().await;
+                hub.check_revisions().await;
+            }
+        });
+    }
+    let app = http::router(hub.clone(), args.static_dir.as_deref(), args.allowed_origins.clone());
+    log::info(
+        "started",
+        &[("address", &address), ("database", &store::redact(&args.db)), ("rooms", &rooms), ("unfinished", &open)],
+    );
     println!("http://{address}/");
-    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await.map_err(|e| e.to_string())
+    tokio::spawn(async move {
+        shutdown().await;
+        log::info("stopping", &[]);
+        let _ = stop.send(true);
+    });
+    listen::serve(listener, app, hub.clone(), stopping, std::time::Duration::from_secs(5)).await;
+    hub.store.close().await;
+    log::info("stopped", &[]);
+    Ok(())
 }
 
-async fn shutdown() {
+/// Resolves on SIGINT or SIGTERM.
+pub(crate) async fn shutdown() {
     let interrupt = tokio::signal::ctrl_c();
     #[cfg(unix)]
     {
@@ -91,21 +126,55 @@ async fn shutdown() {
     let _ = interrupt.await;
 }
 
-/// The database's own check, then every room replayed by the engine.
-async fn check_db(db: &str) -> Result<(), String> {
+/// A snapshot of the SQLite file `db` in the new file `to`, taken while the server may be writing; then
+/// the copy is checked as `check-db` does.
+async fn backup(db: &str, to: &str) -> Result<(), String> {
+    if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+        return Err("backup copies SQLite files; for PostgreSQL use pg_dump".into());
+    }
+    store::sqlite_backup(db, to)?;
+    check_db(to, None).await
+}
+
+/// The database's own check, then every stored match of every room replayed by the engine: the
+/// current ones and the finished ones before them.
+async fn check_db(db: &str, ca_file: Option<&std::path::Path>) -> Result<(), String> {
     let (notices, _heard) = tokio::sync::mpsc::unbounded_channel();
-    let store = Store::open(db, notices).await?;
+    let store = Store::open(db, ca_file, notices).await?;
     let check = store.integrity().await.map_err(|e| e.to_string())?;
     if check != "ok" {
-        return Err(format!("{db}: {check}"));
+        return Err(format!("{}: {check}", store::redact(db)));
     }
     let ids = store.ids().await.map_err(|e| e.to_string())?;
-    let mut actions = 0;
+    let (mut actions, mut past, mut past_actions, mut unseeded) = (0, 0, 0, 0);
     for id in &ids {
         let record = store.load(id).await.map_err(|e| e.to_string())?.ok_or_else(|| format!("room {id} vanished"))?;
         actions += record.actions.len();
+        let (options, generation) = (record.options, record.generation);
         room::Room::load(record).map_err(|e| format!("room {id}: {e}"))?;
+        for earlier in store.past_matches(id, generation).await.map_err(|e| e.to_string())? {
+            let Some(seed) = earlier.seed else {
+                unseeded += 1;
+                continue;
+            };
+            let mut game = battleline::Game::new(options, seed).map_err(|e| format!("room {id}: {e}"))?;
+            for (i, stored) in earlier.actions.iter().enumerate() {
+                game.apply_as(stored.seat, &stored.action)
+                    .map_err(|e| format!("room {id}, match {}: stored action {i}: {e}", earlier.generation))?;
+            }
+            past += 1;
+            past_actions += earlier.actions.len();
+        }
     }
-    println!("ok: {} rooms, {actions} actions in their current matches, all replayed by the engine", ids.len());
+    let unseeded = if unseeded > 0 {
+        format!(" ({unseeded} earlier matches stored before their seeds were kept could not be replayed)")
+    } else {
+        String::new()
+    };
+    println!(
+        "ok: {} rooms, {actions} actions in their current matches and {past_actions} in {past} finished \
+         matches, all replayed by the engine{unseeded}",
+        ids.len()
+    );
     Ok(())
 }

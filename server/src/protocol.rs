@@ -5,6 +5,8 @@
 use battleline::{Action, GameResult, LogEntry, Options, PlayerView};
 use serde::{Deserialize, Serialize};
 
+use crate::codes::Code;
+
 /// The version of this protocol, in `welcome`.
 pub const PROTOCOL: u32 = 1;
 
@@ -174,6 +176,17 @@ pub enum ServerMessage {
         seat: Option<usize>,
         /// The seat's token: keep it to rejoin the seat (never shown to anyone else).
         token: Option<String>,
+        /// For a seat: the room's watch id, for a link that lets others watch and never take a seat
+        /// (join with it as `room`). Null for a spectator.
+        watch: Option<String>,
+    },
+    /// Who is in the room now (someone came or went; nothing else changed): as `room.seats` and
+    /// `room.spectators` of a state message.
+    Presence {
+        /// The seats.
+        seats: Vec<SeatInfo>,
+        /// Spectators connected.
+        spectators: usize,
     },
     /// The game as this connection may know it: sent on joining and after every change.
     State(Box<StateMessage>),
@@ -228,8 +241,8 @@ pub struct StateMessage {
 
 impl ServerMessage {
     /// An error frame.
-    pub fn error(code: &'static str, message: impl Into<String>, id: Option<String>) -> ServerMessage {
-        ServerMessage::Error { code, message: message.into(), id }
+    pub fn error(code: Code, message: impl Into<String>, id: Option<String>) -> ServerMessage {
+        ServerMessage::Error { code: code.code(), message: message.into(), id }
     }
 
     /// The JSON text of the message.

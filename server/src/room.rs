@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use battleline::{Action, Game, Options};
 use serde::{Deserialize, Serialize};
 
+use crate::codes::{Code, RoomStatus};
 use crate::protocol::{
     ClockInfo, ClockSetting, EndReason, Ended, MatchInfo, RoomInfo, SeatInfo, StateMessage, MAX_ACTION_ID,
 };
@@ -26,7 +27,8 @@ pub struct Meta {
     pub clock: Option<ClockSetting>,
     /// Each seat's time left when `since_ms` was taken.
     pub remaining_ms: Vec<u64>,
-    /// When the running clock last started (Unix milliseconds); null while no clock runs.
+    /// When the running clock last started, on the server's clock (`hub::now_ms`: Unix milliseconds at the
+    /// process's start advanced by the monotonic clock); null while no clock runs.
     pub since_ms: Option<u64>,
 }
 
@@ -66,12 +68,12 @@ pub struct RoomRecord {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
     /// The code.
-    pub code: &'static str,
+    pub code: Code,
     /// The words.
     pub message: String,
 }
 
-fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
+fn refuse(code: Code, message: impl Into<String>) -> Refusal {
     Refusal { code, message: message.into() }
 }
 
@@ -119,20 +121,21 @@ impl Room {
         self.game.actions().len() as u32
     }
 
-    /// `waiting`, `playing` or `over`.
-    pub fn status(&self) -> &'static str {
+    /// Where the room stands.
+    pub fn status(&self) -> RoomStatus {
         if self.record.meta.ended.is_some() {
-            "over"
+            RoomStatus::Over
         } else if self.record.seats.iter().any(Option::is_none) {
-            "waiting"
+            RoomStatus::Waiting
         } else {
-            "playing"
+            RoomStatus::Playing
         }
     }
 
     /// The seat whose clock runs now, if any.
     pub fn running_clock(&self) -> Option<usize> {
-        let running = self.record.meta.clock.is_some() && self.status() == "playing" && !self.game.position().is_over();
+        let running =
+            self.record.meta.clock.is_some() && self.status() == RoomStatus::Playing && !self.game.position().is_over();
         running.then(|| self.game.position().current())
     }
 
@@ -152,6 +155,15 @@ impl Room {
         let seat = self.running_clock()?;
         let since = self.record.meta.since_ms?;
         Some(since + self.record.meta.remaining_ms.get(seat).copied().unwrap_or(0))
+    }
+
+    /// Resumes the running clock of a room loaded from the store: its stored remaining time is what the
+    /// player has; time before this process started (`start`: the server was down) or after `now` (a
+    /// start time from a wall clock that was ahead) is charged to nobody.
+    pub fn resume_clock(&mut self, start: u64, now: u64) {
+        if let Some(since) = self.record.meta.since_ms {
+            self.record.meta.since_ms = Some(since.clamp(start, now.max(start)));
+        }
     }
 
     /// Ends the match on time if the running clock has fallen by `now`; true if it did.
@@ -180,7 +192,7 @@ impl Room {
     /// Gives `seat` to the holder of the token hashing to `hash`; the clocks start once every seat is taken.
     pub fn take_seat(&mut self, seat: usize, hash: String, now: u64) {
         self.record.seats[seat] = Some(hash);
-        if self.status() == "playing" && self.record.meta.since_ms.is_none() {
+        if self.status() == RoomStatus::Playing && self.record.meta.since_ms.is_none() {
             self.record.meta.since_ms = Some(now);
         }
     }
@@ -193,29 +205,32 @@ impl Room {
     /// Whether `seat` may play `action` now, given its id and the action count the client saw.
     pub fn check_act(&self, seat: usize, id: &str, action: &Action, n: Option<u32>) -> Result<ActCheck, Refusal> {
         if id.is_empty() || id.len() > MAX_ACTION_ID {
-            return Err(refuse("bad_message", format!("an action id has 1 to {MAX_ACTION_ID} bytes")));
+            return Err(refuse(Code::BadMessage, format!("an action id has 1 to {MAX_ACTION_ID} bytes")));
         }
         if let Some(after) = self.applied(seat, id) {
             return Ok(ActCheck::Duplicate(after));
         }
         match self.status() {
-            "waiting" => return Err(refuse("waiting", "the game starts once every seat is taken")),
-            "over" => return Err(refuse("match_over", "the match is over")),
+            RoomStatus::Waiting => return Err(refuse(Code::Waiting, "the game starts once every seat is taken")),
+            RoomStatus::Over => return Err(refuse(Code::MatchOver, "the match is over")),
             _ => {}
         }
         if let Some(n) = n {
             if n != self.n() {
                 return Err(refuse(
-                    "stale",
+                    Code::Stale,
                     format!("the action was chosen after {n} actions, but {} have been played", self.n()),
                 ));
             }
         }
-        self.game.check(seat, action).map_err(|e| refuse(e.code.as_str(), e.message))?;
+        self.game.check(seat, action).map_err(|e| refuse(Code::Engine(e.code.as_str()), e.message))?;
         // The engine lets anyone start the next game (R-MATCH); online, only a seat whose turn it is
         // may play anything else.
         if *action != Action::NextGame && self.game.position().current() != seat {
-            return Err(refuse("not_your_turn", format!("it is seat {}'s turn", self.game.position().current())));
+            return Err(refuse(
+                Code::Engine(battleline::ErrorCode::NotYourTurn.as_str()),
+                format!("it is seat {}'s turn", self.game.position().current()),
+            ));
         }
         Ok(ActCheck::Apply)
     }
@@ -224,7 +239,7 @@ impl Room {
     pub fn apply(&mut self, seat: usize, id: String, action: Action, now: u64) -> Result<(), Refusal> {
         let before_current = self.game.position().current();
         let running = self.running_clock();
-        self.game.apply_as(seat, &action).map_err(|e| refuse(e.code.as_str(), e.message))?;
+        self.game.apply_as(seat, &action).map_err(|e| refuse(Code::Engine(e.code.as_str()), e.message))?;
         let meta = &mut self.record.meta;
         if let Some(clock) = meta.clock {
             if let Some(running) = running {
@@ -278,7 +293,7 @@ impl Room {
     pub fn decline_draw(&mut self) -> Result<(), Refusal> {
         self.playing()?;
         if self.record.meta.draw_offers.is_empty() {
-            return Err(refuse("no_offer", "no draw is on offer"));
+            return Err(refuse(Code::NoOffer, "no draw is on offer"));
         }
         self.record.meta.draw_offers.clear();
         Ok(())
@@ -286,8 +301,8 @@ impl Room {
 
     /// `seat` asks for a rematch; true once every seat has (the caller then starts the next match).
     pub fn ask_rematch(&mut self, seat: usize) -> Result<bool, Refusal> {
-        if self.status() != "over" {
-            return Err(refuse("match_not_over", "a rematch is possible once the match is over"));
+        if self.status() != RoomStatus::Over {
+            return Err(refuse(Code::MatchNotOver, "a rematch is possible once the match is over"));
         }
         let asks = &mut self.record.meta.rematch;
         if !asks.contains(&seat) {
@@ -316,8 +331,8 @@ impl Room {
 
     fn playing(&self) -> Result<(), Refusal> {
         match self.status() {
-            "over" => Err(refuse("match_over", "the match is over")),
-            "waiting" => Err(refuse("waiting", "the game starts once every seat is taken")),
+            RoomStatus::Over => Err(refuse(Code::MatchOver, "the match is over")),
+            RoomStatus::Waiting => Err(refuse(Code::Waiting, "the game starts once every seat is taken")),
             _ => Ok(()),
         }
     }
@@ -335,7 +350,7 @@ impl Room {
         RoomInfo {
             id: self.record.id.clone(),
             options: self.record.options,
-            status: self.status(),
+            status: self.status().code(),
             seats: self
                 .record
                 .seats
@@ -363,7 +378,7 @@ impl Room {
             Some(view) => view,
             None => game.spectator_view(),
         };
-        let may_act = self.status() == "playing" && seat.is_some();
+        let may_act = self.status() == RoomStatus::Playing && seat.is_some();
         let legal = match seat {
             Some(s) if may_act && game.position().current() == s => game.legal_actions(),
             Some(_) if may_act && game.position().is_over() && !game.is_match_over() => vec![Action::NextGame],
@@ -384,7 +399,7 @@ impl Room {
                 scores: game.scores(),
                 over: game.is_match_over(),
             },
-            record: (self.status() == "over").then(|| game.record()),
+            record: (self.status() == RoomStatus::Over).then(|| game.record()),
         }
     }
 }

@@ -1,13 +1,18 @@
 //! One loaded room's task: it owns the `Room` and its subscribers (the connections in it), takes
 //! commands one at a time, stores each change before acknowledging it, and sends every subscriber the
-//! state as its seat may know it. It ends the match on time when a clock falls, and unloads the room when
-//! nobody has been in it for a while.
+//! state as its seat may know it (each different text built once per change, then shared). Someone
+//! coming or going changes no game: the newcomer gets the whole state, everyone else a small `presence`
+//! message. It ends the match on time when a clock falls, and unloads the room when nobody has been in
+//! it for a while.
 
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot};
 
+use crate::codes::{Code, RoomStatus};
 use crate::hub::{now_ms, refusal, Hub, Out, Outbox, Request, RoomCmd};
 use crate::protocol::{ServerMessage, PROTOCOL};
 use crate::room::{ActCheck, Refusal, Room, StoredAction};
@@ -54,8 +59,9 @@ impl RoomTask {
                 },
                 () = tokio::time::sleep(wait.unwrap_or(Duration::MAX)), if wait.is_some() => {
                     let before = self.room.clone();
-                    if self.room.check_time(now_ms()) {
-                        self.store_and_broadcast(before, None, None, None).await;
+                    if self.room.check_time(now_ms()) && !self.store_and_broadcast(before, None, None, None).await {
+                        // The store is down: the fallen clock is tried again shortly, not in a busy loop.
+                        tokio::time::sleep(Duration::from_millis(250)).await;
                     }
                 }
                 () = tokio::time::sleep(idle), if self.subscribers.is_empty() => {
@@ -63,7 +69,7 @@ impl RoomTask {
                     rx.close();
                     while let Some(cmd) = rx.recv().await {
                         if let RoomCmd::Join { reply, .. } = cmd {
-                            let _ = reply.send(Err(refusal("retry", "the room was being unloaded; join again")));
+                            let _ = reply.send(Err(refusal(Code::Retry, "the room was being unloaded; join again")));
                         }
                     }
                     self.hub.unload(self.room.id()).await;
@@ -84,8 +90,18 @@ impl RoomTask {
         match cmd {
             RoomCmd::Join { conn, token, watch, out, reply } => self.join(conn, token, watch, out, reply, now).await,
             RoomCmd::Leave { conn } => {
+                let before = self.subscribers.len();
                 self.subscribers.retain(|s| s.conn != conn);
-                self.broadcast();
+                if self.subscribers.len() != before {
+                    self.presence(None);
+                }
+            }
+            RoomCmd::Resync => {
+                let (rev, generation) = (self.room.record.rev, self.room.record.generation);
+                self.reload().await;
+                if (self.room.record.rev, self.room.record.generation) != (rev, generation) {
+                    self.broadcast();
+                }
             }
             RoomCmd::Refresh { rev } => {
                 if rev > self.room.record.rev {
@@ -95,13 +111,15 @@ impl RoomTask {
             }
             RoomCmd::Request { conn, request } => {
                 let Some(seat) = self.subscribers.iter().find(|s| s.conn == conn).and_then(|s| s.seat) else {
-                    self.reply(conn, ServerMessage::error("not_seated", "only a seated player may do that", None));
+                    self.reply(conn, ServerMessage::error(Code::NotSeated, "only a seated player may do that", None));
                     return;
                 };
                 let before = self.room.clone();
                 match self.request(conn, seat, request, now) {
                     Outcome::Done => {}
-                    Outcome::Store { seat, action, ack } => self.store_and_broadcast(before, seat, action, ack).await,
+                    Outcome::Store { seat, action, ack } => {
+                        self.store_and_broadcast(before, seat, action, ack).await;
+                    }
                 }
             }
         }
@@ -116,19 +134,26 @@ impl RoomTask {
         reply: oneshot::Sender<Result<(), Refusal>>,
         now: u64,
     ) {
+        let mut taken = false;
+        let spectators = self.subscribers.iter().filter(|s| s.seat.is_none() && s.conn != conn).count();
         let (seat, token) = if watch {
+            if spectators >= self.hub.limits.max_spectators {
+                let most = self.hub.limits.max_spectators;
+                let _ = reply.send(Err(refusal(Code::SpectatorsFull, format!("a room has at most {most} spectators"))));
+                return;
+            }
             (None, None)
         } else if let Some(token) = token {
             match self.room.seat_of(&tokens::hash(&token)) {
                 Some(seat) => (Some(seat), Some(token)),
                 None => {
-                    let _ = reply.send(Err(refusal("bad_token", "this token holds no seat of this room")));
+                    let _ = reply.send(Err(refusal(Code::BadToken, "this token holds no seat of this room")));
                     return;
                 }
             }
         } else {
             let Some(seat) = self.room.free_seat() else {
-                let _ = reply.send(Err(refusal("room_full", "every seat is taken; you may watch")));
+                let _ = reply.send(Err(refusal(Code::RoomFull, "every seat is taken; you may watch")));
                 return;
             };
             let token = tokens::token();
@@ -136,20 +161,33 @@ impl RoomTask {
             let before = self.room.clone();
             self.room.take_seat(seat, hash.clone(), now);
             if let Err(e) = self.store(&before, Some((seat, hash)), None).await {
-                let _ = reply.send(Err(refusal("storage", e.to_string())));
+                let _ = reply.send(Err(refusal(Code::Storage, e.to_string())));
                 return;
             }
+            taken = true;
             (Some(seat), Some(token))
         };
+        let was_here = self.subscribers.iter().any(|s| s.conn == conn);
         self.subscribers.retain(|s| s.conn != conn);
-        let welcome = ServerMessage::Welcome { protocol: PROTOCOL, room: self.room.id().to_string(), seat, token };
+        let room = self.room.id().to_string();
+        // A seat gets the watch link to pass on; a spectator already has it.
+        let watch = seat.map(|_| tokens::watch_id(&room));
+        let welcome = ServerMessage::Welcome { protocol: PROTOCOL, room, seat, token, watch };
         if !out.send(Out::Text(welcome.to_text())) {
-            let _ = reply.send(Err(refusal("slow", "the connection's send queue is full")));
+            let _ = reply.send(Err(refusal(Code::Slow, "the connection's send queue is full")));
             return;
         }
         self.subscribers.push(Subscriber { conn, seat, out, log_sent: 0, generation: self.room.record.generation });
         let _ = reply.send(Ok(()));
-        self.broadcast();
+        if taken {
+            // The room changed (a seat taken, maybe the game started): everyone gets the state.
+            self.broadcast();
+        } else {
+            self.send_state(conn);
+            if !was_here {
+                self.presence(Some(conn));
+            }
+        }
     }
 
     fn request(&mut self, conn: u64, seat: usize, request: Request, now: u64) -> Outcome {
@@ -182,7 +220,7 @@ impl RoomTask {
                             self.room = room;
                             Ok(())
                         }
-                        Err(e) => Err((refusal("internal", e), None)),
+                        Err(e) => Err((refusal(Code::Internal, e), None)),
                     }
                 }
                 Ok(false) => Ok(()),
@@ -199,20 +237,21 @@ impl RoomTask {
     }
 
     /// Stores the change from `before` to the room now; on success answers and broadcasts, on failure
-    /// puts the stored room back and tells the asker.
+    /// puts the stored room back and tells the asker. Whether it was stored.
     async fn store_and_broadcast(
         &mut self,
         before: Room,
         seat: Option<(usize, String)>,
         action: Option<(u32, StoredAction)>,
         ack: Option<(u64, String)>,
-    ) {
+    ) -> bool {
         match self.store(&before, seat, action).await {
             Ok(()) => {
                 if let Some((conn, id)) = ack {
                     self.reply(conn, ServerMessage::Ack { id, n: self.room.n(), duplicate: false });
                 }
                 self.broadcast();
+                true
             }
             Err(e) => {
                 if let Some((conn, id)) = ack {
@@ -223,13 +262,18 @@ impl RoomTask {
                     let message = match applied {
                         Some(n) if matches!(e, StoreError::Conflict) => ServerMessage::Ack { id, n, duplicate: true },
                         _ => {
-                            let code = if matches!(e, StoreError::Conflict) { "stale" } else { "storage" };
+                            let code = if matches!(e, StoreError::Conflict) { Code::Stale } else { Code::Storage };
                             ServerMessage::error(code, format!("not stored: {e}"), Some(id))
                         }
                     };
                     self.reply(conn, message);
                 }
-                self.broadcast();
+                // After a conflict the room was reloaded with another process's change: everyone hears of
+                // it. After a failed store nothing changed, and the asker was told (it sends again).
+                if matches!(e, StoreError::Conflict) {
+                    self.broadcast();
+                }
+                false
             }
         }
     }
@@ -251,13 +295,24 @@ impl RoomTask {
             meta: record.meta.clone(),
             seat,
             action,
+            waiting: self.room.status() == RoomStatus::Waiting,
         };
-        match self.hub.store.commit(change).await {
+        let is_action = change.action.is_some();
+        let started = Instant::now();
+        let committed = self.hub.store.commit(change).await;
+        self.hub.metrics.commit_latency.observe(started.elapsed());
+        match committed {
             Ok(()) => {
                 self.room.record.rev = before.record.rev + 1;
+                if is_action {
+                    self.hub.metrics.actions.fetch_add(1, Ordering::Relaxed);
+                }
                 Ok(())
             }
             Err(e) => {
+                if !matches!(e, StoreError::Conflict) {
+                    self.hub.storage_failed(self.room.id(), "commit", &e);
+                }
                 self.room = before.clone();
                 self.reload().await;
                 Err(e)
@@ -276,10 +331,10 @@ impl RoomTask {
                     }
                     self.room = room;
                 }
-                Err(e) => eprintln!("[battleline-server] room {}: {e}", self.room.id()),
+                Err(e) => self.hub.storage_failed(self.room.id(), "replay", &e),
             },
             Ok(None) => {}
-            Err(e) => eprintln!("[battleline-server] room {}: reload failed: {e}", self.room.id()),
+            Err(e) => self.hub.storage_failed(self.room.id(), "reload", &e),
         }
     }
 
@@ -291,38 +346,81 @@ impl RoomTask {
         }
     }
 
-    /// Sends every subscriber the state as its seat may know it; a subscriber whose queue is full is
-    /// dropped (its connection closes; the client reconnects and gets the whole state).
-    fn broadcast(&mut self) {
-        let now = now_ms();
-        let players = self.room.record.options.players;
-        let mut connected = vec![0; players];
+    /// Connections per seat, and spectators.
+    fn presence_counts(&self) -> (Vec<usize>, usize) {
+        let mut connected = vec![0; self.room.record.options.players];
         let mut spectators = 0;
         for s in &self.subscribers {
-            match s.seat {
-                Some(seat) => connected[seat] += 1,
+            match s.seat.and_then(|seat| connected.get_mut(seat)) {
+                Some(n) => *n += 1,
                 None => spectators += 1,
             }
         }
-        let info = self.room.info(&connected, spectators, now);
+        (connected, spectators)
+    }
+
+    /// Tells everyone (but `except`, who got the whole state) who is here now: one small message, the
+    /// same text for all.
+    fn presence(&mut self, except: Option<u64>) {
+        let (connected, spectators) = self.presence_counts();
+        let seats = self.room.info(&connected, spectators, now_ms()).seats;
+        let text = ServerMessage::Presence { seats, spectators }.to_text();
+        self.send_all(|s| (Some(s.conn) != except).then(|| text.clone()));
+    }
+
+    /// Sends connection `conn` the whole state.
+    fn send_state(&mut self, conn: u64) {
+        let (connected, spectators) = self.presence_counts();
+        let info = self.room.info(&connected, spectators, now_ms());
+        let n = self.room.n();
+        if let Some(i) = self.subscribers.iter().position(|s| s.conn == conn) {
+            let s = &mut self.subscribers[i];
+            s.generation = self.room.record.generation;
+            let text = ServerMessage::State(Box::new(self.room.state_for(s.seat, 0, info))).to_text();
+            if s.out.send(Out::Text(text)) {
+                s.log_sent = n;
+            } else {
+                self.subscribers.remove(i);
+            }
+        }
+    }
+
+    /// Queues `text(subscriber)` for every subscriber it gives a text; drops those whose queue is full
+    /// (their connection closes; the client reconnects and gets the whole state).
+    fn send_all(&mut self, mut text: impl FnMut(&Subscriber) -> Option<String>) {
+        self.subscribers.retain(|s| match text(s) {
+            Some(text) => s.out.send(Out::Text(text)),
+            None => true,
+        });
+    }
+
+    /// Sends every subscriber the state as its seat may know it. The text for a seat and a starting log
+    /// entry is built once and shared by every connection that needs it (all spectators, a player's tabs).
+    fn broadcast(&mut self) {
+        let started = Instant::now();
+        let (connected, spectators) = self.presence_counts();
+        let info = self.room.info(&connected, spectators, now_ms());
         let generation = self.room.record.generation;
         let n = self.room.n();
-        let mut slow = Vec::new();
-        for (i, s) in self.subscribers.iter_mut().enumerate() {
+        let mut texts: HashMap<(Option<usize>, u32), String> = HashMap::new();
+        let room = &self.room;
+        self.subscribers.retain_mut(|s| {
             if s.generation != generation || s.log_sent > n {
                 s.generation = generation;
                 s.log_sent = 0;
             }
-            let state = self.room.state_for(s.seat, s.log_sent, info.clone());
-            let text = ServerMessage::State(Box::new(state)).to_text();
-            if s.out.send(Out::Text(text)) {
+            let text = texts
+                .entry((s.seat, s.log_sent))
+                .or_insert_with(|| {
+                    ServerMessage::State(Box::new(room.state_for(s.seat, s.log_sent, info.clone()))).to_text()
+                })
+                .clone();
+            let sent = s.out.send(Out::Text(text));
+            if sent {
                 s.log_sent = n;
-            } else {
-                slow.push(i);
             }
-        }
-        for i in slow.into_iter().rev() {
-            self.subscribers.remove(i);
-        }
+            sent
+        });
+        self.hub.metrics.broadcast_latency.observe(started.elapsed());
     }
 }

@@ -23,6 +23,14 @@ pub fn is_room_id(id: &str) -> bool {
     id.len() == 32 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
+/// The room's watch id: 32 hex digits that lead to the room as a spectator only. Derived one way from
+/// the room id (the first half of its SHA-256), so a watch link never reveals the invite's id, which
+/// takes a seat.
+pub fn watch_id(room: &str) -> String {
+    let digest = Sha256::digest(format!("battleline watch {room}").as_bytes());
+    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// A new seat token: 64 lowercase hex digits.
 pub fn token() -> String {
     random_hex(32)
@@ -54,5 +62,7 @@ mod tests {
         assert_eq!(token().len(), 64);
         assert_ne!(hash(&a), hash(&b));
         assert!(seed() <= battleline::MAX_SEED);
+        let watch = watch_id(&a);
+        assert!(is_room_id(&watch) && watch != a && watch == watch_id(&a) && watch != watch_id(&b));
     }
 }

@@ -2,15 +2,19 @@
 //! commands, and writes what the rooms send through a bounded queue. Every refusal is an `error` frame;
 //! a flood or a reader too slow for its queue closes the connection, never the server.
 
+use std::net::IpAddr;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{mpsc, oneshot};
 
+use crate::clients::Slot;
+use crate::codes::Code;
 use crate::hub::{Hub, Out, Outbox, Request, RoomCmd};
+use crate::log;
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::room::Refusal;
 
@@ -40,24 +44,36 @@ impl Bucket {
     }
 }
 
-/// Serves one connection until it closes.
-pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
+/// Serves one connection of `client` (holding its per-address `slot`) until it closes.
+pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot) {
+    let _slot = slot;
     let limits = hub.limits.clone();
     let (outbox, rx, slow) = Outbox::new(limits.send_queue);
     let (sink, mut stream) = socket.split();
-    let mut writer = tokio::spawn(write(sink, rx, slow));
-    if hub.connections.fetch_add(1, Ordering::SeqCst) >= limits.max_connections {
+    let mut writer = tokio::spawn(write(sink, rx, slow, hub.clone()));
+    if hub.metrics.websockets.fetch_add(1, Ordering::SeqCst) >= limits.max_connections {
+        hub.refused(Code::ServerFull, &client, "WebSockets in all");
         outbox.send(Out::Close("the server has as many connections as it may; try again later".into()));
-        hub.connections.fetch_sub(1, Ordering::SeqCst);
+        hub.metrics.websockets.fetch_sub(1, Ordering::SeqCst);
         let _ = writer.await;
         return;
     }
     let conn = hub.conn_id();
+    // The server's pings: each carries its number; the answer's delay is the connection's lag. Any frame
+    // from the client shows it is there; silence past the idle timeout closes the connection.
+    let every = Duration::from_secs(limits.ping_secs.max(1));
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let idle_timeout = Duration::from_secs(limits.idle_timeout_secs.max(1));
+    let mut last_heard = Instant::now();
+    let mut ping_sent: Option<(u64, Instant)> = None;
+    let mut ping_number = 0u64;
+    let mut stopping = hub.stopping.clone();
     let mut bucket = Bucket::new(limits.rate_per_second, limits.rate_burst);
     let mut refused = 0u32;
     let mut created = 0u32;
     let mut room: Option<mpsc::Sender<RoomCmd>> = None;
-    let error = |code: &'static str, message: String| Out::Text(ServerMessage::error(code, message, None).to_text());
+    let error = |code: Code, message: String| Out::Text(ServerMessage::error(code, message, None).to_text());
     let mut writer_done = false;
     let mut closing = false;
     loop {
@@ -68,19 +84,52 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
                 writer_done = true;
                 break;
             }
+            _ = pings.tick() => {
+                if last_heard.elapsed() >= idle_timeout {
+                    hub.metrics.idle_closes.fetch_add(1, Ordering::Relaxed);
+                    log::info("idle_closed", &[("client", &client), ("silent_s", &last_heard.elapsed().as_secs())]);
+                    outbox.send(Out::Close(format!("no answer for {} s: the connection is closed", idle_timeout.as_secs())));
+                    closing = true;
+                    break;
+                }
+                ping_number += 1;
+                if ping_sent.is_none() {
+                    ping_sent = Some((ping_number, Instant::now()));
+                }
+                outbox.send(Out::Ping(ping_number.to_be_bytes().to_vec()));
+                continue;
+            }
+            _ = stopping.wait_for(|s| *s) => {
+                outbox.send(Out::GoingAway("the server is restarting: reconnect in a moment".into()));
+                closing = true;
+                break;
+            }
         };
         let Some(Ok(message)) = message else { break };
+        last_heard = Instant::now();
         let text = match message {
             Message::Text(text) => text,
             Message::Binary(_) => {
-                outbox.send(error("bad_message", "messages are JSON text frames".into()));
+                outbox.send(error(Code::BadMessage, "messages are JSON text frames".into()));
                 continue;
             }
             Message::Close(_) => break,
-            Message::Ping(_) | Message::Pong(_) => continue,
+            Message::Pong(payload) => {
+                if let Some((number, at)) = ping_sent {
+                    if payload.as_ref() == number.to_be_bytes() {
+                        hub.metrics.ping_lag.observe(at.elapsed());
+                        ping_sent = None;
+                    }
+                }
+                continue;
+            }
+            Message::Ping(_) => continue,
         };
         if !bucket.take() {
             refused += 1;
+            if refused == 1 || refused > limits.flood_close_after {
+                hub.refused(Code::RateLimited, &client, "messages per second");
+            }
             if refused > limits.flood_close_after {
                 outbox.send(Out::Close("too many messages: the connection is closed".into()));
                 closing = true;
@@ -89,20 +138,21 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
             // One error frame for every 20 refused messages: a flood must not become one outbound.
             if refused % 20 == 1 {
                 outbox.send(error(
-                    "rate_limited",
+                    Code::RateLimited,
                     format!("at most {} messages a second; messages over that are dropped", limits.rate_per_second),
                 ));
             }
             continue;
         }
         if text.len() > limits.max_message_bytes {
-            outbox.send(error("too_large", format!("a message has at most {} bytes", limits.max_message_bytes)));
+            hub.refused(Code::TooLarge, &client, "message size");
+            outbox.send(error(Code::TooLarge, format!("a message has at most {} bytes", limits.max_message_bytes)));
             continue;
         }
         let message: ClientMessage = match serde_json::from_str(text.as_str()) {
             Ok(message) => message,
             Err(e) => {
-                outbox.send(error("bad_message", format!("not a message of the protocol: {e}")));
+                outbox.send(error(Code::BadMessage, format!("not a message of the protocol: {e}")));
                 continue;
             }
         };
@@ -114,10 +164,29 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
             ClientMessage::Create { options, clock } => {
                 if created >= limits.max_creates_per_connection {
                     let most = limits.max_creates_per_connection;
-                    outbox.send(error("too_many_rooms", format!("a connection may create {most} rooms")));
+                    hub.refused(Code::TooManyRooms, &client, "rooms per connection");
+                    outbox.send(error(Code::TooManyRooms, format!("a connection may create {most} rooms")));
                     continue;
                 }
                 created += 1;
+                let (per_minute, burst) = (limits.creates_per_minute, limits.create_burst);
+                match hub.clients.create(client, per_minute, burst, limits.global_creates_per_minute) {
+                    Ok(()) => {}
+                    Err(true) => {
+                        hub.refused(Code::TooManyRooms, &client, "rooms per address");
+                        let words = format!("an address may create {burst} rooms at once and {per_minute} a minute");
+                        outbox.send(error(Code::TooManyRooms, words));
+                        continue;
+                    }
+                    Err(false) => {
+                        hub.refused(Code::ServerFull, &client, "rooms created per minute by everyone");
+                        outbox.send(error(
+                            Code::ServerFull,
+                            "the server creates no more rooms just now; try again in a minute".into(),
+                        ));
+                        continue;
+                    }
+                }
                 leave(&mut room, conn).await;
                 match hub.create(&options, clock).await {
                     Ok((tx, token)) => match enter(&tx, conn, Some(token), false, &outbox).await {
@@ -127,6 +196,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
                         }
                     },
                     Err(e) => {
+                        hub.refused(e.code, &client, &e.message);
                         outbox.send(error(e.code, e.message));
                     }
                 }
@@ -137,6 +207,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
                 match join(&hub, &id, conn, token, watch, &outbox).await {
                     Ok(tx) => room = Some(tx),
                     Err(e) => {
+                        hub.refused(e.code, &client, &e.message);
                         outbox.send(error(e.code, e.message));
                     }
                 }
@@ -153,7 +224,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
             None => false,
         };
         if !sent {
-            outbox.send(error("not_in_room", "join a room first".into()));
+            outbox.send(error(Code::NotInRoom, "join a room first".into()));
         }
     }
     leave(&mut room, conn).await;
@@ -165,7 +236,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
     if !writer_done && tokio::time::timeout(std::time::Duration::from_secs(2), &mut writer).await.is_err() {
         writer.abort();
     }
-    hub.connections.fetch_sub(1, Ordering::SeqCst);
+    hub.metrics.websockets.fetch_sub(1, Ordering::SeqCst);
 }
 
 /// Reads (and drops) what a client still sends after the server closed on it, until its close frame or
@@ -192,7 +263,7 @@ async fn enter(
 ) -> Result<(), Refusal> {
     let (reply, answer) = oneshot::channel();
     let join = RoomCmd::Join { conn, token, watch, out: out.clone(), reply };
-    let gone = || Refusal { code: "retry", message: "the room was being unloaded; join again".into() };
+    let gone = || Refusal { code: Code::Retry, message: "the room was being unloaded; join again".into() };
     tx.send(join).await.map_err(|_| gone())?;
     answer.await.map_err(|_| gone())?
 }
@@ -207,16 +278,21 @@ async fn join(
     out: &Outbox,
 ) -> Result<mpsc::Sender<RoomCmd>, Refusal> {
     for _ in 0..3 {
-        let Some(tx) = hub.room(id).await? else {
-            return Err(Refusal { code: "unknown_room", message: format!("there is no room {id:?}") });
+        // A room id (the invite: a seat, or watching), else a watch id (watching only, whatever was asked).
+        let (tx, watch, token) = match hub.room(id).await? {
+            Some(tx) => (tx, watch, token.clone()),
+            None => match hub.watched(id).await? {
+                Some(tx) => (tx, true, None),
+                None => return Err(Refusal { code: Code::UnknownRoom, message: format!("there is no room {id:?}") }),
+            },
         };
-        match enter(&tx, conn, token.clone(), watch, out).await {
+        match enter(&tx, conn, token, watch, out).await {
             Ok(()) => return Ok(tx),
-            Err(e) if e.code == "retry" => continue,
+            Err(e) if e.code == Code::Retry => continue,
             Err(e) => return Err(e),
         }
     }
-    Err(Refusal { code: "retry", message: "the room is busy; join again".into() })
+    Err(Refusal { code: Code::Retry, message: "the room is busy; join again".into() })
 }
 
 /// Writes queued frames; closes the connection when told to or when its reader is too slow (then it
@@ -225,26 +301,38 @@ async fn write(
     mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
     mut rx: mpsc::Receiver<Out>,
     slow: Arc<tokio::sync::Notify>,
+    hub: Arc<Hub>,
 ) {
-    let close = |reason: &str| Message::Close(Some(CloseFrame { code: 1008, reason: reason.to_string().into() }));
+    let close = |code: u16, reason: &str| Message::Close(Some(CloseFrame { code, reason: reason.to_string().into() }));
     let too_slow = "the send queue is full (a slow reader): reconnect";
     loop {
         let out = tokio::select! {
             out = rx.recv() => out,
-            () = slow.notified() => Some(Out::Close(too_slow.into())),
-        };
-        match out {
-            Some(Out::Text(text)) => {
-                tokio::select! {
-                    sent = sink.send(Message::Text(text.into())) => if sent.is_err() { break },
-                    () = slow.notified() => break,
-                }
+            () = slow.notified() => {
+                hub.metrics.slow_reader_drops.fetch_add(1, Ordering::Relaxed);
+                hub.refused(Code::SlowReader, &"-", "the send queue is full");
+                Some(Out::Close(too_slow.into()))
             }
+        };
+        let frame = match out {
+            Some(Out::Text(text)) => Message::Text(text.into()),
+            Some(Out::Ping(payload)) => Message::Ping(payload.into()),
             Some(Out::Close(reason)) => {
-                let _ = tokio::time::timeout(std::time::Duration::from_millis(500), sink.send(close(&reason))).await;
+                let _ = tokio::time::timeout(Duration::from_millis(500), sink.send(close(1008, &reason))).await;
+                break;
+            }
+            Some(Out::GoingAway(reason)) => {
+                let _ = tokio::time::timeout(Duration::from_millis(500), sink.send(close(1001, &reason))).await;
                 break;
             }
             None => break,
+        };
+        tokio::select! {
+            sent = sink.send(frame) => if sent.is_err() { break },
+            () = slow.notified() => {
+                hub.metrics.slow_reader_drops.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
         }
     }
 }

@@ -15,7 +15,19 @@ use serde_json::{json, Value};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_program_takes_a_seat_over_a_websocket_and_plays_a_match() {
     let (dir, db) = temp_db("bots");
-    let server = Server::start(&db, &["--rate-per-second", "1000", "--rate-burst", "1000"]);
+    let server = Server::start(
+        &db,
+        &[
+            "--rate-per-second",
+            "1000",
+            "--rate-burst",
+            "1000",
+            "--max-connections-per-address",
+            "100000",
+            "--create-burst",
+            "100000",
+        ],
+    );
     let mut person = Client::connect(&server.url()).await;
     let (room, token) = person.create(json!({"games": 2})).await;
     let told = dir.path().join("told.jsonl");
@@ -83,7 +95,19 @@ fn battleline_cli() -> std::path::PathBuf {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engines_own_search_bot_is_invited_by_link_and_plays_a_whole_game() {
     let (_dir, db) = temp_db("cli-bot");
-    let server = Server::start(&db, &["--rate-per-second", "1000", "--rate-burst", "1000"]);
+    let server = Server::start(
+        &db,
+        &[
+            "--rate-per-second",
+            "1000",
+            "--rate-burst",
+            "1000",
+            "--max-connections-per-address",
+            "100000",
+            "--create-burst",
+            "100000",
+        ],
+    );
     let mut person = Client::connect(&server.url()).await;
     let (room, token) = person.create(json!({})).await;
     // What a player types: the invite link and the engine's search bot.
@@ -111,4 +135,46 @@ async fn the_engines_own_search_bot_is_invited_by_link_and_plays_a_whole_game() 
         game.apply_as(*seat as usize, &serde_json::from_value::<Action>(action.clone()).unwrap()).unwrap();
     }
     assert!(game.is_match_over(), "the stored game was played to its end");
+}
+
+/// Whether any process of group `pgid` is alive.
+fn group_alive(pgid: &str) -> bool {
+    std::process::Command::new("kill")
+        .args(["-0", "--", &format!("-{pgid}")])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap()
+        .success()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_writing_an_endless_line_is_stopped_with_every_process_it_started() {
+    let (dir, db) = temp_db("endless");
+    let server = Server::start(&db, &["--rate-per-second", "1000", "--rate-burst", "1000"]);
+    let mut person = Client::connect(&server.url()).await;
+    let (room, token) = person.create(json!({})).await;
+    let pidfile = dir.path().join("bot.pid");
+    // A bot that starts a helper that never ends, then answers with 5 MB and no line end.
+    let bot = format!("echo $$ > {}; sleep 600 & head -c 5000000 /dev/zero | tr '\\0' x; sleep 600", pidfile.display());
+    let link = format!("http://127.0.0.1:{}/#room={room}", server.port);
+    let bridge = tokio::process::Command::new(env!("CARGO_BIN_EXE_battleline-server"))
+        .args(["bot", "--join", &link, "--max-line-bytes", "100000", "--move-timeout", "20", "--"])
+        .arg(&bot)
+        .kill_on_drop(true)
+        .output();
+    let bridge = tokio::spawn(bridge);
+    person.state_where(|s| s["room"]["status"] == "playing").await;
+    drop(person);
+    let acked = Arc::new(Mutex::new(Vec::new()));
+    let player = tokio::spawn(auto_player(server.port, room, token, 5, acked));
+    let out = tokio::time::timeout(std::time::Duration::from_secs(15), bridge).await.unwrap().unwrap().unwrap();
+    player.abort();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains("longer than 100000 bytes"), "{said}");
+    let pgid = std::fs::read_to_string(&pidfile).unwrap().trim().to_string();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(3);
+    while group_alive(&pgid) {
+        assert!(std::time::Instant::now() < deadline, "the bot's helper (group {pgid}) outlived the bridge");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
 }

@@ -54,7 +54,19 @@ async fn a_file_that_is_not_a_sound_database_is_refused_and_left_as_it_was() {
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "not a database, but somebody's notes\n".repeat(200));
 
     // A real database damaged in its middle (a disk error, a bad copy): refused by the server and by check-db.
-    let running = Server::start(&db, &["--max-creates-per-connection", "100", "--rate-burst", "1000"]);
+    let running = Server::start(
+        &db,
+        &[
+            "--max-creates-per-connection",
+            "100",
+            "--rate-burst",
+            "1000",
+            "--max-connections-per-address",
+            "100000",
+            "--create-burst",
+            "100000",
+        ],
+    );
     let mut client = Client::connect(&running.url()).await;
     for _ in 0..60 {
         client.create(json!({})).await;

@@ -30,10 +30,14 @@ async fn play_match(server: &Server, options: Value, pick: &mut Pick) -> (String
     assert_eq!(watcher.next_of("welcome").await["seat"], Value::Null);
     clients.push(watcher);
     let mut n = 0;
-    // The watcher's arrival is the last change before play: everybody hears of it.
+    // The watcher's arrival is the last change before play: everybody hears of it (the watcher with the
+    // whole state, the players with a presence message).
     for c in clients.iter_mut() {
         while c.last_state().is_none_or(|s| s["room"]["spectators"] != 1) {
-            c.next_of("state").await;
+            let m = c.next().await.expect("open");
+            if m["type"] == "presence" && m["spectators"] == 1 {
+                break;
+            }
         }
     }
     loop {
@@ -131,7 +135,19 @@ fn check_messages(db: &Path, room: &str, received: &[(Option<usize>, Vec<Value>)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_state_message_is_the_engine_view_of_its_receiver_and_hides_every_hidden_card() {
     let (_dir, db) = temp_db("fair");
-    let server = Server::start(&db, &["--rate-per-second", "100000", "--rate-burst", "100000"]);
+    let server = Server::start(
+        &db,
+        &[
+            "--rate-per-second",
+            "100000",
+            "--rate-burst",
+            "100000",
+            "--max-connections-per-address",
+            "100000",
+            "--create-burst",
+            "100000",
+        ],
+    );
     let variants = [
         json!({}),
         json!({"claimTiming": "endOfTurn", "games": 2}),

@@ -337,7 +337,9 @@ async fn connections_and_rooms_over_the_servers_limits_are_refused_clearly_and_s
     tokio::time::sleep(Duration::from_millis(2500)).await;
     next.send(json!({"type": "create", "options": {}})).await;
     next.next_of("welcome").await;
+    // Two rooms are in memory again, but a room that exists is never refused for that: joining it is
+    // not creating, and the rooms in memory are bounded by the creation limits and the unloading.
     let mut back = Client::connect(&server.url()).await;
     back.send(json!({"type": "join", "room": first, "watch": true})).await;
-    assert_eq!(error_code(&mut back).await, "server_full", "two rooms are in memory again");
+    assert_eq!(back.next_of("welcome").await["room"], first.as_str());
 }

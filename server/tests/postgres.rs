@@ -8,6 +8,9 @@ mod common;
 use common::{Client, Pick, Server};
 use serde_json::{json, Value};
 
+/// One test at a time on the database: one of them restarts it.
+static EXCLUSIVE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 fn database() -> Option<String> {
     let url = std::env::var("BATTLELINE_TEST_POSTGRES").ok().filter(|u| !u.is_empty());
     if url.is_none() {
@@ -19,7 +22,17 @@ fn database() -> Option<String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_share_rooms_through_postgres() {
     let Some(db) = database() else { return };
-    let limits = ["--rate-per-second", "1000", "--rate-burst", "1000"];
+    let _exclusive = EXCLUSIVE.lock().await;
+    let limits = [
+        "--rate-per-second",
+        "1000",
+        "--rate-burst",
+        "1000",
+        "--max-connections-per-address",
+        "100000",
+        "--create-burst",
+        "100000",
+    ];
     let mut one = Server::start(&db, &limits);
     let two = Server::start(&db, &limits);
     let mut a = Client::connect(&one.url()).await;
@@ -79,4 +92,163 @@ async fn two_servers_share_rooms_through_postgres() {
         .output()
         .unwrap();
     assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stderr));
+}
+
+/// A fresh, empty database on the test's PostgreSQL: its URL.
+async fn fresh_database(url: &str, name: &str) -> String {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.unwrap();
+    tokio::spawn(connection);
+    client.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).await.unwrap();
+    client.batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
+    let (base, _) = url.rsplit_once('/').unwrap();
+    format!("{base}/{name}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_started_together_on_a_fresh_database_both_start() {
+    let Some(db) = database() else { return };
+    let _exclusive = EXCLUSIVE.lock().await;
+    for trial in 0..4 {
+        let fresh = fresh_database(&db, &format!("race_{}_{trial}", std::process::id())).await;
+        let starts: Vec<_> = (0..2)
+            .map(|_| {
+                let fresh = fresh.clone();
+                std::thread::spawn(move || std::panic::catch_unwind(|| Server::start(&fresh, &[])).is_ok())
+            })
+            .collect();
+        let started: Vec<bool> = starts.into_iter().map(|t| t.join().unwrap()).collect();
+        assert_eq!(started, [true, true], "trial {trial}: both processes start on a fresh database");
+    }
+}
+
+/// Actions acknowledged so far.
+fn count(acked: &std::sync::Mutex<Vec<(String, String)>>) -> usize {
+    acked.lock().unwrap().len()
+}
+
+/// Waits until `more` further actions are acknowledged; how long that took (panics after `most`).
+async fn resumed(
+    acked: &std::sync::Mutex<Vec<(String, String)>>,
+    more: usize,
+    most: std::time::Duration,
+) -> std::time::Duration {
+    let start = std::time::Instant::now();
+    let target = count(acked) + more;
+    while count(acked) < target {
+        assert!(start.elapsed() < most, "the games did not resume within {most:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    start.elapsed()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_across_two_servers_resume_after_postgres_restarts_and_after_listen_is_killed() {
+    let Some(db) = database() else { return };
+    let _exclusive = EXCLUSIVE.lock().await;
+    let Ok(dir) = std::env::var("BATTLELINE_TEST_POSTGRES_DIR") else {
+        eprintln!("BATTLELINE_TEST_POSTGRES_DIR is not set: skipped (scripts/postgres.sh start sets it)");
+        return;
+    };
+    let db = fresh_database(&db, &format!("survive_{}", std::process::id())).await;
+    let limits = ["--rate-per-second", "1000", "--rate-burst", "1000"];
+    let one = Server::start(&db, &limits);
+    let two = Server::start(&db, &limits);
+    let acked = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut players = Vec::new();
+    for i in 0..6u64 {
+        // Seat 0 on one server, seat 1 on the other: every move reaches the opponent through NOTIFY.
+        let mut a = Client::connect(&one.url()).await;
+        let (room, token) = a.create(json!({"games": 3})).await;
+        let mut b = Client::connect(&two.url()).await;
+        let (_, other) = b.join(&room).await;
+        players.push(tokio::spawn(common::auto_player(one.port, room.clone(), token, i * 2 + 1, acked.clone())));
+        players.push(tokio::spawn(common::auto_player(two.port, room, other, i * 2 + 2, acked.clone())));
+    }
+    let ten = std::time::Duration::from_secs(10);
+    resumed(&acked, 40, std::time::Duration::from_secs(60)).await;
+
+    // PostgreSQL restarts (every connection cut) while the games go on.
+    let restarted = std::process::Command::new("bash")
+        .args([concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/postgres.sh"), "restart", &dir])
+        .status()
+        .unwrap();
+    assert!(restarted.success());
+    // More actions than the players could make without hearing of each other's (each finishes at most
+    // its turn, a few actions): the moves cross between the servers again.
+    let after_restart = resumed(&acked, 100, ten).await;
+
+    // The listening connections are killed: notifications sent meanwhile are lost to them.
+    let (admin, connection) = tokio_postgres::connect(&db, tokio_postgres::NoTls).await.unwrap();
+    tokio::spawn(connection);
+    let killed = admin
+        .query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'battleline-listen'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .len();
+    assert!(killed >= 2, "{killed} listening connections killed");
+    let after_kill = resumed(&acked, 100, ten).await;
+    eprintln!("games resumed {after_restart:?} after the restart and {after_kill:?} after LISTEN was killed");
+
+    for p in players {
+        tokio::time::timeout(std::time::Duration::from_secs(120), p).await.unwrap().unwrap().unwrap();
+    }
+    // Every acknowledged action is stored.
+    let acked = acked.lock().unwrap().clone();
+    for (room, id) in &acked {
+        let n: i64 = admin
+            .query_one("SELECT COUNT(*) FROM actions WHERE room = $1 AND action_id = $2", &[room, id])
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(n, 1, "acknowledged action {id} of room {room} is stored once");
+    }
+    eprintln!("{} acknowledged actions, all stored", acked.len());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sslmode_require_connects_over_verified_tls_and_never_prints_the_password() {
+    let Some(db) = database() else { return };
+    let _exclusive = EXCLUSIVE.lock().await;
+    let Ok(ca) = std::env::var("BATTLELINE_TEST_POSTGRES_CA") else {
+        eprintln!("BATTLELINE_TEST_POSTGRES_CA is not set: skipped (scripts/postgres.sh start sets it)");
+        return;
+    };
+    let fresh = fresh_database(&db, &format!("tls_{}", std::process::id())).await;
+    // A password in the URL (the test cluster trusts loopback, so it is not checked, only carried).
+    let url = format!("{}?sslmode=require", fresh.replacen("battleline@", "battleline:s3cret-pw@", 1));
+    let server = Server::start(&url, &["--db-ca-file", &ca]);
+    let mut a = Client::connect(&server.url()).await;
+    let (room, _) = a.create(json!({})).await;
+    let mut b = Client::connect(&server.url()).await;
+    b.join(&room).await;
+    a.state_where(|s| s["room"]["status"] == "playing").await;
+    let (admin, connection) = tokio_postgres::connect(&fresh, tokio_postgres::NoTls).await.unwrap();
+    tokio::spawn(connection);
+    let name = fresh.rsplit('/').next().unwrap().to_string();
+    let row = admin
+        .query_one(
+            "SELECT COUNT(*) FILTER (WHERE s.ssl), COUNT(*) FROM pg_stat_activity a JOIN pg_stat_ssl s USING (pid) \
+             WHERE a.datname = $1 AND a.pid <> pg_backend_pid()",
+            &[&name],
+        )
+        .await
+        .unwrap();
+    let (tls, all): (i64, i64) = (row.get(0), row.get(1));
+    assert!(tls >= 5 && tls == all, "{tls} of the server's {all} connections use TLS");
+    drop(server);
+
+    // Without the CA the certificate is not trusted: the server refuses to start, and says why without
+    // the password.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_battleline-server"))
+        .args(["--port", "0", "--db", &url])
+        .env_remove("BATTLELINE_DB_CA_FILE")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "an untrusted certificate is refused");
+    assert!(said.contains("certificate") || said.contains("Certificate"), "{said}");
+    assert!(!said.contains("s3cret-pw") && said.contains("***"), "the password is never printed: {said}");
 }

@@ -45,6 +45,19 @@ pub struct Change {
     pub seat: Option<(usize, String)>,
     /// An action appended: (its index in the match, the action).
     pub action: Option<(u32, StoredAction)>,
+    /// Whether the room still waits for players after the change (such rooms expire sooner).
+    pub waiting: bool,
+}
+
+/// A finished match of a room (before its current one), as stored.
+#[derive(Clone, Debug)]
+pub struct PastMatch {
+    /// Which match of the room.
+    pub generation: u32,
+    /// Its seed; None for a match stored before the seeds of finished matches were kept.
+    pub seed: Option<u64>,
+    /// Its actions in order.
+    pub actions: Vec<StoredAction>,
 }
 
 /// A room store.
@@ -61,9 +74,14 @@ pub type Notice = (String, i64);
 impl Store {
     /// Opens (creating on first use) the store named by `database`: a `postgres://` URL, else a file path.
     /// Changes by other processes are sent to `notices` (PostgreSQL only).
-    pub async fn open(database: &str, notices: tokio::sync::mpsc::UnboundedSender<Notice>) -> Result<Store, String> {
+    /// `ca_file`: the certificates to trust for PostgreSQL's TLS (`sslmode=require`), else the system's.
+    pub async fn open(
+        database: &str,
+        ca_file: Option<&std::path::Path>,
+        notices: tokio::sync::mpsc::UnboundedSender<Notice>,
+    ) -> Result<Store, String> {
         if database.starts_with("postgres://") || database.starts_with("postgresql://") {
-            Ok(Store::Postgres(postgres::PgStore::open(database, notices).await?))
+            Ok(Store::Postgres(postgres::PgStore::open(database, ca_file, notices).await?))
         } else {
             Ok(Store::Sqlite(sqlite::SqliteStore::open(database)?))
         }
@@ -110,6 +128,64 @@ impl Store {
         }
     }
 
+    /// Whether the store takes a write now (readiness).
+    pub async fn ready(&self) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.ready().await,
+            Store::Postgres(s) => s.ready().await,
+        }
+    }
+
+    /// Deletes rooms untouched since `touched_before` (Unix ms), or waiting for players since
+    /// `waiting_before`, except the `loaded` ones; how many.
+    pub async fn delete_expired(
+        &self,
+        touched_before: u64,
+        waiting_before: u64,
+        loaded: Vec<String>,
+    ) -> Result<u64, StoreError> {
+        let expiry =
+            sqlite::Expiry { touched_before: touched_before as i64, waiting_before: waiting_before as i64, loaded };
+        match self {
+            Store::Sqlite(s) => s.delete_expired(expiry).await,
+            Store::Postgres(s) => s.delete_expired(&expiry).await,
+        }
+    }
+
+    /// The matches of `room` before match `current`, with their actions (for `check-db`).
+    pub async fn past_matches(&self, room: &str, current: u32) -> Result<Vec<PastMatch>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.past_matches(room.to_string(), current).await,
+            Store::Postgres(s) => s.past_matches(room, current).await,
+        }
+    }
+
+    /// PostgreSQL: the revisions of these rooms now (a check that no other process's change was missed);
+    /// SQLite: nothing (one process owns the file).
+    pub async fn revisions(&self, ids: &[String]) -> Result<Vec<(String, i64)>, StoreError> {
+        match self {
+            Store::Sqlite(_) => Ok(Vec::new()),
+            Store::Postgres(s) => s.revisions(ids).await,
+        }
+    }
+
+    /// The room whose watch id is `watch`, if any.
+    pub async fn watch_room(&self, watch: &str) -> Result<Option<String>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.watch_room(watch.to_string()).await,
+            Store::Postgres(s) => s.watch_room(watch).await,
+        }
+    }
+
+    /// Before the process ends: SQLite copies its log into the file (a clean file to back up or move).
+    pub async fn close(&self) {
+        if let Store::Sqlite(s) = self {
+            if let Err(e) = s.close().await {
+                crate::log::error("checkpoint_failed", &[("error", &e)]);
+            }
+        }
+    }
+
     /// Rooms stored, and of them unfinished.
     pub async fn counts(&self) -> Result<(u64, u64), StoreError> {
         match self {
@@ -117,6 +193,39 @@ impl Store {
             Store::Postgres(s) => s.counts().await,
         }
     }
+}
+
+pub use postgres::REFRESH_ALL;
+pub use sqlite::backup as sqlite_backup;
+
+/// The database's name as it may be shown: a URL's password replaced by `***`.
+pub fn redact(database: &str) -> String {
+    let Some(scheme_end) = database.find("://") else { return redact_keywords(database) };
+    let rest = &database[scheme_end + 3..];
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let authority = &rest[..authority_end];
+    let Some(at) = authority.rfind('@') else { return redact_keywords(database) };
+    let user = &authority[..at];
+    let user = match user.find(':') {
+        Some(colon) => format!("{}:***", &user[..colon]),
+        None => user.to_string(),
+    };
+    redact_keywords(&format!("{}{user}{}{}", &database[..scheme_end + 3], &authority[at..], &rest[authority_end..]))
+}
+
+/// A `password=…` in a query string or a key/value string, replaced.
+fn redact_keywords(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("password=") {
+        out.push_str(&rest[..i + "password=".len()]);
+        out.push_str("***");
+        rest = &rest[i + "password=".len()..];
+        let end = rest.find(['&', ' ']).unwrap_or(rest.len());
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The columns of a room row, decoded.
@@ -153,4 +262,19 @@ fn bad_row(room: &str, what: &str, e: impl std::fmt::Display) -> StoreError {
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_database_url_is_shown_without_its_password() {
+        assert_eq!(super::redact("postgres://u:s3cret@db:5432/x"), "postgres://u:***@db:5432/x");
+        assert_eq!(
+            super::redact("postgresql://u@db/x?password=s3cret&sslmode=require"),
+            "postgresql://u@db/x?password=***&sslmode=require"
+        );
+        assert_eq!(super::redact("host=db password=s3cret user=u"), "host=db password=*** user=u");
+        assert_eq!(super::redact("/var/lib/battleline.db"), "/var/lib/battleline.db");
+        assert!(!super::redact("postgres://u:p@ss@db/x").contains("p@ss"));
+    }
 }

@@ -1,63 +1,231 @@
 //! The PostgreSQL store: the tables of sqlite.rs, a few connections, and a listening connection. Each
 //! committed change sends `NOTIFY battleline_rooms, '<room> <rev>'` in its transaction, so every server
 //! process on the database hears of it after the commit and refreshes that room for its own clients.
+//!
+//! The database may restart or drop a connection at any time: a lost connection is opened again on its
+//! next use (with back-off between failed attempts; meanwhile calls fail with `storage`, and a client
+//! sends its action again), and the listening connection subscribes again and asks for a full refresh of
+//! every loaded room, since notifications sent while it was gone are lost. Tables are created in one
+//! transaction under an advisory lock, so processes started together on a fresh database all start.
+//!
+//! TLS: with `sslmode=require` in the URL every connection uses TLS (rustls) and the server's
+//! certificate is always verified, against `--db-ca-file` if given, else the system's roots; without it
+//! the connections are plain, as before.
+
+use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
-use tokio::sync::{mpsc, Mutex};
-use tokio_postgres::{AsyncMessage, Client, NoTls};
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::sync::{mpsc, MappedMutexGuard, Mutex, MutexGuard};
+use tokio_postgres::config::SslMode;
+use tokio_postgres::{AsyncMessage, Client, Connection, NoTls};
+use tokio_postgres_rustls::MakeRustlsConnect;
 
-use super::{decode_action, decode_room, sqlite::SCHEMA, to_json, Change, Notice, StoreError};
+use super::sqlite::{Expiry, DELETE, EXPIRED, KEEP_SEED, PAST_ACTIONS, SCHEMA, SWEEP_BATCH, TOUCH};
+use super::{decode_action, decode_room, redact, to_json, Change, Notice, PastMatch, StoreError};
+use crate::log;
 use crate::room::RoomRecord;
 
 /// Connections for queries (a room always uses the same one, so its changes stay in order).
 const CONNECTIONS: usize = 4;
 
+/// The longest wait between two attempts to reach the database.
+const MOST_BACKOFF: Duration = Duration::from_secs(2);
+
+/// How often the listening connection checks that it is still connected.
+const LISTEN_CHECK: Duration = Duration::from_secs(2);
+
+/// A notice that asks for every loaded room to be reloaded (notifications may have been lost).
+pub const REFRESH_ALL: &str = "*";
+
+/// One connection, opened again after it is lost.
+struct Slot {
+    client: Option<Client>,
+    backoff: Duration,
+    retry_at: Instant,
+}
+
 pub struct PgStore {
-    clients: Vec<Mutex<Client>>,
+    db: Db,
+    slots: Vec<Mutex<Slot>>,
 }
 
-fn failed(e: impl std::fmt::Display) -> StoreError {
-    StoreError::Failed(e.to_string())
+/// Where the database is and how to reach it.
+#[derive(Clone)]
+struct Db {
+    url: String,
+    /// The TLS connector when the URL asks for TLS (`sslmode=require`).
+    tls: Option<MakeRustlsConnect>,
 }
 
-async fn connect(url: &str) -> Result<Client, String> {
-    let (client, connection) = tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("{url}: {e}"))?;
-    tokio::spawn(async move {
-        if let Err(e) = connection.await {
-            eprintln!("[battleline-server] postgres connection ended: {e}");
+impl Db {
+    fn new(url: &str, ca_file: Option<&std::path::Path>) -> Result<Db, String> {
+        let config: tokio_postgres::Config = url.parse().map_err(|e| format!("{}: {e}", redact(url)))?;
+        let tls = match config.get_ssl_mode() {
+            SslMode::Require => Some(MakeRustlsConnect::new(tls_config(ca_file)?)),
+            _ => None,
+        };
+        Ok(Db { url: url.to_string(), tls })
+    }
+
+    /// A connection, its notifications (the payloads) and the reason it ended, once it has.
+    async fn open(&self) -> Result<(Client, Notifications), String> {
+        let fail = |e: tokio_postgres::Error| format!("{}: {}", redact(&self.url), describe(&e));
+        match &self.tls {
+            None => tokio_postgres::connect(&self.url, NoTls).await.map(|(c, conn)| (c, drive(conn))).map_err(fail),
+            Some(tls) => {
+                tokio_postgres::connect(&self.url, tls.clone()).await.map(|(c, conn)| (c, drive(conn))).map_err(fail)
+            }
         }
+    }
+}
+
+/// A connection's notifications, and the task that drives it (its result: why it ended).
+type Notifications = (mpsc::UnboundedReceiver<String>, tokio::task::JoinHandle<String>);
+
+/// Drives a connection, passing its notifications on, until it ends.
+fn drive<S, T>(mut connection: Connection<S, T>) -> Notifications
+where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    T: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let (tx, rx) = mpsc::unbounded_channel();
+    let task = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(message) = messages.next().await {
+            match message {
+                Ok(AsyncMessage::Notification(n)) => {
+                    let _ = tx.send(n.payload().to_string());
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    let why = describe(&e);
+                    log::error("postgres_connection_ended", &[("error", &why)]);
+                    return why;
+                }
+            }
+        }
+        "the connection ended".to_string()
     });
-    Ok(client)
+    (rx, task)
+}
+
+/// rustls with the ring provider, trusting the certificates of `ca_file` (PEM) or else the system's.
+fn tls_config(ca_file: Option<&std::path::Path>) -> Result<rustls::ClientConfig, String> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::CertificateDer;
+    let mut roots = rustls::RootCertStore::empty();
+    match ca_file {
+        Some(path) => {
+            let certs = CertificateDer::pem_file_iter(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            for cert in certs {
+                let cert = cert.map_err(|e| format!("{}: {e}", path.display()))?;
+                roots.add(cert).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+        }
+        None => {
+            for cert in rustls_native_certs::load_native_certs().certs {
+                let _ = roots.add(cert);
+            }
+        }
+    }
+    if roots.is_empty() {
+        return Err("sslmode=require: no certificate to trust (give --db-ca-file)".into());
+    }
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    Ok(rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| e.to_string())?
+        .with_root_certificates(roots)
+        .with_no_client_auth())
+}
+
+fn failed(e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> StoreError {
+    StoreError::Failed(describe(&*e.into()))
+}
+
+/// An error with its causes ("db error" alone says nothing): `db error: ERROR: …`.
+fn describe(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
+}
+
+async fn connect(db: &Db) -> Result<Client, String> {
+    db.open().await.map(|(client, _)| client)
+}
+
+/// SQLite's `?1` placeholders as PostgreSQL's `$1`.
+fn pg(sql: &str) -> String {
+    sql.replace('?', "$")
 }
 
 impl PgStore {
-    pub async fn open(url: &str, notices: mpsc::UnboundedSender<Notice>) -> Result<PgStore, String> {
-        let mut clients = Vec::with_capacity(CONNECTIONS);
+    pub async fn open(
+        url: &str,
+        ca_file: Option<&std::path::Path>,
+        notices: mpsc::UnboundedSender<Notice>,
+    ) -> Result<PgStore, String> {
+        let db = Db::new(url, ca_file)?;
+        let mut slots = Vec::with_capacity(CONNECTIONS);
         for _ in 0..CONNECTIONS {
-            clients.push(Mutex::new(connect(url).await?));
+            let client = Some(connect(&db).await?);
+            slots.push(Mutex::new(Slot { client, backoff: Duration::from_millis(50), retry_at: Instant::now() }));
         }
+        let store = PgStore { db: db.clone(), slots };
         {
-            let first = clients[0].lock().await;
-            // Two processes starting at once must not race to create the tables.
-            first
-                .batch_execute(&format!("SELECT pg_advisory_lock(4242); {SCHEMA} SELECT pg_advisory_unlock(4242);"))
+            let mut client = store.lock(0).await.map_err(|e| e.to_string())?;
+            // Two processes starting at once must not race to create the tables: the lock is held until
+            // the transaction that creates them has committed (a session lock released before the commit
+            // let the second process try to create them again and fail).
+            let tx = client.transaction().await.map_err(|e| format!("creating the tables: {e}"))?;
+            tx.batch_execute(&format!("SELECT pg_advisory_xact_lock(4242); {SCHEMA}"))
                 .await
                 .map_err(|e| format!("creating the tables: {e}"))?;
+            tx.commit().await.map_err(|e| format!("creating the tables: {e}"))?;
         }
-        listen(url, notices).await?;
-        Ok(PgStore { clients })
+        tokio::spawn(async move { listen(db, notices).await });
+        Ok(store)
     }
 
-    fn client_for(&self, room: &str) -> &Mutex<Client> {
+    fn slot_for(&self, room: &str) -> usize {
         let hash = room.bytes().fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(b as usize));
-        &self.clients[hash % self.clients.len()]
+        hash % self.slots.len()
+    }
+
+    /// Connection `i`, connected again if it was lost (not sooner than its back-off allows).
+    async fn lock(&self, i: usize) -> Result<MappedMutexGuard<'_, Client>, StoreError> {
+        let mut slot = self.slots[i % self.slots.len()].lock().await;
+        if slot.client.as_ref().is_none_or(Client::is_closed) {
+            slot.client = None;
+            if Instant::now() < slot.retry_at {
+                return Err(failed("the database is unreachable; trying again shortly"));
+            }
+            match connect(&self.db).await {
+                Ok(client) => {
+                    log::info("postgres_reconnected", &[("connection", &i)]);
+                    slot.client = Some(client);
+                    slot.backoff = Duration::from_millis(50);
+                }
+                Err(e) => {
+                    slot.retry_at = Instant::now() + slot.backoff;
+                    slot.backoff = (slot.backoff * 2).min(MOST_BACKOFF);
+                    return Err(failed(e));
+                }
+            }
+        }
+        MutexGuard::try_map(slot, |slot| slot.client.as_mut()).map_err(|_| failed("no connection"))
     }
 
     pub async fn create(&self, room: &RoomRecord) -> Result<(), StoreError> {
-        let mut client = self.client_for(&room.id).lock().await;
+        let mut client = self.lock(self.slot_for(&room.id)).await?;
         let tx = client.transaction().await.map_err(failed)?;
-        let now =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
+        let now = crate::hub::now_ms() as i64;
         tx.execute(
             "INSERT INTO rooms (id, options, generation, seed, meta, rev, created_ms) VALUES ($1, $2, $3, $4, $5, 0, $6)",
             &[&room.id, &to_json(&room.options), &(room.generation as i64), &(room.seed as i64), &to_json(&room.meta), &now],
@@ -74,11 +242,17 @@ impl PgStore {
                 .map_err(failed)?;
             }
         }
+        tx.execute(&pg(TOUCH), &[&room.id, &now, &1i64]).await.map_err(failed)?;
+        tx.execute(&pg(KEEP_SEED), &[&room.id, &(room.generation as i64), &(room.seed as i64)])
+            .await
+            .map_err(failed)?;
+        let watch = crate::tokens::watch_id(&room.id);
+        tx.execute("INSERT INTO watch_ids (watch, room) VALUES ($1, $2)", &[&watch, &room.id]).await.map_err(failed)?;
         tx.commit().await.map_err(failed)
     }
 
     pub async fn commit(&self, change: &Change) -> Result<(), StoreError> {
-        let mut client = self.client_for(&change.room).lock().await;
+        let mut client = self.lock(self.slot_for(&change.room)).await?;
         let tx = client.transaction().await.map_err(failed)?;
         let updated = tx
             .execute(
@@ -95,6 +269,16 @@ impl PgStore {
             .map_err(failed)?;
         if updated != 1 {
             return Err(StoreError::Conflict);
+        }
+        let now = crate::hub::now_ms() as i64;
+        tx.execute(&pg(TOUCH), &[&change.room, &now, &i64::from(change.waiting)]).await.map_err(failed)?;
+        if change.action.is_none() {
+            let seed = [
+                &change.room as &(dyn tokio_postgres::types::ToSql + Sync),
+                &(change.generation as i64),
+                &(change.seed as i64),
+            ];
+            tx.execute(&pg(KEEP_SEED), &seed).await.map_err(failed)?;
         }
         if let Some((seat, hash)) = &change.seat {
             tx.execute(
@@ -125,7 +309,7 @@ impl PgStore {
     }
 
     pub async fn load(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {
-        let client = self.client_for(id).lock().await;
+        let client = self.lock(self.slot_for(id)).await?;
         let Some(row) = client
             .query_opt("SELECT options, generation, seed, meta, rev FROM rooms WHERE id = $1", &[&id])
             .await
@@ -156,7 +340,7 @@ impl PgStore {
 
     pub async fn integrity(&self) -> Result<String, StoreError> {
         // PostgreSQL checks its own pages; what can go wrong here is a room whose actions have gaps.
-        let client = self.clients[0].lock().await;
+        let client = self.lock(0).await?;
         let row = client
             .query_one(
                 "SELECT COUNT(*) FROM (SELECT room, generation FROM actions GROUP BY room, generation \
@@ -170,13 +354,76 @@ impl PgStore {
     }
 
     pub async fn ids(&self) -> Result<Vec<String>, StoreError> {
-        let client = self.clients[0].lock().await;
+        let client = self.lock(0).await?;
         let rows = client.query("SELECT id FROM rooms ORDER BY created_ms", &[]).await.map_err(failed)?;
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
+    pub async fn ready(&self) -> Result<(), StoreError> {
+        for i in 0..self.slots.len() {
+            self.lock(i).await?.simple_query("SELECT 1").await.map_err(failed)?;
+        }
+        Ok(())
+    }
+
+    pub async fn delete_expired(&self, expiry: &Expiry) -> Result<u64, StoreError> {
+        let mut client = self.lock(0).await?;
+        let tx = client.transaction().await.map_err(failed)?;
+        let rows = tx
+            .query(&pg(EXPIRED), &[&expiry.touched_before, &expiry.waiting_before, &SWEEP_BATCH])
+            .await
+            .map_err(failed)?;
+        let mut deleted = 0;
+        for row in rows {
+            let id: String = row.get(0);
+            if expiry.loaded.contains(&id) {
+                continue;
+            }
+            for statement in DELETE {
+                tx.execute(&pg(statement), &[&id]).await.map_err(failed)?;
+            }
+            deleted += 1;
+        }
+        tx.commit().await.map_err(failed)?;
+        Ok(deleted)
+    }
+
+    pub async fn past_matches(&self, room: &str, current: u32) -> Result<Vec<PastMatch>, StoreError> {
+        let client = self.lock(self.slot_for(room)).await?;
+        let mut seeds = std::collections::HashMap::new();
+        for row in
+            client.query("SELECT generation, seed FROM match_seeds WHERE room = $1", &[&room]).await.map_err(failed)?
+        {
+            seeds.insert(row.get::<_, i64>(0) as u32, row.get::<_, i64>(1) as u64);
+        }
+        let mut matches: Vec<PastMatch> = Vec::new();
+        for row in client.query(&pg(PAST_ACTIONS), &[&room, &i64::from(current)]).await.map_err(failed)? {
+            let generation = row.get::<_, i64>(0) as u32;
+            if matches.last().is_none_or(|m| m.generation != generation) {
+                matches.push(PastMatch { generation, seed: seeds.get(&generation).copied(), actions: Vec::new() });
+            }
+            if let Some(last) = matches.last_mut() {
+                last.actions.push(decode_action(room, row.get(1), row.get(2), row.get(3))?);
+            }
+        }
+        Ok(matches)
+    }
+
+    /// The revisions of these rooms now.
+    pub async fn revisions(&self, ids: &[String]) -> Result<Vec<(String, i64)>, StoreError> {
+        let client = self.lock(0).await?;
+        let rows = client.query("SELECT id, rev FROM rooms WHERE id = ANY($1)", &[&ids]).await.map_err(failed)?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
+    pub async fn watch_room(&self, watch: &str) -> Result<Option<String>, StoreError> {
+        let client = self.lock(self.slot_for(watch)).await?;
+        let row = client.query_opt("SELECT room FROM watch_ids WHERE watch = $1", &[&watch]).await.map_err(failed)?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
     pub async fn counts(&self) -> Result<(u64, u64), StoreError> {
-        let client = self.clients[0].lock().await;
+        let client = self.lock(0).await?;
         let row = client
             .query_one(
                 "SELECT COUNT(*), COALESCE(SUM(CASE WHEN meta LIKE '%\"ended\":null%' THEN 1 ELSE 0 END), 0) FROM rooms",
@@ -189,34 +436,58 @@ impl PgStore {
     }
 }
 
-/// A connection that listens for other processes' changes and passes them on.
-async fn listen(url: &str, notices: mpsc::UnboundedSender<Notice>) -> Result<(), String> {
-    let (client, mut connection) = tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("{url}: {e}"))?;
-    let (tx, mut rx) = mpsc::unbounded_channel();
-    let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-    tokio::spawn(async move {
-        while let Some(message) = messages.next().await {
-            match message {
-                Ok(AsyncMessage::Notification(n)) => {
-                    let _ = tx.send(n.payload().to_string());
+/// The listening connection, for as long as the process runs: subscribes, passes every notification on,
+/// checks every few seconds that it is still connected, and when it was lost connects and subscribes
+/// again (with back-off), then asks for a full refresh of every loaded room.
+async fn listen(db: Db, notices: mpsc::UnboundedSender<Notice>) {
+    let mut backoff = Duration::from_millis(50);
+    let mut first = true;
+    loop {
+        match listen_once(&db, &notices, first).await {
+            Ok(()) => backoff = Duration::from_millis(50),
+            Err(e) => log::error("postgres_listen_failed", &[("error", &e)]),
+        }
+        first = false;
+        if notices.is_closed() {
+            return;
+        }
+        tokio::time::sleep(backoff).await;
+        backoff = (backoff * 2).min(MOST_BACKOFF);
+    }
+}
+
+/// One listening connection until it is lost (Ok once it had subscribed).
+async fn listen_once(db: &Db, notices: &mpsc::UnboundedSender<Notice>, first: bool) -> Result<(), String> {
+    let (client, (mut rx, reader)) = db.open().await?;
+    // Named, so that an operator (or a test) can tell it apart in pg_stat_activity.
+    client
+        .batch_execute("SET application_name = 'battleline-listen'; LISTEN battleline_rooms")
+        .await
+        .map_err(|e| format!("LISTEN: {e}"))?;
+    if !first {
+        // Whatever was notified while the channel was down is lost: every loaded room reloads.
+        log::info("postgres_listen_resubscribed", &[]);
+        let _ = notices.send((REFRESH_ALL.to_string(), i64::MAX));
+    }
+    let mut check = tokio::time::interval(LISTEN_CHECK);
+    loop {
+        tokio::select! {
+            payload = rx.recv() => {
+                let Some(payload) = payload else { break };
+                let mut parts = payload.split(' ');
+                if let (Some(room), Some(Ok(rev))) = (parts.next(), parts.next().map(str::parse::<i64>)) {
+                    let _ = notices.send((room.to_string(), rev));
                 }
-                Ok(_) => {}
-                Err(e) => {
-                    eprintln!("[battleline-server] the listening connection ended: {e}");
+            }
+            _ = check.tick() => {
+                if client.is_closed() || client.simple_query("SELECT 1").await.is_err() {
                     break;
                 }
             }
         }
-    });
-    client.batch_execute("LISTEN battleline_rooms").await.map_err(|e| format!("LISTEN: {e}"))?;
-    tokio::spawn(async move {
-        let _client = client; // kept open while listening
-        while let Some(payload) = rx.recv().await {
-            let mut parts = payload.split(' ');
-            if let (Some(room), Some(Ok(rev))) = (parts.next(), parts.next().map(str::parse::<i64>)) {
-                let _ = notices.send((room.to_string(), rev));
-            }
-        }
-    });
+    }
+    reader.abort();
+    let why = if client.is_closed() { "the connection was closed" } else { "the connection stopped answering" };
+    log::error("postgres_listen_lost", &[("why", &why)]);
     Ok(())
 }

@@ -10,7 +10,7 @@ use std::sync::mpsc as std_mpsc;
 use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::oneshot;
 
-use super::{decode_action, decode_room, to_json, Change, StoreError};
+use super::{decode_action, decode_room, to_json, Change, PastMatch, StoreError};
 use crate::room::RoomRecord;
 
 /// The tables (the same in PostgreSQL, see postgres.rs).
@@ -29,6 +29,25 @@ CREATE TABLE IF NOT EXISTS seats (
   seat BIGINT NOT NULL,
   token_hash TEXT NOT NULL,
   PRIMARY KEY (room, seat)
+);
+CREATE TABLE IF NOT EXISTS activity (
+  room TEXT PRIMARY KEY,
+  touched_ms BIGINT NOT NULL,
+  waiting BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS watch_ids (
+  watch TEXT PRIMARY KEY,
+  room TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS match_seeds (
+  room TEXT NOT NULL,
+  generation BIGINT NOT NULL,
+  seed BIGINT NOT NULL,
+  PRIMARY KEY (room, generation)
+);
+CREATE TABLE IF NOT EXISTS probe (
+  k BIGINT PRIMARY KEY,
+  ms BIGINT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS actions (
   room TEXT NOT NULL,
@@ -51,7 +70,53 @@ enum Op {
     Integrity(oneshot::Sender<Result<String, StoreError>>),
     Counts(oneshot::Sender<Result<(u64, u64), StoreError>>),
     Ids(oneshot::Sender<Result<Vec<String>, StoreError>>),
+    Ready(oneshot::Sender<Result<(), StoreError>>),
+    Expire(Box<Expiry>, oneshot::Sender<Result<u64, StoreError>>),
+    Watch(String, oneshot::Sender<Result<Option<String>, StoreError>>),
+    Past(String, u32, oneshot::Sender<Result<Vec<PastMatch>, StoreError>>),
+    Close(oneshot::Sender<Result<(), StoreError>>),
 }
+
+/// Which rooms a sweep deletes: untouched since `touched_before`, or still waiting for players since
+/// `waiting_before`; never one of `loaded`.
+pub struct Expiry {
+    pub touched_before: i64,
+    pub waiting_before: i64,
+    pub loaded: Vec<String>,
+}
+
+/// The most rooms one sweep deletes (the next sweep takes the rest), so that a sweep never holds the
+/// writer for long.
+pub(super) const SWEEP_BATCH: i64 = 500;
+
+/// Rooms past their retention (same text for PostgreSQL with `$1`, `$2`, `$3`).
+pub(super) const EXPIRED: &str = "SELECT r.id FROM rooms r LEFT JOIN activity a ON a.room = r.id \
+WHERE COALESCE(a.touched_ms, r.created_ms) < ?1 OR (a.waiting = 1 AND a.touched_ms < ?2) LIMIT ?3";
+
+/// What deleting room `?1` takes, table by table.
+pub(super) const DELETE: [&str; 6] = [
+    "DELETE FROM actions WHERE room = ?1",
+    "DELETE FROM match_seeds WHERE room = ?1",
+    "DELETE FROM seats WHERE room = ?1",
+    "DELETE FROM watch_ids WHERE room = ?1",
+    "DELETE FROM activity WHERE room = ?1",
+    "DELETE FROM rooms WHERE id = ?1",
+];
+
+/// A room's last change (same text for PostgreSQL).
+pub(super) const TOUCH: &str = "INSERT INTO activity (room, touched_ms, waiting) VALUES (?1, ?2, ?3) \
+ON CONFLICT (room) DO UPDATE SET touched_ms = excluded.touched_ms, waiting = excluded.waiting";
+
+/// Each match's seed, kept so that finished matches replay too (same text for PostgreSQL).
+pub(super) const KEEP_SEED: &str =
+    "INSERT INTO match_seeds (room, generation, seed) VALUES (?1, ?2, ?3) ON CONFLICT (room, generation) DO NOTHING";
+
+/// The actions of a room's matches before `?2`, in order (same text for PostgreSQL).
+pub(super) const PAST_ACTIONS: &str = "SELECT generation, seat, action, action_id FROM actions \
+WHERE room = ?1 AND generation < ?2 ORDER BY generation, idx";
+
+/// The most the log may keep on disk between checkpoints (SQLite truncates it to this after one).
+const JOURNAL_SIZE_LIMIT: i64 = 64 * 1024 * 1024;
 
 /// The store's handle: jobs go to its thread.
 pub struct SqliteStore {
@@ -63,8 +128,10 @@ fn failed(e: impl std::fmt::Display) -> StoreError {
 }
 
 impl SqliteStore {
-    /// Opens or creates the file, checks its integrity, and starts the writer thread.
+    /// Opens or creates the file (readable by its owner only: it holds unfinished games' seeds), checks
+    /// its integrity, and starts the writer thread.
     pub fn open(path: &str) -> Result<SqliteStore, String> {
+        private_file(path).map_err(|e| format!("{path}: {e}"))?;
         let conn = Connection::open(path).map_err(|e| format!("{path}: {e}"))?;
         conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| format!("{path}: {e}"))?;
         conn.pragma_update(None, "synchronous", "FULL").map_err(|e| format!("{path}: {e}"))?;
@@ -75,8 +142,12 @@ impl SqliteStore {
         }
         conn.execute_batch(SCHEMA).map_err(|e| format!("{path}: {e}"))?;
         conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(|e| format!("{path}: {e}"))?;
+        conn.pragma_update(None, "journal_size_limit", JOURNAL_SIZE_LIMIT).map_err(|e| format!("{path}: {e}"))?;
         let checkpoints = Connection::open(path).map_err(|e| format!("{path}: {e}"))?;
         checkpoints.busy_timeout(std::time::Duration::from_secs(10)).map_err(|e| e.to_string())?;
+        checkpoints
+            .pragma_update(None, "journal_size_limit", JOURNAL_SIZE_LIMIT)
+            .map_err(|e| format!("{path}: {e}"))?;
         std::thread::Builder::new()
             .name("sqlite-checkpoint".into())
             .spawn(move || checkpointer(checkpoints))
@@ -118,6 +189,62 @@ impl SqliteStore {
     pub async fn counts(&self) -> Result<(u64, u64), StoreError> {
         self.ask(Op::Counts).await
     }
+
+    pub async fn ready(&self) -> Result<(), StoreError> {
+        self.ask(Op::Ready).await
+    }
+
+    pub async fn delete_expired(&self, expiry: Expiry) -> Result<u64, StoreError> {
+        self.ask(|tx| Op::Expire(Box::new(expiry), tx)).await
+    }
+
+    pub async fn past_matches(&self, room: String, current: u32) -> Result<Vec<PastMatch>, StoreError> {
+        self.ask(|tx| Op::Past(room, current, tx)).await
+    }
+
+    pub async fn watch_room(&self, watch: String) -> Result<Option<String>, StoreError> {
+        self.ask(|tx| Op::Watch(watch, tx)).await
+    }
+
+    /// Copies the whole log into the file and empties it (after every change queued before).
+    pub async fn close(&self) -> Result<(), StoreError> {
+        self.ask(Op::Close).await
+    }
+}
+
+/// Copies the database `path` into the new file `to` with `VACUUM INTO`: one read transaction, so the
+/// copy holds exactly the changes committed before it began, while the server goes on writing.
+pub fn backup(path: &str, to: &str) -> Result<(), String> {
+    if !std::path::Path::new(path).exists() {
+        return Err(format!("{path}: no such database"));
+    }
+    if std::path::Path::new(to).exists() {
+        return Err(format!("{to} exists already: a backup never overwrites a file"));
+    }
+    // An empty file of our own first: VACUUM INTO fills it, and it is private from the start.
+    private_file(to).map_err(|e| format!("{to}: {e}"))?;
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
+        .map_err(|e| format!("{path}: {e}"))?;
+    conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(|e| e.to_string())?;
+    conn.execute("VACUUM INTO ?1", params![to]).map_err(|e| {
+        let _ = std::fs::remove_file(to);
+        format!("copying {path} into {to}: {e}")
+    })?;
+    Ok(())
+}
+
+/// Creates the file readable and writable by its owner only, or makes an existing one so. SQLite gives
+/// its `-wal` and `-shm` files the database file's permissions.
+fn private_file(path: &str) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        let file = std::fs::OpenOptions::new().create(true).append(true).mode(0o600).open(path)?;
+        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
 }
 
 /// A reply held until the transaction it belongs to has committed.
@@ -127,6 +254,9 @@ enum Reply {
     Text(oneshot::Sender<Result<String, StoreError>>, Result<String, StoreError>),
     Counts(oneshot::Sender<Result<(u64, u64), StoreError>>, Result<(u64, u64), StoreError>),
     Ids(oneshot::Sender<Result<Vec<String>, StoreError>>, Result<Vec<String>, StoreError>),
+    Count(oneshot::Sender<Result<u64, StoreError>>, Result<u64, StoreError>),
+    Watch(oneshot::Sender<Result<Option<String>, StoreError>>, Result<Option<String>, StoreError>),
+    Past(oneshot::Sender<Result<Vec<PastMatch>, StoreError>>, Result<Vec<PastMatch>, StoreError>),
 }
 
 impl Reply {
@@ -147,6 +277,15 @@ impl Reply {
                 let _ = tx.send(r);
             }
             Reply::Ids(tx, r) => {
+                let _ = tx.send(r);
+            }
+            Reply::Count(tx, r) => {
+                let _ = tx.send(fail(r.is_ok()).map_or(r, Err));
+            }
+            Reply::Watch(tx, r) => {
+                let _ = tx.send(r);
+            }
+            Reply::Past(tx, r) => {
                 let _ = tx.send(r);
             }
         }
@@ -191,10 +330,18 @@ fn writer(mut conn: Connection, queue: std_mpsc::Receiver<Op>) {
                 continue;
             }
         };
+        let (closes, batch): (Vec<Op>, Vec<Op>) = batch.into_iter().partition(|op| matches!(op, Op::Close(_)));
         let replies: Vec<Reply> = batch.into_iter().map(|op| run(&tx, op)).collect();
         let committed = tx.commit().map_err(|e| format!("the commit failed: {e}"));
         for reply in replies {
             reply.send(committed.as_ref().err().map(String::as_str));
+        }
+        for close in closes {
+            if let Op::Close(reply) = close {
+                // Every change queued before has been committed: copy the log into the file, empty it.
+                let done = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get::<_, i64>(0));
+                let _ = reply.send(done.map(|_| ()).map_err(failed));
+            }
         }
     }
 }
@@ -206,6 +353,10 @@ fn run_failed(op: Op, why: &str) {
         Op::Integrity(tx) => drop(tx.send(Err(failed(why)))),
         Op::Counts(tx) => drop(tx.send(Err(failed(why)))),
         Op::Ids(tx) => drop(tx.send(Err(failed(why)))),
+        Op::Ready(tx) | Op::Close(tx) => drop(tx.send(Err(failed(why)))),
+        Op::Expire(_, tx) => drop(tx.send(Err(failed(why)))),
+        Op::Watch(_, tx) => drop(tx.send(Err(failed(why)))),
+        Op::Past(_, _, tx) => drop(tx.send(Err(failed(why)))),
     }
 }
 
@@ -219,6 +370,25 @@ fn run(tx: &rusqlite::Transaction<'_>, op: Op) -> Reply {
             Reply::Text(reply, integrity_check(tx).map_err(failed))
         }
         Op::Ids(reply) => Reply::Ids(reply, ids(tx)),
+        // A write: a full disk or a read-only file shows here, and in the commit.
+        Op::Ready(reply) => Reply::Unit(
+            reply,
+            savepoint(tx, |sp| {
+                sp.execute("INSERT OR REPLACE INTO probe (k, ms) VALUES (1, ?1)", params![crate::hub::now_ms() as i64])
+                    .map(|_| ())
+                    .map_err(failed)
+            }),
+        ),
+        Op::Expire(expiry, reply) => Reply::Count(reply, expire(tx, &expiry)),
+        Op::Past(room, current, reply) => Reply::Past(reply, past_matches(tx, &room, current)),
+        Op::Watch(watch, reply) => Reply::Watch(
+            reply,
+            tx.query_row("SELECT room FROM watch_ids WHERE watch = ?1", params![watch], |r| r.get(0))
+                .optional()
+                .map_err(failed),
+        ),
+        // Taken out of the batch by the writer, which checkpoints after the commit.
+        Op::Close(reply) => Reply::Unit(reply, Ok(())),
         Op::Counts(reply) => Reply::Counts(
             reply,
             tx.query_row(
@@ -242,13 +412,36 @@ fn savepoint(
     result
 }
 
+fn expire(tx: &rusqlite::Transaction<'_>, expiry: &Expiry) -> Result<u64, StoreError> {
+    let mut query = tx.prepare_cached(EXPIRED).map_err(failed)?;
+    let rows = query
+        .query_map(params![expiry.touched_before, expiry.waiting_before, SWEEP_BATCH], |r| r.get::<_, String>(0))
+        .map_err(failed)?;
+    let ids: Vec<String> = rows.collect::<Result<_, _>>().map_err(failed)?;
+    let mut deleted = 0;
+    for id in ids.iter().filter(|id| !expiry.loaded.contains(id)) {
+        savepoint(tx, |sp| {
+            for statement in DELETE {
+                sp.execute(statement, params![id]).map_err(failed)?;
+            }
+            Ok(())
+        })?;
+        deleted += 1;
+    }
+    Ok(deleted)
+}
+
 fn create(conn: &Connection, room: &RoomRecord) -> Result<(), StoreError> {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
+    let now = crate::hub::now_ms() as i64;
     conn.execute(
         "INSERT INTO rooms (id, options, generation, seed, meta, rev, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6)",
         params![room.id, to_json(&room.options), room.generation, room.seed as i64, to_json(&room.meta), now],
     )
     .map_err(failed)?;
+    conn.execute(TOUCH, params![room.id, now, 1]).map_err(failed)?;
+    conn.execute(KEEP_SEED, params![room.id, room.generation, room.seed as i64]).map_err(failed)?;
+    let watch = crate::tokens::watch_id(&room.id);
+    conn.execute("INSERT INTO watch_ids (watch, room) VALUES (?1, ?2)", params![watch, room.id]).map_err(failed)?;
     for (seat, hash) in room.seats.iter().enumerate() {
         if let Some(hash) = hash {
             conn.execute(
@@ -271,6 +464,8 @@ fn commit(conn: &Connection, change: &Change) -> Result<(), StoreError> {
     if updated != 1 {
         return Err(StoreError::Conflict);
     }
+    conn.execute(TOUCH, params![change.room, crate::hub::now_ms() as i64, i64::from(change.waiting)])
+        .map_err(failed)?;
     if let Some((seat, hash)) = &change.seat {
         conn.execute(
             "INSERT INTO seats (room, seat, token_hash) VALUES (?1, ?2, ?3)",
@@ -318,6 +513,33 @@ fn load(conn: &Connection, id: &str) -> Result<Option<RoomRecord>, StoreError> {
         room.actions.push(decode_action(id, seat, &action, action_id)?);
     }
     Ok(Some(room))
+}
+
+fn past_matches(conn: &Connection, room: &str, current: u32) -> Result<Vec<PastMatch>, StoreError> {
+    let mut seeds = std::collections::HashMap::new();
+    let mut query = conn.prepare_cached("SELECT generation, seed FROM match_seeds WHERE room = ?1").map_err(failed)?;
+    for row in query.query_map(params![room], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))).map_err(failed)? {
+        let (generation, seed) = row.map_err(failed)?;
+        seeds.insert(generation as u32, seed as u64);
+    }
+    let mut matches: Vec<PastMatch> = Vec::new();
+    let mut query = conn.prepare_cached(PAST_ACTIONS).map_err(failed)?;
+    let rows = query
+        .query_map(params![room, current], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?))
+        })
+        .map_err(failed)?;
+    for row in rows {
+        let (generation, seat, action, id) = row.map_err(failed)?;
+        let generation = generation as u32;
+        if matches.last().is_none_or(|m| m.generation != generation) {
+            matches.push(PastMatch { generation, seed: seeds.get(&generation).copied(), actions: Vec::new() });
+        }
+        if let Some(last) = matches.last_mut() {
+            last.actions.push(decode_action(room, seat, &action, id)?);
+        }
+    }
+    Ok(matches)
 }
 
 fn ids(conn: &Connection) -> Result<Vec<String>, StoreError> {

@@ -239,12 +239,15 @@ pub async fn auto_player(
         if socket.send(Message::Text(join.into())).await.is_err() {
             continue;
         }
+        // Twenty seconds without a message (pings do not count) and the player joins again.
+        let mut silent_until = tokio::time::Instant::now() + Duration::from_secs(20);
         loop {
-            let frame = match tokio::time::timeout(Duration::from_secs(20), socket.next()).await {
+            let frame = match tokio::time::timeout_at(silent_until, socket.next()).await {
                 Ok(Some(Ok(Message::Text(text)))) => text,
                 Ok(Some(Ok(_))) => continue,
                 _ => continue 'connect,
             };
+            silent_until = tokio::time::Instant::now() + Duration::from_secs(20);
             let m: Value = serde_json::from_str(frame.as_str()).map_err(|e| e.to_string())?;
             match m["type"].as_str() {
                 Some("state") => {
@@ -276,6 +279,12 @@ pub async fn auto_player(
                 Some("error") if m["code"] == "bad_token" || m["code"] == "unknown_room" => {
                     return Err(format!("room {room}: {m}"));
                 }
+                // The store failed (its database restarting): nothing changed; join again and send the
+                // pending action again, as the page does.
+                Some("error") if ["storage", "retry", "not_in_room"].contains(&m["code"].as_str().unwrap_or("")) => {
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                    continue 'connect;
+                }
                 _ => {}
             }
         }
@@ -291,4 +300,43 @@ pub async fn health(port: u16) -> String {
     let mut response = String::new();
     s.read_to_string(&mut response).await.unwrap();
     response.rsplit("\r\n\r\n").next().unwrap_or("").to_string()
+}
+
+/// Connects from the loopback address `from` (Linux answers on all of 127.0.0.0/8, so tests can be
+/// several clients), sending these extra request headers; Err with the server's refusal.
+pub async fn connect_from(url: &str, from: &str, headers: &[(&str, &str)]) -> Result<Client, String> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = url.into_client_request().map_err(|e| e.to_string())?;
+    for (name, value) in headers {
+        let name = tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(name.as_bytes()).unwrap();
+        request.headers_mut().insert(name, value.parse().unwrap());
+    }
+    let port: u16 = url.split(':').nth(2).unwrap().split('/').next().unwrap().parse().unwrap();
+    let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
+    socket.bind(format!("{from}:0").parse().unwrap()).map_err(|e| e.to_string())?;
+    let stream = socket.connect(([127, 0, 0, 1], port).into()).await.map_err(|e| e.to_string())?;
+    let (socket, _) = tokio_tungstenite::client_async_with_config(request, MaybeTlsStream::Plain(stream), None)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(Client { socket, received: Vec::new() })
+}
+
+/// A plain HTTP/1.1 GET: (status line, headers and body as one text).
+pub async fn http_get(port: u16, path: &str, headers: &str) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n{headers}\r\n");
+    s.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut response)).await.expect("an answer").unwrap();
+    let response = String::from_utf8_lossy(&response).into_owned();
+    (response.lines().next().unwrap_or("").to_string(), response)
+}
+
+/// The value of the metric line `name` (with its labels) in the server's /metrics.
+pub async fn metric(port: u16, name: &str) -> f64 {
+    let (_, text) = http_get(port, "/metrics", "").await;
+    text.lines()
+        .find_map(|l| l.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ')))
+        .map_or(0.0, |v| v.trim().parse().unwrap())
 }
