@@ -67,6 +67,9 @@ pub enum ClientMessage {
     Rematch,
     /// Keep the connection alive; answered with `pong`.
     Ping,
+    /// Leave the room on purpose (a new game on this device): the others are told the seat's player left
+    /// (`left` in its seat), and the seat stays theirs, so that joining again with its token brings them back.
+    Leave,
 }
 
 /// How a match ended, beyond the engine's own results.
@@ -103,6 +106,8 @@ pub struct SeatInfo {
     pub taken: bool,
     /// Connections on that seat now (tabs, devices).
     pub connected: usize,
+    /// The seat's player left the room on purpose (`leave`) and has not come back since.
+    pub left: bool,
 }
 
 /// The clocks as of the message.
@@ -122,7 +127,8 @@ pub struct ClockInfo {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RoomInfo {
-    /// The room's id.
+    /// The room's id: for a seat, the invite's; for a spectator, the watch id (a spectator never learns
+    /// the invite's id, which would let them take a free seat).
     pub id: String,
     /// The options of its matches.
     pub options: Options,
@@ -168,7 +174,7 @@ pub enum ServerMessage {
     Welcome {
         /// The protocol's version.
         protocol: u32,
-        /// The room's id.
+        /// The room's id (for a spectator: the watch id, to join again with).
         room: String,
         /// The seat, or null for a spectator.
         seat: Option<usize>,

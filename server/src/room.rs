@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::protocol::{
     ClockInfo, ClockSetting, EndReason, Ended, MatchInfo, RoomInfo, SeatInfo, StateMessage, MAX_ACTION_ID,
 };
+use crate::tokens;
 
 /// The room's state beyond the game and its seats, stored as JSON beside them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -341,7 +342,11 @@ impl Room {
                 .seats
                 .iter()
                 .enumerate()
-                .map(|(i, s)| SeatInfo { taken: s.is_some(), connected: connected.get(i).copied().unwrap_or(0) })
+                .map(|(i, s)| SeatInfo {
+                    taken: s.is_some(),
+                    connected: connected.get(i).copied().unwrap_or(0),
+                    left: false,
+                })
                 .collect(),
             spectators,
             ended: meta.ended,
@@ -357,7 +362,11 @@ impl Room {
     }
 
     /// The state message for `seat` (None: a spectator), with the log from entry `log_from`.
-    pub fn state_for(&self, seat: Option<usize>, log_from: u32, info: RoomInfo) -> StateMessage {
+    pub fn state_for(&self, seat: Option<usize>, log_from: u32, mut info: RoomInfo) -> StateMessage {
+        if seat.is_none() {
+            // A spectator knows the room by its watch id only: the invite's id would let them take a seat.
+            info.id = tokens::watch_id(&info.id);
+        }
         let game = &self.game;
         let view = match seat.and_then(|s| game.view(s)) {
             Some(view) => view,

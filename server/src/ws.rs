@@ -212,6 +212,12 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
                 }
                 continue;
             }
+            ClientMessage::Leave => {
+                if let Some(tx) = room.take() {
+                    let _ = tx.send(RoomCmd::Leave { conn, on_purpose: true }).await;
+                }
+                continue;
+            }
             ClientMessage::Act { id, action, n } => Request::Act { id, action, n },
             ClientMessage::Resign => Request::Resign,
             ClientMessage::OfferDraw => Request::OfferDraw,
@@ -249,7 +255,7 @@ async fn drain(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
 
 async fn leave(room: &mut Option<mpsc::Sender<RoomCmd>>, conn: u64) {
     if let Some(tx) = room.take() {
-        let _ = tx.send(RoomCmd::Leave { conn }).await;
+        let _ = tx.send(RoomCmd::Leave { conn, on_purpose: false }).await;
     }
 }
 
