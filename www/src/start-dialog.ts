@@ -78,6 +78,9 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
     `<p class="hint level-hint" id="level-hint">${t('levelHint')}</p>` +
     radio('mode', 'hotseat', t('vsFriend'), defaults.mode === 'hotseat') +
     `</fieldset>` +
+    // Online play right below who plays, where it is seen without scrolling (a laptop's or a phone's
+    // screen), not below the variant's details.
+    (offerOnline ? onlineChoiceHTML(defaults) : '') +
     `<fieldset class="names"><legend>${t('playerNames')}</legend>` +
     [0, 1, 2]
       .map((i) => `<label class="seat-row name-row n${i}"><span class="seat-dot p${i}" aria-hidden="true"></span><span class="visually-hidden">${t('nameOf', { n: i + 1 })}</span><input name="name${i}" maxlength="20" autocomplete="off" placeholder="${escapeAttr(t(i === 0 ? 'player1' : i === 1 ? 'player2' : 'player3'))}" value="${escapeAttr(defaults.names?.[i] ?? '')}"></label>`)
@@ -94,7 +97,6 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
     `<div class="row2"><label>${t('matchGames')} <select name="games">${[1, 2, 3, 4, 5, 7, 9].map((n) => option(String(n), String(n), n === defaults.games)).join('')}</select></label>` +
     `<label>${t('seed')} <input name="seed" inputmode="numeric" pattern="[0-9]*" placeholder="${t('seedPlaceholder')}" value="${defaults.seed ?? ''}" size="10" aria-describedby="seed-hint"></label></div>` +
     `<p class="hint" id="seed-hint">${t('seedHint')}</p>` +
-    (offerOnline ? onlineChoiceHTML(defaults) : '') +
     `</form>`;
   let choice: StartChoice | null = null;
   const buttons: DialogButton[] = [];
