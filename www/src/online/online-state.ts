@@ -9,7 +9,10 @@ import type { StateMessage } from './protocol.js';
 /** What the element knows of its online game. */
 export interface Online {
   conn: Connection;
+  /** The room's id as this connection knows it: the invite's for a seat, the watch id for a spectator. */
   room: string | null;
+  /** For a seat: the watch id, for the link that lets others watch and never take a seat. */
+  watch: string | null;
   seat: number | null;
   state: StateMessage | null;
   /** The match's log so far, as the engine wrote it for this seat. */

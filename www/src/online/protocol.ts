@@ -15,11 +15,19 @@ export interface Ended {
   winner: number | null;
 }
 
+/** A seat as everybody sees it: held, its connections now, and whether its player left on purpose. */
+export interface SeatInfo {
+  taken: boolean;
+  connected: number;
+  left: boolean;
+}
+
 export interface RoomInfo {
+  /** The invite's id for a seat; the watch id for a spectator. */
   id: string;
   options: { players: 2 | 3; tactics: boolean; claimTiming: ClaimTiming; games: number };
   status: 'waiting' | 'playing' | 'over';
-  seats: { taken: boolean; connected: number }[];
+  seats: SeatInfo[];
   spectators: number;
   ended: Ended | null;
   drawOffers: number[];
@@ -42,7 +50,11 @@ export interface StateMessage {
 }
 
 export type ServerMessage =
-  | { type: 'welcome'; protocol: number; room: string; seat: number | null; token: string | null }
+  // `watch`: for a seat, the id of the link that only ever watches (null for a spectator, whose `room`
+  // is that id already).
+  | { type: 'welcome'; protocol: number; room: string; seat: number | null; token: string | null; watch: string | null }
+  // Someone came or went: the seats' connections and the spectators, nothing else changed.
+  | { type: 'presence'; seats: SeatInfo[]; spectators: number }
   | StateMessage
   | { type: 'ack'; id: string; n: number; duplicate: boolean }
   | { type: 'error'; code: string; message: string; id?: string }
@@ -56,4 +68,5 @@ export type ClientMessage =
   | { type: 'offerDraw' }
   | { type: 'declineDraw' }
   | { type: 'rematch' }
+  | { type: 'leave' }
   | { type: 'ping' };
