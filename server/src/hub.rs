@@ -194,6 +194,7 @@ impl Hub {
         self: &Arc<Hub>,
         options: &serde_json::Value,
         clock: Option<ClockSetting>,
+        coach: bool,
     ) -> Result<(mpsc::Sender<RoomCmd>, String), Refusal> {
         let options: Options = if options.is_null() {
             Options::default()
@@ -222,6 +223,7 @@ impl Hub {
             meta: Meta {
                 clock,
                 remaining_ms: vec![clock.map_or(0, |c| c.initial_ms); options.players],
+                coach,
                 ..Meta::default()
             },
             actions: Vec::new(),

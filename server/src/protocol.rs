@@ -34,6 +34,9 @@ pub enum ClientMessage {
         /// Optional clocks, enforced by the server.
         #[serde(default)]
         clock: Option<ClockSetting>,
+        /// The coach (hints, unseen cards, win chances) for everyone in the room; off unless asked for.
+        #[serde(default)]
+        coach: bool,
     },
     /// Enter a room: with a seat's token (rejoin that seat), without one (take a free seat), or to watch.
     Join {
@@ -148,6 +151,9 @@ pub struct RoomInfo {
     pub generation: u32,
     /// The clocks, if the room has them.
     pub clock: Option<ClockInfo>,
+    /// The coach (hints, unseen cards, win chances) is on for everyone in the room: chosen at its creation,
+    /// kept for its rematches. The server only keeps and tells it; each page offers its coach or not.
+    pub coach: bool,
 }
 
 /// The match's score (as the wasm API's `matchScore`).

@@ -29,6 +29,9 @@ pub struct Meta {
     pub remaining_ms: Vec<u64>,
     /// When the running clock last started (Unix milliseconds); null while no clock runs.
     pub since_ms: Option<u64>,
+    /// The coach is on for everyone in the room (chosen at creation; absent in rooms stored before: off).
+    #[serde(default)]
+    pub coach: bool,
 }
 
 /// An action as stored: who played it and the client's id for it.
@@ -308,6 +311,7 @@ impl Room {
                 clock,
                 remaining_ms: vec![clock.map_or(0, |c| c.initial_ms); self.record.options.players],
                 since_ms: clock.map(|_| now),
+                coach: self.record.meta.coach,
                 ..Meta::default()
             },
             actions: Vec::new(),
@@ -358,6 +362,7 @@ impl Room {
                 remaining_ms: self.remaining_at(now),
                 running: self.running_clock(),
             }),
+            coach: meta.coach,
         }
     }
 

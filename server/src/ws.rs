@@ -160,7 +160,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
                 outbox.send(Out::Text(ServerMessage::Pong.to_text()));
                 continue;
             }
-            ClientMessage::Create { options, clock } => {
+            ClientMessage::Create { options, clock, coach } => {
                 if created >= limits.max_creates_per_connection {
                     let most = limits.max_creates_per_connection;
                     hub.refused("too_many_rooms", &client, "rooms per connection");
@@ -187,7 +187,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
                     }
                 }
                 leave(&mut room, conn).await;
-                match hub.create(&options, clock).await {
+                match hub.create(&options, clock, coach).await {
                     Ok((tx, token)) => match enter(&tx, conn, Some(token), false, &outbox).await {
                         Ok(()) => room = Some(tx),
                         Err(e) => {
