@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startGameServer } from './game-server.mjs';
-import { PHONE, assertAccessible, assertNoErrors, launchBrowser, openPage, shot, state, waitReady } from './helpers.mjs';
+import { PHONE, assertAccessible, assertNoErrors, clickAction, launchBrowser, legal, openPage, shot, state, waitReady } from './helpers.mjs';
 
 let server = null;
 let browser = null;
@@ -115,6 +115,14 @@ test('leaving for a new game asks first, tells the friend, and the invite link b
   await start.locator('[data-dlg=start]').click();
   await start.waitFor({ state: 'detached' });
   await a.page.waitForFunction(() => window.__battleline.state().mode === 'computer' && window.__battleline.game !== null);
+  // A turn of theirs, and the computer answers (its worker starts under the game server's CSP).
+  await a.page.waitForFunction(() => window.__battleline.state().myTurn, null, { timeout: 20000 });
+  while ((await state(a.page)).myTurn) {
+    const actions = await legal(a.page);
+    await clickAction(a.page, actions.find((x) => x.type === 'play' && /^[roygbp]\d/.test(x.card)) ?? actions.find((x) => x.type === 'draw') ?? actions[0]);
+  }
+  const played = (await state(a.page)).actionCount;
+  await a.page.waitForFunction((n) => window.__battleline.state().myTurn && window.__battleline.state().actionCount > n, played, { timeout: 20000 });
 
   // The friend reads that the player left, not that a connection was lost.
   const status = b.page.locator('.online-status', { hasText: 'left the game' });
@@ -146,7 +154,7 @@ test('"Play a friend online" is in sight in the start dialog of a laptop and of 
       const dialog = page.locator('dialog.start');
       await dialog.waitFor();
       // The choice as a person sees it: the check box's label, with nothing scrolled.
-      const label = dialog.locator('fieldset.online-choice label.check');
+      const label = dialog.locator('fieldset.online-choice label.check', { has: page.locator('input[name=online]') });
       const box = await label.boundingBox();
       assert.ok(box, `${name} ${locale}: the online choice is shown`);
       const inside = box.y >= 0 && box.x >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width;

@@ -22,6 +22,8 @@ export interface StartChoice {
   names?: string[];
   /** Online (mode 'online'): each player's clock in minutes for the match; 0 or none: no clock. */
   clockMinutes?: number;
+  /** Online: the coach (hints, unseen cards, win chances) for everyone in the room; off unless chosen. */
+  coach?: boolean;
 }
 
 /** Weakest first: random moves, then the search at growing budgets. */
@@ -124,6 +126,8 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
         form.querySelector<HTMLFieldSetElement>('fieldset.seats3')!.disabled = !three || online;
         const clock = form.elements.namedItem('clock') as HTMLSelectElement | null;
         if (clock) clock.disabled = !online;
+        const coach = form.elements.namedItem('coach') as HTMLInputElement | null;
+        if (coach) coach.disabled = !online;
         // Online, the server deals: a seed chosen by a player would tell them every card.
         (form.elements.namedItem('seed') as HTMLInputElement).disabled = online;
         // Names for the persons of a game on this device (a lone person against the computer is "You";
@@ -173,7 +177,7 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
         ...(seats ? { seats } : {}),
         ...(names.some((n) => n !== '') && !online ? { names } : {}),
         mode: online ? 'online' : three ? (humans >= 2 ? 'hotseat' : 'computer') : value('mode') === 'hotseat' ? 'hotseat' : 'computer',
-        ...(online ? { clockMinutes: Number(value('clock')) || 0 } : {}),
+        ...(online ? { clockMinutes: Number(value('clock')) || 0, coach: value('coach') === 'on' } : {}),
         level: (value('level') || 'medium') as Level,
         claimTiming: value('timing') as ClaimTiming,
         tactics: three ? false : value('tactics') === 'on',
@@ -196,6 +200,8 @@ function onlineChoiceHTML(defaults: StartChoice): string {
     `<fieldset class="online-choice"><legend>${t('onlineTitle')}</legend>` +
     `<label class="check"><input type="checkbox" name="online" ${defaults.mode === 'online' ? 'checked' : ''}> ${t('onlinePlay')}</label>` +
     `<label class="sub">${t('onlineClock')} <select name="clock">${minutes.map(option).join('')}</select></label>` +
+    // Off unless chosen: a coach helps only when everyone in the room has it and knows it.
+    `<label class="check sub"><input type="checkbox" name="coach" ${defaults.coach === true ? 'checked' : ''}> ${t('onlineCoach')}</label>` +
     `</fieldset>`
   );
 }

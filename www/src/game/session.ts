@@ -22,7 +22,7 @@ import { play, replaceGame, save } from './keeping.js';
 import { lessonProgress, startTutorial } from './lesson-flow.js';
 import { canReplay, isComputer, myTurn, seatNames, undoBlockedText, undoTarget, viewerSeat } from './queries.js';
 import { exitReplay, startReplay } from './replay.js';
-import { onlineCommand, onlineOf } from '../online/online-state.js';
+import { coachOn, onlineCommand, onlineOf } from '../online/online-state.js';
 import { followLinks, leaveOnline, onlineServer, resumeOnline, sendOnline, startOnline } from '../online/session.js';
 
 /** Resumes the saved game, or asks for a new one. */
@@ -252,7 +252,7 @@ export function undo(ctx: Ctx): void {
 }
 
 export async function hint(ctx: Ctx): Promise<void> {
-  if (!myTurn(ctx.s) || !ctx.s.game) return;
+  if (!myTurn(ctx.s) || !ctx.s.game || !coachOn(ctx)) return;
   const g = ctx.s.game;
   const viewer = viewerSeat(ctx.s);
   const count = g.actionCount;

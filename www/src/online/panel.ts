@@ -81,6 +81,8 @@ function panelHTML(ctx: Ctx, o: Online): string {
   const room = o.state?.room ?? null;
   const parts: string[] = [`<p class="online-status" role="status">${statusLine(o, names)}</p>`];
   if (o.problem) parts.push(`<p class="online-problem">${escapeHTML(o.problem)}</p>`);
+  // Everyone in the room reads whether the coach helps in it (chosen when the room was created).
+  if (room) parts.push(`<p class="online-coach">${escapeHTML(t(room.coach ? 'onlineCoachOn' : 'onlineCoachOff'))}</p>`);
   if (room && room.spectators > 0) parts.push(`<p class="online-watchers">${t('onlineWatchers', { n: room.spectators })}</p>`);
   if (room?.clock) {
     const clock = room.clock;

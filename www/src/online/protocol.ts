@@ -34,6 +34,8 @@ export interface RoomInfo {
   rematch: number[];
   generation: number;
   clock: (ClockSetting & { remainingMs: number[]; running: number | null }) | null;
+  /** The coach (hints, unseen cards, win chances) for everyone in the room, chosen at its creation. */
+  coach: boolean;
 }
 
 export interface StateMessage {
@@ -61,7 +63,7 @@ export type ServerMessage =
   | { type: 'pong' };
 
 export type ClientMessage =
-  | { type: 'create'; options: Record<string, unknown>; clock: ClockSetting | null }
+  | { type: 'create'; options: Record<string, unknown>; clock: ClockSetting | null; coach: boolean }
   | { type: 'join'; room: string; token?: string | null; watch?: boolean }
   | { type: 'act'; id: string; action: Action; n: number }
   | { type: 'resign' }

@@ -59,7 +59,7 @@ export function startOnline(ctx: Ctx, choice: StartChoice): void {
       render(ctx);
       return;
     }
-    connect(ctx, server, { type: 'create', options, clock });
+    connect(ctx, server, { type: 'create', options, clock, coach: choice.coach === true });
   });
 }
 
