@@ -262,3 +262,7 @@ impl ServerMessage {
         })
     }
 }
+
+#[cfg(test)]
+#[path = "protocol_ts.rs"]
+mod protocol_ts;
