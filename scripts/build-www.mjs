@@ -56,6 +56,9 @@ for (const file of ['index.html', 'styles.css', 'game.css', 'manifest.webmanifes
 cpSync(join(www, 'icons'), join(dist, 'icons'), { recursive: true });
 mkdirSync(join(dist, 'pkg'));
 copyFileSync(join(pkg, 'full', 'battleline_bg.wasm'), join(dist, 'pkg', 'battleline_bg.wasm'));
+// The computer's and the coach's worker as a file of the site (the element's worker-url): a page whose
+// Content-Security-Policy allows workers from 'self' only (the game server's) refuses the inline one.
+copyFileSync(join(pkg, 'computer.worker.js'), join(dist, 'computer.worker.js'));
 writeFileSync(join(dist, 'index.html'), readFileSync(join(www, 'index.html'), 'utf8').replace('<!--WORKER-->\n', ''));
 
 // The rules page, from the players' rules (www/rules/; the developers' specification docs/RULES.md is
@@ -80,6 +83,7 @@ const precache = [
   'pkg/battleline_bg.wasm',
   'rules.html',
   'rules-page.js',
+  'computer.worker.js',
 ];
 const hash = createHash('sha256');
 for (const file of precache) hash.update(readFileSync(join(dist, file)));
@@ -112,6 +116,8 @@ single = single.replace(/ *<!-- The engine's wasm is the largest download[^\n]*\
 if (single.includes('rel="preload"')) throw new Error('single-file build: the wasm preload link was not removed');
 single = replaceOnce(single, 'href="icons/icon.svg"', `href="${icon}"`);
 single = replaceOnce(single, '<!--WORKER-->', inlined);
+// One file, opened from anywhere: the worker inlined (the element's default), not a file beside it.
+single = replaceOnce(single, ' worker-url="computer.worker.js"', '');
 single = replaceOnce(single, '<script type="module" src="app.js"></script>', `<script type="module">${scriptSafe(app)}</script>`);
 writeFileSync(join(dist, 'battleline.html'), single);
 

@@ -66,8 +66,8 @@ impl Outbox {
 pub enum RoomCmd {
     /// Enter as a seat (with its token, or taking a free seat) or as a spectator; the reply says which seat.
     Join { conn: u64, token: Option<String>, watch: bool, out: Outbox, reply: oneshot::Sender<Result<(), Refusal>> },
-    /// The connection left.
-    Leave { conn: u64 },
+    /// The connection left: closed, went to another room, or (`on_purpose`) said `leave`.
+    Leave { conn: u64, on_purpose: bool },
     /// A seat's request (act, resign, draw, rematch).
     Request { conn: u64, request: Request },
     /// Another server process changed the room (PostgreSQL): reload it if it is behind `rev`.
@@ -215,6 +215,7 @@ impl Hub {
         self: &Arc<Hub>,
         options: &serde_json::Value,
         clock: Option<ClockSetting>,
+        coach: bool,
     ) -> Result<(mpsc::Sender<RoomCmd>, String), Refusal> {
         let options: Options = if options.is_null() {
             Options::default()
@@ -243,6 +244,7 @@ impl Hub {
             meta: Meta {
                 clock,
                 remaining_ms: vec![clock.map_or(0, |c| c.initial_ms); options.players],
+                coach,
                 ..Meta::default()
             },
             actions: Vec::new(),

@@ -36,6 +36,9 @@ pub enum ClientMessage {
         /// Optional clocks, enforced by the server.
         #[serde(default)]
         clock: Option<ClockSetting>,
+        /// The coach (hints, unseen cards, win chances) for everyone in the room; off unless asked for.
+        #[serde(default)]
+        coach: bool,
     },
     /// Enter a room: with a seat's token (rejoin that seat), without one (take a free seat), or to watch.
     Join {
@@ -69,6 +72,9 @@ pub enum ClientMessage {
     Rematch,
     /// Keep the connection alive; answered with `pong`.
     Ping,
+    /// Leave the room on purpose (a new game on this device): the others are told the seat's player left
+    /// (`left` in its seat), and the seat stays theirs, so that joining again with its token brings them back.
+    Leave,
 }
 
 /// How a match ended, beyond the engine's own results.
@@ -105,6 +111,8 @@ pub struct SeatInfo {
     pub taken: bool,
     /// Connections on that seat now (tabs, devices).
     pub connected: usize,
+    /// The seat's player left the room on purpose (`leave`) and has not come back since.
+    pub left: bool,
 }
 
 /// The clocks as of the message.
@@ -124,7 +132,8 @@ pub struct ClockInfo {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RoomInfo {
-    /// The room's id.
+    /// The room's id: for a seat, the invite's; for a spectator, the watch id (a spectator never learns
+    /// the invite's id, which would let them take a free seat).
     pub id: String,
     /// The options of its matches.
     pub options: Options,
@@ -144,6 +153,9 @@ pub struct RoomInfo {
     pub generation: u32,
     /// The clocks, if the room has them.
     pub clock: Option<ClockInfo>,
+    /// The coach (hints, unseen cards, win chances) is on for everyone in the room: chosen at its creation,
+    /// kept for its rematches. The server only keeps and tells it; each page offers its coach or not.
+    pub coach: bool,
 }
 
 /// The match's score (as the wasm API's `matchScore`).
@@ -170,7 +182,7 @@ pub enum ServerMessage {
     Welcome {
         /// The protocol's version.
         protocol: u32,
-        /// The room's id.
+        /// The room's id (for a spectator: the watch id, to join again with).
         room: String,
         /// The seat, or null for a spectator.
         seat: Option<usize>,
@@ -252,3 +264,7 @@ impl ServerMessage {
         })
     }
 }
+
+#[cfg(test)]
+#[path = "protocol_ts.rs"]
+mod protocol_ts;

@@ -12,6 +12,7 @@ use crate::codes::{Code, RoomStatus};
 use crate::protocol::{
     ClockInfo, ClockSetting, EndReason, Ended, MatchInfo, RoomInfo, SeatInfo, StateMessage, MAX_ACTION_ID,
 };
+use crate::tokens;
 
 /// The room's state beyond the game and its seats, stored as JSON beside them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +31,9 @@ pub struct Meta {
     /// When the running clock last started, on the server's clock (`hub::now_ms`: Unix milliseconds at the
     /// process's start advanced by the monotonic clock); null while no clock runs.
     pub since_ms: Option<u64>,
+    /// The coach is on for everyone in the room (chosen at creation; absent in rooms stored before: off).
+    #[serde(default)]
+    pub coach: bool,
 }
 
 /// An action as stored: who played it and the client's id for it.
@@ -322,6 +326,7 @@ impl Room {
                 clock,
                 remaining_ms: vec![clock.map_or(0, |c| c.initial_ms); self.record.options.players],
                 since_ms: clock.map(|_| now),
+                coach: self.record.meta.coach,
                 ..Meta::default()
             },
             actions: Vec::new(),
@@ -356,7 +361,11 @@ impl Room {
                 .seats
                 .iter()
                 .enumerate()
-                .map(|(i, s)| SeatInfo { taken: s.is_some(), connected: connected.get(i).copied().unwrap_or(0) })
+                .map(|(i, s)| SeatInfo {
+                    taken: s.is_some(),
+                    connected: connected.get(i).copied().unwrap_or(0),
+                    left: false,
+                })
                 .collect(),
             spectators,
             ended: meta.ended,
@@ -368,11 +377,16 @@ impl Room {
                 remaining_ms: self.remaining_at(now),
                 running: self.running_clock(),
             }),
+            coach: meta.coach,
         }
     }
 
     /// The state message for `seat` (None: a spectator), with the log from entry `log_from`.
-    pub fn state_for(&self, seat: Option<usize>, log_from: u32, info: RoomInfo) -> StateMessage {
+    pub fn state_for(&self, seat: Option<usize>, log_from: u32, mut info: RoomInfo) -> StateMessage {
+        if seat.is_none() {
+            // A spectator knows the room by its watch id only: the invite's id would let them take a seat.
+            info.id = tokens::watch_id(&info.id);
+        }
         let game = &self.game;
         let view = match seat.and_then(|s| game.view(s)) {
             Some(view) => view,

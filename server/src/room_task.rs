@@ -32,6 +32,9 @@ pub(crate) struct RoomTask {
     hub: Arc<Hub>,
     room: Room,
     subscribers: Vec<Subscriber>,
+    /// Seats whose player left on purpose (`leave`) and has not come back: shown as `left` to the others.
+    /// Kept while the room is loaded; the seat itself stays theirs.
+    left: Vec<usize>,
 }
 
 /// The result of a command that changed the room: who to answer, and with what, once stored.
@@ -44,7 +47,7 @@ enum Outcome {
 
 impl RoomTask {
     pub(crate) fn new(hub: Arc<Hub>, room: Room) -> RoomTask {
-        RoomTask { hub, room, subscribers: Vec::new() }
+        RoomTask { hub, room, subscribers: Vec::new(), left: Vec::new() }
     }
 
     pub(crate) async fn run(mut self, mut rx: mpsc::Receiver<RoomCmd>) {
@@ -89,9 +92,18 @@ impl RoomTask {
         }
         match cmd {
             RoomCmd::Join { conn, token, watch, out, reply } => self.join(conn, token, watch, out, reply, now).await,
-            RoomCmd::Leave { conn } => {
+            RoomCmd::Leave { conn, on_purpose } => {
                 let before = self.subscribers.len();
+                let seat = self.subscribers.iter().find(|s| s.conn == conn).and_then(|s| s.seat);
                 self.subscribers.retain(|s| s.conn != conn);
+                // Left on purpose, from the seat's last connection: the others are told the player left.
+                if let Some(seat) =
+                    seat.filter(|&seat| on_purpose && !self.subscribers.iter().any(|s| s.seat == Some(seat)))
+                {
+                    if !self.left.contains(&seat) {
+                        self.left.push(seat);
+                    }
+                }
                 if self.subscribers.len() != before {
                     self.presence(None);
                 }
@@ -169,9 +181,14 @@ impl RoomTask {
         };
         let was_here = self.subscribers.iter().any(|s| s.conn == conn);
         self.subscribers.retain(|s| s.conn != conn);
-        let room = self.room.id().to_string();
-        // A seat gets the watch link to pass on; a spectator already has it.
-        let watch = seat.map(|_| tokens::watch_id(&room));
+        let id = self.room.id().to_string();
+        // A seat gets the watch link to pass on; a spectator knows the room by its watch id only (the
+        // invite's id would let them take a free seat), and joins again with it.
+        let watch = tokens::watch_id(&id);
+        let (room, watch) = if seat.is_some() { (id, Some(watch)) } else { (watch, None) };
+        if let Some(seat) = seat {
+            self.left.retain(|&s| s != seat);
+        }
         let welcome = ServerMessage::Welcome { protocol: PROTOCOL, room, seat, token, watch };
         if !out.send(Out::Text(welcome.to_text())) {
             let _ = reply.send(Err(refusal(Code::Slow, "the connection's send queue is full")));
@@ -359,19 +376,30 @@ impl RoomTask {
         (connected, spectators)
     }
 
+    /// The room as everybody sees it now: who is connected, and which seats' players left on purpose.
+    fn info(&self) -> crate::protocol::RoomInfo {
+        let (connected, spectators) = self.presence_counts();
+        let mut info = self.room.info(&connected, spectators, now_ms());
+        for &seat in &self.left {
+            if let Some(s) = info.seats.get_mut(seat) {
+                s.left = s.connected == 0;
+            }
+        }
+        info
+    }
+
     /// Tells everyone (but `except`, who got the whole state) who is here now: one small message, the
     /// same text for all.
     fn presence(&mut self, except: Option<u64>) {
-        let (connected, spectators) = self.presence_counts();
-        let seats = self.room.info(&connected, spectators, now_ms()).seats;
+        let info = self.info();
+        let (seats, spectators) = (info.seats, info.spectators);
         let text = ServerMessage::Presence { seats, spectators }.to_text();
         self.send_all(|s| (Some(s.conn) != except).then(|| text.clone()));
     }
 
     /// Sends connection `conn` the whole state.
     fn send_state(&mut self, conn: u64) {
-        let (connected, spectators) = self.presence_counts();
-        let info = self.room.info(&connected, spectators, now_ms());
+        let info = self.info();
         let n = self.room.n();
         if let Some(i) = self.subscribers.iter().position(|s| s.conn == conn) {
             let s = &mut self.subscribers[i];
@@ -398,8 +426,7 @@ impl RoomTask {
     /// entry is built once and shared by every connection that needs it (all spectators, a player's tabs).
     fn broadcast(&mut self) {
         let started = Instant::now();
-        let (connected, spectators) = self.presence_counts();
-        let info = self.room.info(&connected, spectators, now_ms());
+        let info = self.info();
         let generation = self.room.record.generation;
         let n = self.room.n();
         let mut texts: HashMap<(Option<usize>, u32), String> = HashMap::new();

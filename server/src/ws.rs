@@ -161,7 +161,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
                 outbox.send(Out::Text(ServerMessage::Pong.to_text()));
                 continue;
             }
-            ClientMessage::Create { options, clock } => {
+            ClientMessage::Create { options, clock, coach } => {
                 if created >= limits.max_creates_per_connection {
                     let most = limits.max_creates_per_connection;
                     hub.refused(Code::TooManyRooms, &client, "rooms per connection");
@@ -188,7 +188,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
                     }
                 }
                 leave(&mut room, conn).await;
-                match hub.create(&options, clock).await {
+                match hub.create(&options, clock, coach).await {
                     Ok((tx, token)) => match enter(&tx, conn, Some(token), false, &outbox).await {
                         Ok(()) => room = Some(tx),
                         Err(e) => {
@@ -210,6 +210,12 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
                         hub.refused(e.code, &client, &e.message);
                         outbox.send(error(e.code, e.message));
                     }
+                }
+                continue;
+            }
+            ClientMessage::Leave => {
+                if let Some(tx) = room.take() {
+                    let _ = tx.send(RoomCmd::Leave { conn, on_purpose: true }).await;
                 }
                 continue;
             }
@@ -250,7 +256,7 @@ async fn drain(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
 
 async fn leave(room: &mut Option<mpsc::Sender<RoomCmd>>, conn: u64) {
     if let Some(tx) = room.take() {
-        let _ = tx.send(RoomCmd::Leave { conn }).await;
+        let _ = tx.send(RoomCmd::Leave { conn, on_purpose: false }).await;
     }
 }
 

@@ -283,9 +283,15 @@ async fn a_watch_link_never_takes_a_seat() {
         let mut fan = Client::connect(&server.url()).await;
         fan.send(join).await;
         let w = fan.next_of("welcome").await;
-        assert_eq!((w["seat"].clone(), w["token"].clone(), w["room"].clone()), (Value::Null, Value::Null, json!(room)));
+        // Known by the watch id only: the invite's id never reaches a spectator.
+        assert_eq!(
+            (w["seat"].clone(), w["token"].clone(), w["room"].clone()),
+            (Value::Null, Value::Null, json!(watch))
+        );
         let s = fan.next_of("state").await;
         assert_eq!(s["room"]["status"], "waiting", "the seat is still free");
+        assert_eq!(s["room"]["id"], json!(watch));
+        assert!(!s.to_string().contains(room), "a spectator's state never names the invite's id");
     }
     // The invited friend still gets it.
     let mut friend = Client::connect(&server.url()).await;

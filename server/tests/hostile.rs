@@ -341,5 +341,9 @@ async fn connections_and_rooms_over_the_servers_limits_are_refused_clearly_and_s
     // not creating, and the rooms in memory are bounded by the creation limits and the unloading.
     let mut back = Client::connect(&server.url()).await;
     back.send(json!({"type": "join", "room": first, "watch": true})).await;
-    assert_eq!(back.next_of("welcome").await["room"], first.as_str());
+    let welcome = back.next_of("welcome").await;
+    // A spectator knows the room by its watch id, never by the invite's.
+    assert_eq!(welcome["seat"], Value::Null);
+    assert_ne!(welcome["room"], first.as_str());
+    assert_eq!(back.next_of("state").await["room"]["id"], welcome["room"]);
 }

@@ -2,13 +2,11 @@
 // 12 px, words cut off, and every message on the screen (text, accessible names, titles) checked against a
 // list of forms known to read wrong. The whole-games walk (whole-games.test.mjs) runs these after every
 // action; each returns what it found, so that a walk can count as well as assert.
-import { clickAction, legal, rng, root, shotsDir, state } from './helpers.mjs';
+import { clickAction, legal, loadAxe, rng, shotsDir, state } from './helpers.mjs';
 
 /** axe-core (WCAG 2 A/AA and best practices) on the page as it is now: one line per rule and element. */
 export async function axeViolations(page) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
-    await page.addScriptTag({ path: `${root}node_modules/axe-core/axe.min.js` });
-  }
+  await loadAxe(page);
   return page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`.trim()));

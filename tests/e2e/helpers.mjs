@@ -2,7 +2,7 @@
 // playwright-core, a console watcher that fails the test on any error, and drivers that carry out an
 // engine action by clicking the page's own elements.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
@@ -320,10 +320,17 @@ export async function fastForward(page, { until, policy, max = 600, seed = 1 }) 
  * Runs axe-core (WCAG 2.x A and AA rules, plus best practices) on the page as it is now and fails on any
  * violation, naming each rule and the elements it found.
  */
+/**
+ * Puts axe-core in the page, unless it is there. Evaluated through the browser's developer protocol, not
+ * as a script tag: the game server's Content-Security-Policy (script-src 'self') refuses inline scripts.
+ */
+export async function loadAxe(page) {
+  if (await page.evaluate(() => typeof window.axe === 'object')) return;
+  await page.evaluate(readFileSync(`${root}node_modules/axe-core/axe.min.js`, 'utf8'));
+}
+
 export async function assertAccessible(page, where) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
-    await page.addScriptTag({ path: `${root}node_modules/axe-core/axe.min.js` });
-  }
+  await loadAxe(page);
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`);

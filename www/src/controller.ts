@@ -9,6 +9,7 @@ import { Computer } from './ai-client.js';
 import { closeDialogs, dialogOpen } from './dialogs.js';
 import type { StartChoice } from './start-dialog.js';
 import { CoachClient } from './coach/client.js';
+import { coachInRoom } from './online/online-state.js';
 import { installDrag } from './drag.js';
 import { installFit } from './fit.js';
 import type { GameHost } from './host.js';
@@ -42,7 +43,9 @@ export class Controller {
     const speak = (): void => setLang(s.settings.lang);
     const s = initialState(host.settings, !logIsDrawer(el.root), () => dialogOpen(host.shadow));
     // The computer's answers arrive from its worker, in whatever language another game last spoke.
-    const ctx: Ctx = { s, el, host, computer: new Computer(module, speak, host.worker, () => {
+    // The coach's parts as the element offers them, less those an online room without the coach turns off.
+    const roomHost: GameHost = Object.defineProperty({ ...host }, 'coach', { get: () => coachInRoom(ctx, host.coach), enumerable: true });
+    const ctx: Ctx = { s, el, host: roomHost, computer: new Computer(module, speak, host.worker, () => {
       // The page's policy refuses the worker: said once, in place of a failure that a retry cannot mend.
       s.computerBlocked = true;
       render(ctx);

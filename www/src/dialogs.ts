@@ -138,6 +138,8 @@ export function endDialog(host: ParentNode, opts: {
   canNext: boolean;
   /** The label of a Review button (the coach's), when offered. */
   review?: string | null;
+  /** A Rematch button as the main one (a player of an online room whose match is over). */
+  rematch?: boolean;
 }): Promise<string> {
   const { result, names, match } = opts;
   const victory = t(result.victory === 'breakthrough' ? 'victoryBreakthrough' : result.victory === 'envelopment' ? 'victoryEnvelopment' : 'victoryExhaustion');
@@ -166,7 +168,10 @@ export function endDialog(host: ParentNode, opts: {
     }
   }
   const buttons: DialogButton[] = [{ id: 'replay', label: t('replay') }, ...(opts.review ? [{ id: 'review', label: opts.review }] : []), { id: 'close', label: t('close') }];
-  buttons.push(opts.canNext ? { id: 'next', label: t('nextGame'), primary: true } : { id: 'new', label: t('newGame'), primary: true });
+  if (opts.canNext) buttons.push({ id: 'next', label: t('nextGame'), primary: true });
+  // Online, a player's next step is a rematch with the same friend; a new game (leaving them) comes second.
+  else if (opts.rematch) buttons.push({ id: 'new', label: t('newGame') }, { id: 'rematch', label: t('onlineRematch'), primary: true });
+  else buttons.push({ id: 'new', label: t('newGame'), primary: true });
   return openDialog(host, { title: t('stepGameOver'), body, buttons, className: 'end' });
 }
 

@@ -23,6 +23,8 @@ export interface StartChoice {
   names?: string[];
   /** Online (mode 'online'): each player's clock in minutes for the match; 0 or none: no clock. */
   clockMinutes?: number;
+  /** Online: the coach (hints, unseen cards, win chances) for everyone in the room; off unless chosen. */
+  coach?: boolean;
 }
 
 /** Weakest first: random moves, then the search at growing budgets. */
@@ -79,6 +81,9 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
     `<p class="hint level-hint" id="level-hint">${t('levelHint')}</p>` +
     radio('mode', 'hotseat', t('vsFriend'), defaults.mode === 'hotseat') +
     `</fieldset>` +
+    // Online play right below who plays, where it is seen without scrolling (a laptop's or a phone's
+    // screen), not below the variant's details.
+    (offerOnline ? onlineChoiceHTML(defaults) : '') +
     `<fieldset class="names"><legend>${t('playerNames')}</legend>` +
     [0, 1, 2]
       .map((i) => `<label class="seat-row name-row n${i}"><span class="seat-dot p${i}" aria-hidden="true"></span><span class="visually-hidden">${t('nameOf', { n: i + 1 })}</span><input name="name${i}" maxlength="20" autocomplete="off" placeholder="${escapeAttr(t(i === 0 ? 'player1' : i === 1 ? 'player2' : 'player3'))}" value="${escapeAttr(defaults.names?.[i] ?? '')}"></label>`)
@@ -95,7 +100,6 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
     `<div class="row2"><label>${t('matchGames')} <select name="games">${[1, 2, 3, 4, 5, 7, 9].map((n) => option(String(n), String(n), n === defaults.games)).join('')}</select></label>` +
     `<label>${t('seed')} <input name="seed" inputmode="numeric" pattern="[0-9]*" placeholder="${t('seedPlaceholder')}" value="${defaults.seed ?? ''}" size="10" aria-describedby="seed-hint"></label></div>` +
     `<p class="hint" id="seed-hint">${t('seedHint')}</p>` +
-    (offerOnline ? onlineChoiceHTML(defaults) : '') +
     `</form>`;
   let choice: StartChoice | null = null;
   const buttons: DialogButton[] = [];
@@ -123,6 +127,8 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
         form.querySelector<HTMLFieldSetElement>('fieldset.seats3')!.disabled = !three || online;
         const clock = form.elements.namedItem('clock') as HTMLSelectElement | null;
         if (clock) clock.disabled = !online;
+        const coach = form.elements.namedItem('coach') as HTMLInputElement | null;
+        if (coach) coach.disabled = !online;
         // Online, the server deals: a seed chosen by a player would tell them every card.
         (form.elements.namedItem('seed') as HTMLInputElement).disabled = online;
         // Names for the persons of a game on this device (a lone person against the computer is "You";
@@ -172,7 +178,7 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
         ...(seats ? { seats } : {}),
         ...(names.some((n) => n !== '') && !online ? { names } : {}),
         mode: online ? 'online' : three ? (humans >= 2 ? 'hotseat' : 'computer') : value('mode') === 'hotseat' ? 'hotseat' : 'computer',
-        ...(online ? { clockMinutes: Number(value('clock')) || 0 } : {}),
+        ...(online ? { clockMinutes: Number(value('clock')) || 0, coach: value('coach') === 'on' } : {}),
         level: (value('level') || 'medium') as Level,
         claimTiming: value('timing') as ClaimTiming,
         tactics: three ? false : value('tactics') === 'on',
@@ -195,6 +201,8 @@ function onlineChoiceHTML(defaults: StartChoice): string {
     `<fieldset class="online-choice"><legend>${t('onlineTitle')}</legend>` +
     `<label class="check"><input type="checkbox" name="online" ${defaults.mode === 'online' ? 'checked' : ''}> ${t('onlinePlay')}</label>` +
     `<label class="sub">${t('onlineClock')} <select name="clock">${minutes.map(option).join('')}</select></label>` +
+    // Off unless chosen: a coach helps only when everyone in the room has it and knows it.
+    `<label class="check sub"><input type="checkbox" name="coach" ${defaults.coach === true ? 'checked' : ''}> ${t('onlineCoach')}</label>` +
     `</fieldset>`
   );
 }

@@ -15,8 +15,13 @@ export function chancesWanted(state: GameState, offered: boolean): { key: string
   if (!offered || !state.settings.winChances || !g || state.replay || state.lesson || state.handover || g.result()) return null;
   const viewer = viewerSeat(state);
   if (isComputer(state, viewer)) return null;
-  // Several persons at one device: only the player to move, whose hand is shown.
-  if (personSeats(state).length > 1 && (g.current !== viewer || state.shownSeat !== viewer)) return null;
+  // Online, each person is at their own device (never behind a curtain); a spectator holds no hand.
+  if (state.session.mode === 'online') {
+    if (state.session.spectator) return null;
+  } else if (personSeats(state).length > 1 && (g.current !== viewer || state.shownSeat !== viewer)) {
+    // Several persons at one device: only the player to move, whose hand is shown.
+    return null;
+  }
   return { key: `${g.seed}|${g.actionCount}|${viewer}`, viewer };
 }
 

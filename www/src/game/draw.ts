@@ -15,6 +15,7 @@ import { coachMenuHTML, drawCoach, reviewButtonHTML } from '../coach/parts.js';
 import type { Ctx } from './state.js';
 import { canReplay, myTurn, seatNames, undoBlockedText, undoTarget } from './queries.js';
 import { promptOf, statusHTML, viewModel } from './view-model.js';
+import { coachOn } from '../online/online-state.js';
 import { drawOnline, onlineHeadline } from '../online/panel.js';
 import { focusInGame } from '../focus.js';
 
@@ -132,7 +133,7 @@ export function render(ctx: Ctx, t0?: number): void {
     canUndo: undoTarget(ctx.s) !== null,
     undoBlocked: undoBlockedText(ctx.s),
     exportBlocked: canExport(ctx.s.replay?.full ?? ctx.s.game) ? null : t('exportUnavailable'),
-    canHint: myTurn(ctx.s),
+    canHint: myTurn(ctx.s) && coachOn(ctx),
     logOpen: ctx.s.logOpen,
     menuOpen: ctx.s.menuOpen,
     inReplay: ctx.s.replay !== null,

@@ -14,6 +14,7 @@ import { onDeck, onDiscard, onFlag, onHand, onSource, playScout, revealHand, sel
 import { focusGame, hint, newGame, perform, showEnd, undo } from './session.js';
 import { coachAct } from '../coach/actions.js';
 import { focusInGame } from '../focus.js';
+import { onlineOf } from '../online/online-state.js';
 
 /** Shift+value: selects a playable troop of that value (0 stands for 10); again, the next such card. */
 export function selectByValue(ctx: Ctx, value: number, t0: number): void {
@@ -179,7 +180,11 @@ export function onAct(ctx: Ctx, act: string, t0: number): void {
 
 export async function confirmNew(ctx: Ctx): Promise<void> {
   const g = ctx.s.game;
-  if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(ctx.host.shadow, t('newGameConfirm')))) return;
+  // A seat in an online room that is not over: starting another game leaves it, and the others are told.
+  const online = onlineOf(ctx);
+  if (online && online.seat !== null && online.state?.room.status !== 'over') {
+    if (!(await confirmDialog(ctx.host.shadow, t('onlineLeaveConfirm'), t('onlineLeaveTitle')))) return;
+  } else if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(ctx.host.shadow, t('newGameConfirm')))) return;
   await newGame(ctx);
 }
 

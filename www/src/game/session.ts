@@ -23,11 +23,13 @@ import { play, replaceGame, save } from './keeping.js';
 import { lessonProgress, startTutorial } from './lesson-flow.js';
 import { canReplay, isComputer, myTurn, seatNames, undoBlockedText, undoTarget, viewerSeat } from './queries.js';
 import { exitReplay, startReplay } from './replay.js';
-import { leaveOnline, onlineServer, resumeOnline, sendOnline, startOnline } from '../online/session.js';
+import { coachOn, onlineCommand, onlineOf } from '../online/online-state.js';
+import { followLinks, leaveOnline, onlineServer, resumeOnline, sendOnline, startOnline } from '../online/session.js';
 import { focusInGame } from '../focus.js';
 
 /** Resumes the saved game, or asks for a new one. */
 export async function boot(ctx: Ctx): Promise<void> {
+  followLinks(ctx);
   // An invite link, or an online game on the board before a reload, goes to the server's room.
   if (await resumeOnline(ctx)) {
     render(ctx);
@@ -97,7 +99,7 @@ export async function newGame(ctx: Ctx): Promise<void> {
 
 /** Starts a game of these options; throws (changing nothing) when the engine refuses them. */
 export function start(ctx: Ctx, choice: StartChoice): void {
-  leaveOnline(ctx);
+  leaveOnline(ctx, true);
   if (choice.mode === 'online') {
     startOnline(ctx, choice);
     return;
@@ -208,6 +210,7 @@ export async function showEnd(ctx: Ctx): Promise<void> {
   const result = g?.result();
   if (!g || !result) return;
   const match = g.matchScore();
+  const online = onlineOf(ctx);
   setLang(ctx.s.settings.lang); // after a timer: another game on the page may have spoken last
   const choice = await endDialog(ctx.host.shadow, {
     result,
@@ -216,8 +219,10 @@ export async function showEnd(ctx: Ctx): Promise<void> {
     breakthrough: result.victory === 'breakthrough' ? (ctx.s.entries.at(-1)?.winFlags ?? null) : null,
     canNext: !match.over,
     review: ctx.host.coach.review && match.over ? say('review') : null,
+    rematch: online !== null && online.seat !== null && match.over,
   });
-  if (choice === 'next') perform(ctx, [{ type: 'nextGame' }]);
+  if (choice === 'rematch') onlineCommand(ctx, 'rematch');
+  else if (choice === 'next') perform(ctx, [{ type: 'nextGame' }]);
   else if (choice === 'new') await newGame(ctx);
   else if (choice === 'replay' && canReplay(ctx.s)) startReplay(ctx, g.record());
   else if (choice === 'review') startReview(ctx);
@@ -250,7 +255,7 @@ export function undo(ctx: Ctx): void {
 const lastHints = new WeakMap<Game, Previous>();
 
 export async function hint(ctx: Ctx): Promise<void> {
-  if (!myTurn(ctx.s) || !ctx.s.game) return;
+  if (!myTurn(ctx.s) || !ctx.s.game || !coachOn(ctx)) return;
   const g = ctx.s.game;
   const viewer = viewerSeat(ctx.s);
   const count = g.actionCount;

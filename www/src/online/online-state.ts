@@ -2,6 +2,7 @@
 // state), and the panel's commands: apart from online/session.ts, which connects and draws, so that the
 // panel and the board can read it without importing the session that draws them.
 import type { Action, LogEntry as EngineLogEntry } from '../../../pkg/full.js';
+import type { CoachFeatures } from '../coach/state.js';
 import type { Ctx } from '../game/state.js';
 import type { Connection, ConnectionStatus } from './connection.js';
 import type { StateMessage } from './protocol.js';
@@ -9,7 +10,10 @@ import type { StateMessage } from './protocol.js';
 /** What the element knows of its online game. */
 export interface Online {
   conn: Connection;
+  /** The room's id as this connection knows it: the invite's for a seat, the watch id for a spectator. */
   room: string | null;
+  /** For a seat: the watch id, for the link that lets others watch and never take a seat. */
+  watch: string | null;
   seat: number | null;
   state: StateMessage | null;
   /** The match's log so far, as the engine wrote it for this seat. */
@@ -28,6 +32,21 @@ export const sessions = new WeakMap<Ctx, Online>();
 
 export function onlineOf(ctx: Ctx): Online | null {
   return ctx.s.session.mode === 'online' ? (sessions.get(ctx) ?? null) : null;
+}
+
+/**
+ * Whether the coach (hints, unseen cards, win chances) may help here: always in a game on this device; in
+ * an online room only when the room was created with it, so that everyone in it has the same help and
+ * knows it (off until the room's state says otherwise).
+ */
+export function coachOn(ctx: Ctx): boolean {
+  const o = onlineOf(ctx);
+  return !o || o.state?.room.coach === true;
+}
+
+/** The coach's parts the element offers, less those an online room without the coach turns off. */
+export function coachInRoom(ctx: Ctx, offered: CoachFeatures): CoachFeatures {
+  return coachOn(ctx) ? offered : { ...offered, winChances: false, unseen: false };
 }
 
 /** The online panel's commands. */

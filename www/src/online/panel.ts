@@ -63,9 +63,17 @@ function statusLine(o: Online, names: readonly string[]): string {
   const ended = endedLine(room.ended, names);
   if (ended) return ended;
   if (room.status === 'waiting') return o.seat === null ? t('onlineWaitingPlayers') : t('onlineWaiting');
+  // A player who left on purpose (a new game on their device) is said so: their seat waits for them.
+  const gone = room.seats.map((s, i) => (s.connected === 0 && s.left ? i : -1)).filter((i) => i >= 0);
+  if (gone.length > 0) return t('onlineLeft', { who: gone.map((i) => who(i)).join(', ') });
   const away = room.seats.map((s, i) => (s.connected === 0 ? i : -1)).filter((i) => i >= 0);
   if (away.length > 0) return t('onlineAway', { who: away.map((i) => who(i)).join(', ') });
   return o.seat === null ? t('onlineSpectating') : t('onlineConnected');
+}
+
+/** The link the panel shows and copies: a seat's invite; a spectator's is the watch link (all they know). */
+function shownLink(o: Online): string {
+  return o.seat === null ? roomLink(o.room ?? '', true) : roomLink(o.room ?? '', false);
 }
 
 function panelHTML(ctx: Ctx, o: Online): string {
@@ -73,6 +81,8 @@ function panelHTML(ctx: Ctx, o: Online): string {
   const room = o.state?.room ?? null;
   const parts: string[] = [`<p class="online-status" role="status">${statusLine(o, names)}</p>`];
   if (o.problem) parts.push(`<p class="online-problem">${escapeHTML(o.problem)}</p>`);
+  // Everyone in the room reads whether the coach helps in it (chosen when the room was created).
+  if (room) parts.push(`<p class="online-coach">${escapeHTML(t(room.coach ? 'onlineCoachOn' : 'onlineCoachOff'))}</p>`);
   if (room && room.spectators > 0) parts.push(`<p class="online-watchers">${t('onlineWatchers', { n: room.spectators })}</p>`);
   if (room?.clock) {
     const clock = room.clock;
@@ -86,14 +96,15 @@ function panelHTML(ctx: Ctx, o: Online): string {
     parts.push(`<p class="online-clocks" aria-label="${escapeAttr(t('onlineClock'))}">${clocks}</p>`);
   }
   if (room && o.room) {
-    const link = roomLink(o.room, false);
+    const link = shownLink(o);
+    const watchLink = o.seat === null ? link : o.watch ? roomLink(o.watch, true) : null;
     const inviting = room.status === 'waiting' && o.seat !== null;
     parts.push(
       `<div class="online-invite" ${inviting ? '' : 'data-quiet'}>` +
         `<label>${escapeHTML(inviting ? t('onlineInvite') : t('onlineInviteLabel'))} <input readonly class="online-link" value="${escapeAttr(link)}" data-focus="online-link"></label>` +
         `<button type="button" class="btn" data-online="copy">${escapeHTML(o.copied ? t('onlineCopied') : t('onlineCopy'))}</button>` +
         ('share' in navigator ? `<button type="button" class="btn" data-online="share">${escapeHTML(t('onlineShare'))}</button>` : '') +
-        `<a class="online-watch-link" href="${escapeAttr(roomLink(o.room, true))}" target="_blank" rel="noopener">${escapeHTML(t('onlineWatchLink'))}</a>` +
+        (watchLink ? `<a class="online-watch-link" href="${escapeAttr(watchLink)}" target="_blank" rel="noopener">${escapeHTML(t('onlineWatchLink'))}</a>` : '') +
         `</div>`,
     );
   }
@@ -170,7 +181,7 @@ async function onClick(ctx: Ctx, event: MouseEvent): Promise<void> {
   const o = onlineOf(ctx);
   if (!button || !o?.room) return;
   const command = button.dataset['online'];
-  const link = roomLink(o.room, false);
+  const link = shownLink(o);
   if (command === 'copy') {
     try {
       await navigator.clipboard.writeText(link);

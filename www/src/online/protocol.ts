@@ -15,17 +15,27 @@ export interface Ended {
   winner: number | null;
 }
 
+/** A seat as everybody sees it: held, its connections now, and whether its player left on purpose. */
+export interface SeatInfo {
+  taken: boolean;
+  connected: number;
+  left: boolean;
+}
+
 export interface RoomInfo {
+  /** The invite's id for a seat; the watch id for a spectator. */
   id: string;
   options: { players: 2 | 3; tactics: boolean; claimTiming: ClaimTiming; games: number };
   status: 'waiting' | 'playing' | 'over';
-  seats: { taken: boolean; connected: number }[];
+  seats: SeatInfo[];
   spectators: number;
   ended: Ended | null;
   drawOffers: number[];
   rematch: number[];
   generation: number;
   clock: (ClockSetting & { remainingMs: number[]; running: number | null }) | null;
+  /** The coach (hints, unseen cards, win chances) for everyone in the room, chosen at its creation. */
+  coach: boolean;
 }
 
 export interface StateMessage {
@@ -42,18 +52,23 @@ export interface StateMessage {
 }
 
 export type ServerMessage =
-  | { type: 'welcome'; protocol: number; room: string; seat: number | null; token: string | null }
+  // `watch`: for a seat, the id of the link that only ever watches (null for a spectator, whose `room`
+  // is that id already).
+  | { type: 'welcome'; protocol: number; room: string; seat: number | null; token: string | null; watch: string | null }
+  // Someone came or went: the seats' connections and the spectators, nothing else changed.
+  | { type: 'presence'; seats: SeatInfo[]; spectators: number }
   | StateMessage
   | { type: 'ack'; id: string; n: number; duplicate: boolean }
   | { type: 'error'; code: string; message: string; id?: string }
   | { type: 'pong' };
 
 export type ClientMessage =
-  | { type: 'create'; options: Record<string, unknown>; clock: ClockSetting | null }
+  | { type: 'create'; options: Record<string, unknown>; clock: ClockSetting | null; coach: boolean }
   | { type: 'join'; room: string; token?: string | null; watch?: boolean }
   | { type: 'act'; id: string; action: Action; n: number }
   | { type: 'resign' }
   | { type: 'offerDraw' }
   | { type: 'declineDraw' }
   | { type: 'rematch' }
+  | { type: 'leave' }
   | { type: 'ping' };

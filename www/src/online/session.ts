@@ -59,15 +59,21 @@ export function startOnline(ctx: Ctx, choice: StartChoice): void {
       render(ctx);
       return;
     }
-    connect(ctx, server, { type: 'create', options, clock });
+    connect(ctx, server, { type: 'create', options, clock, coach: choice.coach === true });
   });
 }
 
-/** Leaves the online game (a new local game, or the element going away). */
-export function leaveOnline(ctx: Ctx): void {
+/**
+ * Leaves the online game (a new game, another room, or the element going away). `onPurpose`: the person
+ * chose to (a new game): the others are told that they left. Either way the seat's token stays in the
+ * store, so the invite link brings them back to their seat while the server keeps the room.
+ */
+export function leaveOnline(ctx: Ctx, onPurpose = false): void {
   noticeOnline(ctx, null);
   const o = sessions.get(ctx);
   if (!o) return;
+  // Sent before the close: a WebSocket sends what was queued before its close frame.
+  if (onPurpose && o.seat !== null) o.conn.send({ type: 'leave' });
   o.conn.close();
   sessions.delete(ctx);
   setCurrentRoom(ctx.host.store, null);
@@ -75,9 +81,27 @@ export function leaveOnline(ctx: Ctx): void {
   drawOnline(ctx);
 }
 
+const following = new WeakSet<Ctx>();
+
+/**
+ * An invite or watch link opened in a tab where the page already runs (only the address's `#…` changes, so
+ * the page is not loaded again): go to that room, whatever game is on the board, as a fresh load would.
+ */
+export function followLinks(ctx: Ctx): void {
+  if (following.has(ctx)) return;
+  following.add(ctx);
+  window.addEventListener('hashchange', () => {
+    const target = linkedRoom(location.hash);
+    if (!target || !ctx.host.shadow.host.isConnected) return;
+    const o = sessions.get(ctx);
+    if (o && o.room === target.room) return;
+    void resumeOnline(ctx);
+  });
+}
+
 function connect(ctx: Ctx, server: string, first: ClientMessage): void {
-  leaveOnline(ctx);
-  const online: Online = { conn: null as unknown as Connection, room: null, seat: null, state: null, log: [], status: 'connecting', queue: [], problem: null, copied: false };
+  leaveOnline(ctx, true);
+  const online: Online = { conn: null as unknown as Connection, room: null, watch: null, seat: null, state: null, log: [], status: 'connecting', queue: [], problem: null, copied: false };
   sessions.set(ctx, online);
   online.conn = new Connection(socketUrl(server), {
     message: (m) => {
@@ -96,6 +120,7 @@ function onMessage(ctx: Ctx, o: Online, m: ServerMessage): void {
   switch (m.type) {
     case 'welcome': {
       o.room = m.room;
+      o.watch = m.watch ?? null;
       o.seat = m.seat;
       if (m.seat !== null && m.token) holdSeat(ctx.host.store, m.room, { seat: m.seat, token: m.token });
       // Every later connection rejoins the same seat (or watches again).
@@ -109,6 +134,14 @@ function onMessage(ctx: Ctx, o: Online, m: ServerMessage): void {
     }
     case 'state':
       onState(ctx, o, m);
+      break;
+    case 'presence':
+      // Someone came or went: only the seats' connections and the spectators change (changed in place,
+      // so that the clocks still count from the state's arrival).
+      if (o.state) {
+        o.state.room.seats = m.seats;
+        o.state.room.spectators = m.spectators;
+      }
       break;
     case 'ack':
       o.conn.settle(m.id);
@@ -183,6 +216,10 @@ function onState(ctx: Ctx, o: Online, state: StateMessage): void {
   ctx.s.handover = false;
   ctx.s.shownSeat = null;
   if (!continuing) ctx.s.endShownAt = state.view.result ? state.n : -1;
+  // A rematch began: the last match's "Game over" dialog (a spectator's, or a player's left open) goes.
+  if (prev && prev.room.id === state.room.id && prev.room.generation !== state.room.generation) {
+    for (const dialog of ctx.host.shadow.querySelectorAll<HTMLDialogElement>('dialog.dlg.end[open]')) dialog.close();
+  }
   if (prev && state.n !== prev.n) {
     ctx.s.message = null;
     o.problem = null;
