@@ -5,7 +5,7 @@
 //! search's leaves, which are sampled positions, also look at the sample's next draws
 //! ([`Knowledge::with_foresight`]).
 
-use super::value_model::sigmoid;
+use super::portable::sigmoid;
 use crate::card_set::CardSet;
 use crate::flag::{Flag, FlagId, Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::formation::{best_completion, Completion, FormationKind, Pool, Shape, Strength};

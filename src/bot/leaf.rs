@@ -14,8 +14,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::determinize::Determinizer;
 use super::eval::{Duel, EvalParams, Knowledge};
+use super::portable::sigmoid;
 use super::search_config::Config;
-use super::value_model::sigmoid;
 use crate::flag::{FlagId, Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::position::Position;
 

@@ -37,6 +37,7 @@ mod heuristic;
 mod hint;
 mod ismcts;
 mod leaf;
+mod portable;
 mod random;
 mod review;
 mod rollout;

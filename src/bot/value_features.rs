@@ -15,7 +15,7 @@
 //! (the true deck and hand), so the model learns the chance to win given that knowledge.
 
 use super::eval::Knowledge;
-use super::value_model::sigmoid;
+use super::portable::sigmoid;
 use super::win_chance::win_chance;
 use crate::card::TROOP_COUNT;
 use crate::flag::{FlagId, Player, FLAG_COUNT};
