@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-mod cli_common;
+use crate::cli_common;
 use cli_common::battleline;
 
 use battleline::{Action, Game, Options};
@@ -76,8 +76,7 @@ fn match_results_do_not_depend_on_the_threads() {
 fn referee_runs_the_example_bot_against_a_built_in_bot() {
     let python = Command::new("python3").arg("--version").output();
     if python.is_err() {
-        eprintln!("python3 is not installed: skipped");
-        return;
+        return cli_common::skipped("the referee's example bot needs python3, which is not installed");
     }
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/bots/first_legal.py");
     let builtin = format!("{} bot heuristic", env!("CARGO_BIN_EXE_battleline"));

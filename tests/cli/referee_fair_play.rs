@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::process::Command;
 
-mod cli_common;
+use crate::cli_common;
 use cli_common::battleline;
 
 use battleline::{Card, CardSet, Game, Options};
@@ -60,8 +60,7 @@ fn hand_of(view: &Value) -> CardSet {
 #[test]
 fn a_cheating_bot_learns_no_hidden_card_from_the_referee() {
     if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("python3 is not installed: skipped");
-        return;
+        return cli_common::skipped("the cheating bot needs python3, which is not installed");
     }
     let dir = std::env::temp_dir().join(format!("battleline-peek-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -1,7 +1,7 @@
 //! The computer opponents: they only ever play legal actions (thousands of games, every variant), they
 //! cannot see hidden cards (views that differ only in hidden cards get the same answer under the same
 //! seed), they are reproducible, they never panic on a bad view, and the heuristic beats random. The
-//! `match`, `referee` and `bot` subcommands are tested in `tests/cli_bots.rs`.
+//! `match`, `referee` and `bot` subcommands are tested in `tests/cli/bots.rs`.
 
 use battleline::bot::{self, play_game, suggest, suggest_with, Bot, BotKind, Determinizer, Level};
 use battleline::{

@@ -1,0 +1,8 @@
+//! The computer players and the coach, in one test program: legal and fair play of every bot, pinned
+//! moves under a seed, and the coach's chances, hints and review. Run one module with
+//! `cargo test --test bots coach::` (tests/README.md). The lab's measuring opponents and the learned
+//! model's pins are tested in the lab crate (lab/tests/), which enables the engine's `lab-hooks`.
+
+mod coach;
+mod pinned_moves;
+mod players;
