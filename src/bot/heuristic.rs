@@ -59,14 +59,14 @@ impl HeuristicBot {
 
     /// The heuristic without the guard against the opponent's immediate winning tactics play (for
     /// measuring the guard).
-    #[doc(hidden)]
+    #[cfg(feature = "lab-hooks")]
     pub fn unguarded(seed: u64) -> HeuristicBot {
         HeuristicBot { guard: false, ..HeuristicBot::new(seed) }
     }
 
     /// A test opponent for the guard, like the outside rule bot of issue 24: the heuristic that plays
     /// a tactics card only when it wins the game on the spot (and keeps its tactics cards otherwise).
-    #[doc(hidden)]
+    #[cfg(feature = "lab-hooks")]
     pub fn sniper(seed: u64) -> HeuristicBot {
         HeuristicBot { guard: false, sniper: true, ..HeuristicBot::new(seed) }
     }
@@ -77,6 +77,7 @@ impl HeuristicBot {
     /// in `position`: the evaluation after it, less a tactics card's cost (higher is better); `None` if
     /// the action is refused. It reads only what `me` knows. A model of how a heuristic player chooses
     /// (the lab's inference about an opponent's hand).
+    #[cfg(feature = "lab-hooks")]
     pub fn rate_play(position: &Position, action: &Action, me: Player) -> Option<f32> {
         play_score(position, action, me)
     }

@@ -98,6 +98,7 @@ pub(crate) fn inputs(position: &Position, me: Player, knowledge: &Knowledge) -> 
 }
 
 /// The inputs' names, in order (for the training pipeline's reports).
+#[cfg(feature = "lab-hooks")]
 pub fn input_names() -> Vec<String> {
     let mut names: Vec<String> = [
         "to_move",

@@ -142,6 +142,7 @@ impl ValueModel {
     }
 
     /// The number of weights (for the size report).
+    #[cfg(any(test, feature = "lab-hooks"))]
     pub fn parameters(&self) -> usize {
         self.layers.iter().map(|l| l.weights.len() + l.biases.len()).sum()
     }

@@ -496,3 +496,29 @@ fn bot_kinds_and_levels_parse() {
     }
     assert!(Level::Easy.playouts() < Level::Medium.playouts() && Level::Medium.playouts() < Level::Hard.playouts());
 }
+
+// The product's bot kinds are the levels, random, heuristic and search budgets. The lab's measuring
+// opponents are kinds only where the engine is built with the lab's hooks (lab/ enables them; the wasm
+// `suggest` and the npm package parse the same way, tests/node/bots.test.mjs): elsewhere they are
+// `bad_input`, like any unknown name.
+#[test]
+fn the_labs_measuring_opponents_are_refused_without_the_labs_hooks() {
+    let game = Game::new(Options::default(), 3).unwrap();
+    let view = game.view(game.position().current()).unwrap();
+    for text in ["heuristic:sniper", "heuristic:unguarded", "search:easy:unguarded", "search:500x2:unguarded"] {
+        match text.parse::<BotKind>() {
+            Ok(kind) if cfg!(feature = "lab-hooks") => assert_eq!(kind.to_string(), text),
+            Ok(kind) => panic!("{text} parsed as {kind} without the lab's hooks"),
+            Err(e) => {
+                assert!(!cfg!(feature = "lab-hooks"), "{text}: {}", e.message);
+                assert_eq!(e.code, ErrorCode::BadInput, "{text}");
+                assert!(e.message.contains("expected random, heuristic, easy"), "{}", e.message);
+            }
+        }
+    }
+    // What stays: every level, random, heuristic and budgets, all playing.
+    for text in ["random", "heuristic", "easy", "search:hard", "search:20", "search:10x2"] {
+        let kind: BotKind = text.parse().unwrap();
+        assert!(game.legal_actions().contains(&suggest_with(&view, kind, 1).unwrap()), "{text}");
+    }
+}
