@@ -2,8 +2,6 @@
 //! that most raises a static evaluation of its position (the strongest formations its hand allows,
 //! weighed against what the opponent can still reach), and draws what its hand lacks.
 
-use rand_chacha::ChaCha8Rng;
-
 use super::eval::Knowledge;
 use super::tactics_guard;
 use super::{prepare, Bot};
@@ -45,16 +43,15 @@ const SCOUT_VALUE: f32 = 0.1;
 /// ```
 #[derive(Clone, Debug)]
 pub struct HeuristicBot {
-    #[allow(dead_code)]
-    rng: ChaCha8Rng,
     guard: bool,
     sniper: bool,
 }
 
 impl HeuristicBot {
-    /// A heuristic bot. It is deterministic; the seed is kept for interface symmetry.
-    pub fn new(seed: u64) -> HeuristicBot {
-        HeuristicBot { rng: crate::rng_from_seed(seed), guard: true, sniper: false }
+    /// A heuristic bot. It is deterministic: the seed is taken for the same interface as the other
+    /// bots (`BotKind::build`), and not used.
+    pub fn new(_seed: u64) -> HeuristicBot {
+        HeuristicBot { guard: true, sniper: false }
     }
 
     /// The heuristic without the guard against the opponent's immediate winning tactics play (for
@@ -67,8 +64,8 @@ impl HeuristicBot {
     /// A test opponent for the guard, like the outside rule bot of issue 24: the heuristic that plays
     /// a tactics card only when it wins the game on the spot (and keeps its tactics cards otherwise).
     #[cfg(feature = "lab-hooks")]
-    pub fn sniper(seed: u64) -> HeuristicBot {
-        HeuristicBot { guard: false, sniper: true, ..HeuristicBot::new(seed) }
+    pub fn sniper(_seed: u64) -> HeuristicBot {
+        HeuristicBot { guard: false, sniper: true }
     }
 }
 
