@@ -3,6 +3,9 @@
 //! `cargo test --test bots coach::` (tests/README.md). The lab's measuring opponents and the learned
 //! model's pins are tested in the lab crate (lab/tests/), which enables the engine's `lab-hooks`.
 
+#[path = "../shared/mod.rs"]
+mod shared;
+
 mod coach;
 mod pinned_moves;
 mod players;

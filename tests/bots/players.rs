@@ -4,21 +4,11 @@
 //! `match`, `referee` and `bot` subcommands are tested in `tests/cli/bots.rs`.
 
 use battleline::bot::{self, play_game, suggest, suggest_with, Bot, BotKind, Determinizer, Level};
-use battleline::{
-    Action, Card, ClaimTiming, ErrorCode, Game, Options, Phase, PlayerView, Position, Setup, MAX_PLAYERS,
-};
+use battleline::{Action, Card, ErrorCode, Game, Options, Phase, PlayerView, Position, Setup, MAX_PLAYERS};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 
-fn variants() -> Vec<Options> {
-    let mut all = Vec::new();
-    for (players, tactics) in [(2, true), (2, false), (3, false)] {
-        for claim_timing in [ClaimTiming::AfterPlay, ClaimTiming::StartOfTurn, ClaimTiming::EndOfTurn] {
-            all.push(Options { players, tactics, claim_timing, games: 1 });
-        }
-    }
-    all
-}
+use crate::shared::{strings, variants};
 
 /// Plays a game between `kinds` (seat p plays `kinds[p % len]`), checking at every step that the
 /// legal actions computed from the view alone are the engine's.
@@ -210,16 +200,6 @@ fn the_same_seed_replays_the_same_game() {
         play_game(Options::default(), 77, &mut [&mut a, &mut b]).unwrap().record()
     };
     assert_eq!(record(1), record(1));
-}
-
-/// Every string value in a JSON value (keys such as `"mud"` of a flag view are not values).
-fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
-    match value {
-        serde_json::Value::String(text) => out.push(text.clone()),
-        serde_json::Value::Array(items) => items.iter().for_each(|item| strings(item, out)),
-        serde_json::Value::Object(fields) => fields.values().for_each(|item| strings(item, out)),
-        _ => {}
-    }
 }
 
 #[test]

@@ -4,6 +4,8 @@
 
 #[path = "../cli_common/mod.rs"]
 mod cli_common;
+#[path = "../shared/mod.rs"]
+mod shared;
 
 mod bots;
 mod commands;

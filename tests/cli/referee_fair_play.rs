@@ -10,21 +10,10 @@ use std::process::Command;
 use crate::cli_common;
 use cli_common::battleline;
 
-use battleline::{Card, CardSet, Game, Options};
+use battleline::{CardSet, Game, Options};
 use serde_json::Value;
 
-fn cards_named(value: &Value, out: &mut CardSet) {
-    match value {
-        Value::String(text) => {
-            if let Ok(card) = text.parse::<Card>() {
-                out.insert(card);
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
-        Value::Object(fields) => fields.values().for_each(|v| cards_named(v, out)),
-        _ => {}
-    }
-}
+use crate::shared::cards_named;
 
 fn numbers(value: &Value, out: &mut BTreeSet<u64>) {
     match value {

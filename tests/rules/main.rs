@@ -7,6 +7,8 @@
 mod fuzz_checks;
 #[path = "../rules_common/mod.rs"]
 mod rules_common;
+#[path = "../shared/mod.rs"]
+mod shared;
 // The brute-force claim oracle (tests/oracle), loaded once: the fuzz checks load it too.
 use fuzz_checks::oracle;
 
