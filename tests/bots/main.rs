@@ -2,6 +2,9 @@
 //! moves under a seed, and the coach's chances, hints and review. Run one module with
 //! `cargo test --test bots coach::` (tests/README.md). The lab's measuring opponents and the learned
 //! model's pins are tested in the lab crate (lab/tests/), which enables the engine's `lab-hooks`.
+// Native only: `wasm-pack test` builds every test program for wasm32, and these spawn processes,
+// use 64-bit sizes and run for minutes; the browser has its own (tests/wasm_api.rs, wasm_hostile.rs).
+#![cfg(not(target_arch = "wasm32"))]
 
 #[path = "../shared/mod.rs"]
 mod shared;

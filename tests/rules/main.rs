@@ -2,6 +2,9 @@
 //! instead of one per file): every rule of docs/RULES.md, the claim oracle, setups, the game log, the
 //! pinned move counts, views and digests, hostile input and the fuzz corpus. Run one family with
 //! `cargo test --test rules turn::` (tests/README.md).
+// Native only: `wasm-pack test` builds every test program for wasm32, and these spawn processes,
+// use 64-bit sizes and run for minutes; the browser has its own (tests/wasm_api.rs, wasm_hostile.rs).
+#![cfg(not(target_arch = "wasm32"))]
 
 #[path = "../fuzz_checks/mod.rs"]
 mod fuzz_checks;
