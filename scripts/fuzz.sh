@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The longer fuzzing run (not part of scripts/test.sh, which replays the committed corpora through
-# `cargo test --test fuzz_corpus`). Runs every cargo-fuzz target of fuzz/ in turn, one at a time and
+# `cargo test --test rules fuzz_corpus::`). Runs every cargo-fuzz target of fuzz/ in turn, one at a time and
 # niced, for SECONDS each (default 60), starting from the committed seed corpus and regression cases;
 # new inputs go to a scratch corpus (fuzz/corpus-run/TARGET, not committed), crashes to
 # fuzz/artifacts/TARGET. Prints libFuzzer's final statistics per target (executions, coverage).

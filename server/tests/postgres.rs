@@ -11,10 +11,19 @@ use serde_json::{json, Value};
 /// One test at a time on the database: one of them restarts it.
 static EXCLUSIVE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
+/// The database's URL, or None when none is given: then the test says it skipped, past the harness's
+/// capture so that a run's output shows it, and fails instead where the test command requires its
+/// services (`BATTLELINE_REQUIRE_SERVICES=1`, set by scripts/test.sh, which starts a PostgreSQL).
 fn database() -> Option<String> {
     let url = std::env::var("BATTLELINE_TEST_POSTGRES").ok().filter(|u| !u.is_empty());
     if url.is_none() {
-        eprintln!("BATTLELINE_TEST_POSTGRES is not set: skipped (scripts/test.sh sets it)");
+        let why = "BATTLELINE_TEST_POSTGRES is not set";
+        assert!(
+            std::env::var("BATTLELINE_REQUIRE_SERVICES").as_deref() != Ok("1"),
+            "{why}, and BATTLELINE_REQUIRE_SERVICES=1 forbids skipping (scripts/test.sh server starts one)"
+        );
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "skipped: two servers on one PostgreSQL ({why})");
     }
     url
 }

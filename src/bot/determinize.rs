@@ -204,6 +204,7 @@ impl Determinizer {
     /// this determinizer, or one that [`Determinizer::allows_hand`]). The other hidden cards are dealt
     /// as by [`Determinizer::sample`]. For samplers that pick the opponent's hand (the lab's inference
     /// about it).
+    #[cfg(feature = "lab-hooks")]
     pub fn sample_with_hand(&self, player: Player, hand: CardSet, rng: &mut ChaCha8Rng) -> Position {
         let (hands, troop_deck, tactics_deck) = self.deal_with(Some((player, hand)), rng);
         self.base
@@ -213,6 +214,7 @@ impl Determinizer {
 
     /// Whether `hand` may be `player`'s hand in this view: an opponent's, of their hand's size, of
     /// cards hidden from the viewer.
+    #[cfg(feature = "lab-hooks")]
     pub fn allows_hand(&self, player: Player, hand: CardSet) -> bool {
         let hidden = CardSet::from_cards(self.hidden_troops.iter().chain(&self.hidden_tactics).copied());
         player != self.me

@@ -5,7 +5,7 @@
 //! search's leaves, which are sampled positions, also look at the sample's next draws
 //! ([`Knowledge::with_foresight`]).
 
-use super::value_model::sigmoid;
+use super::portable::sigmoid;
 use crate::card_set::CardSet;
 use crate::flag::{Flag, FlagId, Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::formation::{best_completion, Completion, FormationKind, Pool, Shape, Strength};
@@ -106,6 +106,7 @@ pub(crate) struct FlagReading {
 /// What the evaluation reads at one open flag for one player against one opponent: the numbers its
 /// chance of winning the flag is computed from (the hand-set chance is the logistic of `diff`). Public
 /// for fitting other chances to them (the lab crate's learned flag model) and for diagnostics.
+#[cfg_attr(not(feature = "lab-hooks"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Duel {
     /// The player's expected points minus the opponent's, both with the flat costs for missing cards.
@@ -360,6 +361,7 @@ impl Knowledge {
     }
 
     /// What the chance at an open flag is computed from.
+    #[cfg_attr(not(feature = "lab-hooks"), allow(dead_code))]
     fn duel(&self, position: &Position, flag: &Flag, opponent: Player, mine: &Expected, theirs: &Theirs) -> Duel {
         Duel {
             diff: mine.points - theirs.points,
@@ -375,7 +377,8 @@ impl Knowledge {
 
     /// Every open flag's duel against the opponent with the chance the evaluation gives it, for fitting
     /// or replacing the chance per flag: flags claimed, provable, under Fog or with both sides complete
-    /// are left out (their chance follows from the rules).
+    /// are left out (their chance follows from the rules). For the lab (and this module's tests).
+    #[cfg_attr(not(feature = "lab-hooks"), allow(dead_code))]
     pub(crate) fn duels(&self, position: &Position, opponent: Player) -> Vec<(FlagId, Duel, f32)> {
         let known = if self.params.allocate { self.allocated(position) } else { [None; FLAG_COUNT] };
         let mut out = Vec::new();

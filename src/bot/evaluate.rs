@@ -5,7 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::determinize::Determinizer;
-use super::value_model::{portable_exp, portable_ln, ValueModel};
+use super::portable::{portable_exp, portable_ln};
+use super::value_model::ValueModel;
 use super::win_estimate::estimate;
 use super::Level;
 use crate::error::Error;

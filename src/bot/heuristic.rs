@@ -2,8 +2,6 @@
 //! that most raises a static evaluation of its position (the strongest formations its hand allows,
 //! weighed against what the opponent can still reach), and draws what its hand lacks.
 
-use rand_chacha::ChaCha8Rng;
-
 use super::eval::Knowledge;
 use super::tactics_guard;
 use super::{prepare, Bot};
@@ -45,30 +43,29 @@ const SCOUT_VALUE: f32 = 0.1;
 /// ```
 #[derive(Clone, Debug)]
 pub struct HeuristicBot {
-    #[allow(dead_code)]
-    rng: ChaCha8Rng,
     guard: bool,
     sniper: bool,
 }
 
 impl HeuristicBot {
-    /// A heuristic bot. It is deterministic; the seed is kept for interface symmetry.
-    pub fn new(seed: u64) -> HeuristicBot {
-        HeuristicBot { rng: crate::rng_from_seed(seed), guard: true, sniper: false }
+    /// A heuristic bot. It is deterministic: the seed is taken for the same interface as the other
+    /// bots (`BotKind::build`), and not used.
+    pub fn new(_seed: u64) -> HeuristicBot {
+        HeuristicBot { guard: true, sniper: false }
     }
 
     /// The heuristic without the guard against the opponent's immediate winning tactics play (for
     /// measuring the guard).
-    #[doc(hidden)]
+    #[cfg(feature = "lab-hooks")]
     pub fn unguarded(seed: u64) -> HeuristicBot {
         HeuristicBot { guard: false, ..HeuristicBot::new(seed) }
     }
 
     /// A test opponent for the guard, like the outside rule bot of issue 24: the heuristic that plays
     /// a tactics card only when it wins the game on the spot (and keeps its tactics cards otherwise).
-    #[doc(hidden)]
-    pub fn sniper(seed: u64) -> HeuristicBot {
-        HeuristicBot { guard: false, sniper: true, ..HeuristicBot::new(seed) }
+    #[cfg(feature = "lab-hooks")]
+    pub fn sniper(_seed: u64) -> HeuristicBot {
+        HeuristicBot { guard: false, sniper: true }
     }
 }
 
@@ -77,6 +74,7 @@ impl HeuristicBot {
     /// in `position`: the evaluation after it, less a tactics card's cost (higher is better); `None` if
     /// the action is refused. It reads only what `me` knows. A model of how a heuristic player chooses
     /// (the lab's inference about an opponent's hand).
+    #[cfg(feature = "lab-hooks")]
     pub fn rate_play(position: &Position, action: &Action, me: Player) -> Option<f32> {
         play_score(position, action, me)
     }

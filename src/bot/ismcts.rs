@@ -72,14 +72,15 @@ pub struct SearchBot {
     leaf: Arc<dyn Leaf>,
     /// How playouts are dealt, when not a uniform sample of the view.
     sampler: Option<Arc<dyn Sampler>>,
-    /// The mean reward of the action chosen at the last searched decision (diagnostics).
+    /// The mean reward of the action chosen at the last searched decision (the lab's diagnostics).
+    #[cfg_attr(not(feature = "lab-hooks"), allow(dead_code))]
     last_value: Option<f32>,
 }
 
 impl SearchBot {
     /// A search bot running `playouts` playouts per decision (at least 1), seeded.
     pub fn new(playouts: u32, seed: u64) -> SearchBot {
-        SearchBot::with_config(playouts, seed, Config::default())
+        SearchBot::configured(playouts, seed, Config::default())
     }
 
     /// A search bot whose every decision searches `trees` independent trees of `playouts` playouts
@@ -100,7 +101,12 @@ impl SearchBot {
     }
 
     /// A search bot with explicit parameters (for measuring them; the levels use the defaults).
+    #[cfg(feature = "lab-hooks")]
     pub fn with_config(playouts: u32, seed: u64, config: Config) -> SearchBot {
+        SearchBot::configured(playouts, seed, config)
+    }
+
+    fn configured(playouts: u32, seed: u64, config: Config) -> SearchBot {
         SearchBot {
             playouts: playouts.max(1),
             trees: 1,
@@ -115,29 +121,20 @@ impl SearchBot {
 
     /// The same bot valuing its playouts' leaves with `leaf` instead of [`ValueLeaf`] (the hand-made
     /// [`StaticLeaf`], say).
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// use battleline::bot::{Bot, SearchBot, SearchConfig, ValueLeaf};
-    /// use battleline::{Game, Options};
-    /// let game = Game::new(Options::default(), 8).unwrap();
-    /// let view = game.view(game.position().current()).unwrap();
-    /// let leaf = Arc::new(ValueLeaf::new(&SearchConfig::default()));
-    /// let mut plain = SearchBot::new(200, 1);
-    /// assert_eq!(SearchBot::new(200, 1).with_leaf(leaf).choose(&view), plain.choose(&view));
-    /// ```
+    #[cfg(feature = "lab-hooks")]
     pub fn with_leaf(self, leaf: Arc<dyn Leaf>) -> SearchBot {
         SearchBot { leaf, ..self }
     }
 
     /// Deals the playouts of the decisions to come with `sampler` (`None`: uniform samples of the
     /// view, as the levels do).
+    #[cfg(feature = "lab-hooks")]
     pub fn set_sampler(&mut self, sampler: Option<Arc<dyn Sampler>>) {
         self.sampler = sampler;
     }
 
     /// The same bot searching `trees` trees a decision (1 to [`super::MAX_TREES`]).
-    #[doc(hidden)]
+    #[cfg(feature = "lab-hooks")]
     pub fn trees(self, trees: u32) -> SearchBot {
         SearchBot { trees: trees.clamp(1, super::MAX_TREES), ..self }
     }
@@ -150,6 +147,7 @@ impl SearchBot {
     /// The searching player's mean reward (0..1) over the playouts through the action chosen at the
     /// last searched decision, over all trees: how the search rated its own move (for diagnosing
     /// lost games). `None` before any searched decision.
+    #[cfg(feature = "lab-hooks")]
     pub fn last_value(&self) -> Option<f32> {
         self.last_value
     }
@@ -294,9 +292,9 @@ mod tests {
         let game = Game::new(Options::default(), 8).unwrap();
         let view = game.view(game.position().current()).unwrap();
         let mut bot = SearchBot::new(400, 3);
-        assert_eq!(bot.last_value(), None, "nothing searched yet");
+        assert_eq!(bot.last_value, None, "nothing searched yet");
         let action = bot.choose(&view).unwrap();
-        let value = bot.last_value().expect("a searched decision rates its move");
+        let value = bot.last_value.expect("a searched decision rates its move");
         assert!((0.0..=1.0).contains(&value), "{value}");
         // The same search again, to read the chosen action's own statistics.
         let turn = prepare(&view).unwrap().unwrap();

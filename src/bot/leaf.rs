@@ -13,10 +13,14 @@ use std::fmt;
 use rand_chacha::ChaCha8Rng;
 
 use super::determinize::Determinizer;
-use super::eval::{Duel, EvalParams, Knowledge};
+#[cfg(feature = "lab-hooks")]
+use super::eval::Duel;
+use super::eval::{EvalParams, Knowledge};
+use super::portable::sigmoid;
 use super::search_config::Config;
-use super::value_model::sigmoid;
-use crate::flag::{FlagId, Player, FLAG_COUNT, MAX_PLAYERS};
+#[cfg(feature = "lab-hooks")]
+use crate::flag::FlagId;
+use crate::flag::{Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::position::Position;
 
 /// How the search values a playout that stopped before the end of the game.
@@ -55,15 +59,7 @@ pub trait Sampler: fmt::Debug + Send + Sync {
 /// in the sample counted as coming, see [`Config::leaf_foresight`]) as expected flags, turned into the
 /// viewer's chance to win by a logistic centred on a fair share of the flags; every opponent gets the
 /// rest (they are taken to play against the viewer).
-///
-/// ```
-/// use battleline::bot::{Leaf, SearchConfig, StaticLeaf};
-/// use battleline::{Game, Options};
-/// let game = Game::new(Options::default(), 4).unwrap();
-/// let leaf = StaticLeaf::new(&SearchConfig::default());
-/// let rewards = leaf.rewards(game.position(), 0, 0);
-/// assert!((rewards[0] + rewards[1] - 1.0).abs() < 1e-6);
-/// ```
+/// (Used as the lab uses it in lab/tests/hooks.rs.)
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StaticLeaf {
     eval: EvalParams,
@@ -90,6 +86,7 @@ impl StaticLeaf {
     }
 
     /// The viewer's expected flags from each flag's chance, plus the bonus for three adjacent ones.
+    #[cfg(feature = "lab-hooks")]
     pub fn value(&self, players: usize, chances: &[f32; FLAG_COUNT]) -> f32 {
         // The value reads the constants only, never the cards: any position gives the same.
         Knowledge::value_with(self.eval, players, chances)
@@ -111,6 +108,7 @@ impl StaticLeaf {
     /// chance it gives the flag: flags claimed, provable, under Fog or with both sides complete are
     /// left out (their chance follows from the rules). It reads the sample's deck and hands (the
     /// foresight): for analysing positions, never for a player.
+    #[cfg(feature = "lab-hooks")]
     pub fn duels(&self, position: &Position, viewer: Player, opponent: Player) -> Vec<(FlagId, Duel, f32)> {
         self.knowledge(position, viewer).duels(position, opponent)
     }

@@ -23,10 +23,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::error::{Error, ErrorCode};
+#[cfg(feature = "lab-hooks")]
 use crate::flag::{Player, FLAG_COUNT};
 use crate::game::Game;
 use crate::options::Options;
 use crate::position::view::PlayerView;
+#[cfg(feature = "lab-hooks")]
 use crate::position::Position;
 
 mod action_set;
@@ -38,6 +40,7 @@ mod heuristic;
 mod hint;
 mod ismcts;
 mod leaf;
+mod portable;
 mod random;
 mod review;
 mod rollout;
@@ -54,25 +57,34 @@ mod win_chance;
 mod win_estimate;
 
 pub use determinize::{determinize, Determinizer};
-pub use eval::{Duel, EvalParams};
 pub use evaluate::{evaluate, Evaluation};
 pub use explain::{explain, explain_move, FlagOutlook, Outlook, Previous, Reach, Reason, SideOutlook};
 pub use heuristic::HeuristicBot;
 pub use hint::{hint, hint_after, FlagChange, Hint, NOTABLE_CHANGE};
 pub use ismcts::{SearchBot, SearchStats};
-pub use leaf::{result_rewards, shared_rewards, Leaf, Sampler, StaticLeaf};
 pub use random::RandomBot;
 pub use review::{review, Judgement, Review, ReviewedDecision, Reviewer, Thresholds, THRESHOLDS};
-pub use rollout::Prior;
-pub use search_config::Config as SearchConfig;
 #[cfg(feature = "setups")]
 pub use stand_in::stand_in;
 pub use trees::MAX_TREES;
-#[doc(hidden)]
+
+// The lab's extension points and instruments: what lab/ plugs into the search or reads of it. Only the
+// lab enables the feature; the product, its wasm and its npm package go without (docs/public-api.txt).
+#[cfg(feature = "lab-hooks")]
+pub use eval::{Duel, EvalParams};
+#[cfg(feature = "lab-hooks")]
+pub use leaf::{result_rewards, shared_rewards, Leaf, Sampler, StaticLeaf};
+#[cfg(feature = "lab-hooks")]
+pub use rollout::Prior;
+#[cfg(feature = "lab-hooks")]
+pub use search_config::Config as SearchConfig;
+#[cfg(feature = "lab-hooks")]
 pub use value_features::{input_names, INPUTS};
+#[cfg(feature = "lab-hooks")]
 pub use value_leaf::ValueLeaf;
-#[doc(hidden)]
+#[cfg(feature = "lab-hooks")]
 pub use value_model::ValueModel;
+#[cfg(feature = "lab-hooks")]
 pub use win_chance::win_chance;
 
 /// A computer player. It is given the view of the player whose turn it is and answers with one of
@@ -215,14 +227,15 @@ pub enum BotKind {
         trees: u32,
     },
     /// `heuristic:unguarded`: the heuristic without the guard against immediate winning tactics
-    /// plays (for measuring the guard).
-    #[doc(hidden)]
+    /// plays (for measuring the guard; the lab's hooks only).
+    #[cfg(feature = "lab-hooks")]
     HeuristicUnguarded,
-    /// `heuristic:sniper`: plays a tactics card only when it wins on the spot (a test opponent).
-    #[doc(hidden)]
+    /// `heuristic:sniper`: plays a tactics card only when it wins on the spot (a test opponent; the
+    /// lab's hooks only).
+    #[cfg(feature = "lab-hooks")]
     HeuristicSniper,
-    /// `search:…:unguarded`: the search without that guard.
-    #[doc(hidden)]
+    /// `search:…:unguarded`: the search without that guard (the lab's hooks only).
+    #[cfg(feature = "lab-hooks")]
     SearchUnguarded {
         /// Playouts per tree and decision.
         playouts: u32,
@@ -243,8 +256,11 @@ impl BotKind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
             BotKind::Search { playouts, trees } => Box::new(SearchBot::with_trees(playouts, trees, seed)),
+            #[cfg(feature = "lab-hooks")]
             BotKind::HeuristicUnguarded => Box::new(HeuristicBot::unguarded(seed)),
+            #[cfg(feature = "lab-hooks")]
             BotKind::HeuristicSniper => Box::new(HeuristicBot::sniper(seed)),
+            #[cfg(feature = "lab-hooks")]
             BotKind::SearchUnguarded { playouts, trees } => {
                 let config = SearchConfig { guard_tactics: false, ..SearchConfig::default() };
                 Box::new(SearchBot::with_config(playouts, seed, config).trees(trees))
@@ -258,8 +274,11 @@ impl fmt::Display for BotKind {
         match self {
             BotKind::Random => f.write_str("random"),
             BotKind::Heuristic => f.write_str("heuristic"),
+            #[cfg(feature = "lab-hooks")]
             BotKind::HeuristicUnguarded => f.write_str("heuristic:unguarded"),
+            #[cfg(feature = "lab-hooks")]
             BotKind::HeuristicSniper => f.write_str("heuristic:sniper"),
+            #[cfg(feature = "lab-hooks")]
             BotKind::SearchUnguarded { playouts, trees } => {
                 write!(f, "{}:unguarded", BotKind::Search { playouts: *playouts, trees: *trees })
             }
@@ -285,6 +304,7 @@ impl FromStr for BotKind {
                 ),
             )
         };
+        #[cfg(feature = "lab-hooks")]
         if let Some(guarded) = text.strip_suffix(":unguarded") {
             return match guarded.parse::<BotKind>() {
                 Ok(BotKind::Heuristic) => Ok(BotKind::HeuristicUnguarded),
@@ -296,6 +316,7 @@ impl FromStr for BotKind {
         match text {
             "random" => return Ok(BotKind::Random),
             "heuristic" => return Ok(BotKind::Heuristic),
+            #[cfg(feature = "lab-hooks")]
             "heuristic:sniper" => return Ok(BotKind::HeuristicSniper),
             "search" => return Ok(BotKind::level(Level::Medium)),
             _ => {}
@@ -414,7 +435,7 @@ pub fn play_game(options: Options, seed: u64, bots: &mut [&mut dyn Bot]) -> Resu
 /// two-player position, read as the search's leaf reads a sample (each player's next draws counted as
 /// held), and each flag's chance by the hand-made leaf evaluation. It reads the deck and the opponent's
 /// hand, so it is for analysing finished games, never for a player.
-#[doc(hidden)]
+#[cfg(feature = "lab-hooks")]
 pub fn value_inputs(position: &Position, me: Player) -> ([f32; INPUTS], [f32; FLAG_COUNT]) {
     let config = SearchConfig::default();
     let draws = config.leaf_foresight.unwrap_or(0) as usize;
@@ -425,7 +446,7 @@ pub fn value_inputs(position: &Position, me: Player) -> ([f32; INPUTS], [f32; FL
 /// The viewer's chance to win the game and each flag's, from the view alone: `model` (the hand-made
 /// evaluation where `None`) averaged over `samples` samples of the hidden cards drawn from `seed`
 /// (lab/`value_lab calibrate`). Errors: `bad_input` for an inconsistent view.
-#[doc(hidden)]
+#[cfg(feature = "lab-hooks")]
 pub fn estimate_view(
     view: &PlayerView,
     model: Option<&ValueModel>,

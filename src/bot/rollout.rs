@@ -255,15 +255,7 @@ const MORALE_PENALTY: f32 = 14.0;
 /// The search's prior: how promising each action of the player to move looks at a glance, the order in
 /// which the tree tries them (a quick rule of thumb, not the evaluation). Public for the lab's
 /// playout policy, which plays the best of it with some noise.
-///
-/// ```
-/// use battleline::bot::Prior;
-/// use battleline::{Action, Game, Options};
-/// let game = Game::new(Options::default(), 2).unwrap();
-/// let prior = Prior::new(game.position());
-/// let best = game.legal_actions().into_iter().max_by(|a, b| prior.score(a).total_cmp(&prior.score(b)));
-/// assert!(matches!(best, Some(Action::Play { .. })));
-/// ```
+/// (Used as the lab uses it in lab/tests/hooks.rs.)
 pub struct Prior {
     ctx: Context,
 }

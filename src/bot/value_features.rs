@@ -15,7 +15,7 @@
 //! (the true deck and hand), so the model learns the chance to win given that knowledge.
 
 use super::eval::Knowledge;
-use super::value_model::sigmoid;
+use super::portable::sigmoid;
 use super::win_chance::win_chance;
 use crate::card::TROOP_COUNT;
 use crate::flag::{FlagId, Player, FLAG_COUNT};
@@ -98,6 +98,7 @@ pub(crate) fn inputs(position: &Position, me: Player, knowledge: &Knowledge) -> 
 }
 
 /// The inputs' names, in order (for the training pipeline's reports).
+#[cfg(feature = "lab-hooks")]
 pub fn input_names() -> Vec<String> {
     let mut names: Vec<String> = [
         "to_move",

@@ -12,15 +12,7 @@ use crate::position::Position;
 
 /// How the levels value a playout that stopped before the end of the game (see the module's
 /// documentation).
-///
-/// ```
-/// use battleline::bot::{Leaf, SearchConfig, ValueLeaf};
-/// use battleline::{Game, Options};
-/// let game = Game::new(Options::default(), 4).unwrap();
-/// let rewards = ValueLeaf::new(&SearchConfig::default()).rewards(game.position(), 0, 0);
-/// assert!((rewards[0] + rewards[1] - 1.0).abs() < 1e-6);
-/// assert!(rewards[0] > 0.2 && rewards[0] < 0.8, "a fresh deal is open: {}", rewards[0]);
-/// ```
+/// (Used as the lab uses it in lab/tests/hooks.rs.)
 #[derive(Clone, Copy, Debug)]
 pub struct ValueLeaf {
     model: &'static ValueModel,

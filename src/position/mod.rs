@@ -327,7 +327,7 @@ impl Position {
     }
 
     /// The player's opponents in seat order after them.
-    pub(crate) fn opponents(&self, player: Player) -> impl Iterator<Item = Player> {
+    pub(crate) fn opponents(&self, player: Player) -> impl Iterator<Item = Player> + use<> {
         let players = self.players();
         (1..players).map(move |k| (player + k) % players)
     }

@@ -6,7 +6,7 @@ Its attack: a deal is a pure function of a seed, so every whole number in a `sta
 number plus or minus the game's index) is tried as the deal's seed with `battleline selfplay --dump`. If
 the dealt hand of its seat equals the hand it is shown at its first turn, it has the opponent's hand and
 the deck order, and says so in the report file. It also writes every message it receives to the
-transcript file, so that tests/referee_fair_play.rs can try its own attacks on them. It plays the first
+transcript file, so that tests/cli/referee_fair_play.rs can try its own attacks on them. It plays the first
 legal action (a claim if it can).
 
 Usage: peek_bot.py BATTLELINE TRANSCRIPT REPORT

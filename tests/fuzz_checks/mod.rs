@@ -1,5 +1,5 @@
 //! The checks of the fuzz suite, shared by the cargo-fuzz targets (`fuzz/fuzz_targets/*.rs`, which
-//! include this directory) and by `tests/fuzz_corpus.rs`, which replays every committed corpus input
+//! include this directory) and by `tests/rules/fuzz_corpus.rs`, which replays every committed corpus input
 //! and regression case as an ordinary test. Each check takes arbitrary bytes and panics exactly when it
 //! finds a defect: a panic inside the engine, a refused action that changed the state, a claim proof
 //! that disagrees with brute force, a bot answering an action its view does not allow.

@@ -28,7 +28,7 @@ test('a seeded game plays to its end and its record replays to the same digest',
 });
 
 test('the same seed and actions give the same digest as the native engine', () => {
-  // Pinned by tests/native_digest.rs: always the first legal action, seed 42.
+  // Pinned by tests/rules/native_digest.rs: always the first legal action, seed 42.
   const game = new Game({ seed: 42 });
   playToEnd(game);
   assert.equal(game.digest(), 'd9dcbb82738ac420');

@@ -41,6 +41,11 @@ test('bad levels, seeds and views are BattleLineErrors', () => {
     [() => suggest(view, 'search:5x17', 1), 'bad_input'],
     [() => suggest(view, 'search:5x4000000000', 1), 'bad_input'],
     [() => suggest(view, 'search:5x0', 1), 'bad_input'],
+    // The lab's measuring opponents are not in the package: only level names and search budgets.
+    [() => suggest(view, 'heuristic:sniper', 1), 'bad_input'],
+    [() => suggest(view, 'heuristic:unguarded', 1), 'bad_input'],
+    [() => suggest(view, 'search:easy:unguarded', 1), 'bad_input'],
+    [() => suggest(view, 'search:200x2:unguarded', 1), 'bad_input'],
     [() => suggest(view, 'easy', -1), 'bad_input'],
     [() => suggest({ ...view, hand: ['r1', 'r1'] }, 'easy', 1), 'bad_input'],
     [() => suggest(game.view(1 - game.current), 'easy', 1), 'not_your_turn'],

@@ -22,3 +22,13 @@ test('the README is what docs/figures.json gives, and a hand edit of a figure is
   assert.notEqual(withTable(edited, figures), edited);
   assert.ok(figures.rows.length >= 10 && figures.rows.every((r) => row(r).startsWith('| ')));
 });
+
+test('each row holds one current figure: short, with no history (that goes to docs/FIGURES_HISTORY.md)', () => {
+  for (const entry of figures.rows) {
+    const figure = row(entry).slice(`| ${entry.what} | `.length, -` | ${entry.command} |`.length);
+    assert.ok(figure.length <= 320, `"${entry.what}": ${figure.length} characters`);
+    assert.doesNotMatch(figure, /\bbefore\b|\bissue \d/i, `"${entry.what}" tells a history: ${figure}`);
+    assert.doesNotMatch(entry.what, /\bissue \d/i, entry.what);
+  }
+  assert.match(readFileSync(`${root}docs/FIGURES_HISTORY.md`, 'utf8'), /\| what \| figure \| command \|/);
+});

@@ -1,7 +1,7 @@
 // Issue 36 through the npm package as a host calls it: setups that could never end or that play cannot
 // reach, NaN and infinite options, a record giving its seed twice, an error message quoting a 15 MiB
 // record, and views that must not tell whether a pass was voluntary. (The engine-side tests are
-// tests/setup_reachable.rs, tests/hostile_input.rs and tests/rules_exhaustion.rs.)
+// tests/rules/setup_reachable.rs, tests/rules/hostile_input.rs and tests/rules/exhaustion.rs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import bl from './load.mjs';

@@ -1,4 +1,4 @@
-//! The brute-force claim oracle, shared by `tests/claim_oracle.rs` and the `proofs` fuzz target
+//! The brute-force claim oracle, shared by `tests/rules/claim_oracle.rs` and the `proofs` fuzz target
 //! (`tests/fuzz_checks`). It does not use the engine's formation code: it enumerates every set of
 //! `need` distinct unseen cards that could complete each incomplete opponent side, every colour and
 //! value each wild card could take (Leader 6 × 1..10, Companion 6 × 8, Shield 6 × 1..3), classifies

@@ -1,7 +1,7 @@
 //! The learned value model's outputs on fixed views, pinned to the bit: the native test
-//! (tests/value_model.rs) and the browser test (tests/wasm_api.rs) compare against the same numbers, so
+//! (lab/tests/value_model.rs) and the browser test (tests/wasm_api.rs) compare against the same numbers, so
 //! the model gives identical outputs natively and in WebAssembly. After new weights, run
-//! `cargo test --test value_model -- --nocapture` and paste the table it prints.
+//! `cargo test -p battleline-lab -p battleline-lab --test value_model -- --nocapture` and paste the table it prints.
 
 use battleline::bot::{estimate_view, ValueModel};
 use battleline::{Game, Options, PlayerView};

@@ -32,8 +32,9 @@ playouts per second. With --verbose, one line per game as it ends.
 With --sprt S0,S1 the match is a sequential test on paired seeds: pair j is dealt from seed S+j twice, A in
 seat 0 then in seat 1 (games 2j and 2j+1), and the pair's score is A's mean over the two. After every pair
 (in order, whatever the threads) the log-likelihood ratio of H1 (A scores S1) against H0 (A scores S0) is
-compared with Wald's bounds for --alpha and --beta (0.05 each by default); from the 10th pair on, the match
-stops as soon as one is crossed, or undecided after --games games. It prints the pairs and games used, the score with its standard
+compared with Wald's bounds for --alpha and --beta (0.05 each by default), the variance of a pair's score
+taken as at least 0.04; from the 30th pair on, the match stops as soon as one is crossed, or undecided after
+--games games. It prints the pairs and games used, the score with its standard
 error (over pairs), the 95% interval and the decision.";
 
 /// Arguments of `battleline match`.

@@ -10,6 +10,11 @@
 //!
 //! compared after every pair with Wald's bounds `ln(β / (1 − α))` (accept H0) and `ln((1 − β) / α)`
 //! (accept H1). Past the cap on games the test stops undecided.
+//!
+//! Two guards keep a handful of pairs from deciding: no decision before [`MIN_PAIRS`] pairs, and the
+//! variance is never taken below [`MIN_VARIANCE`]. Without them the test once stopped hard against medium
+//! at 20–0 after 10 pairs (the ten identical pair scores gave a variance of nothing), and accepted
+//! "medium scores at least 0.55 against itself" after 13 pairs, a match that scores 0.497 over 200.
 
 /// What the test has concluded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,12 +40,16 @@ pub struct Bounds {
     pub beta: f64,
 }
 
-/// The smallest variance of a pair's score the test assumes (a standard deviation of 0.1): a run of
-/// identical pair scores would otherwise give an enormous ratio after two pairs.
-const MIN_VARIANCE: f64 = 0.01;
+/// The smallest variance of a pair's score the test assumes. A pair of two independent games at an even
+/// score varies by 0.125 (scores 0, ¼, ½, ¾, 1 with weights 1, 4, 6, 4, 1); pairing the deals removes part
+/// of that, never all of it (in Battle Line the deal alone does not decide a game), so the test assumes at
+/// least a third of it, whatever the first pairs show: a run of identical pair scores would otherwise
+/// make the variance nothing and the ratio enormous.
+pub const MIN_VARIANCE: f64 = 0.04;
 
-/// No decision before this many pairs: the variance estimate needs a few pairs to mean anything.
-pub const MIN_PAIRS: u64 = 10;
+/// No decision before this many pairs (60 games): fewer pairs estimate the variance too poorly for the
+/// normal approximation, and a lucky start (10–0 in pairs) must not end a match.
+pub const MIN_PAIRS: u64 = 30;
 
 impl Bounds {
     /// Parses `S0,S1` (0 ≤ S0 < S1 ≤ 1) with the error rates.
@@ -239,6 +248,81 @@ mod tests {
         }
         assert!((even.mean() - 0.525).abs() < 1e-12);
         assert_eq!(even.decision(&b), Decision::Undecided);
+    }
+
+    /// A seeded generator of pair scores: each of the two games won by A with chance `p`, the second
+    /// game repeating the first one's winner (the same deal favouring the same bot) with chance `tie`.
+    fn pair_source(seed: u64, p: f64, tie: f64) -> impl FnMut() -> f64 {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut uniform = move || {
+            // xorshift64*: enough for a test's coin flips, and the same on every machine.
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
+        };
+        move || {
+            let first = f64::from(u8::from(uniform() < p));
+            let second = if uniform() < tie { first } else { f64::from(u8::from(uniform() < p)) };
+            (first + second) / 2.0
+        }
+    }
+
+    /// Runs one sequential test on `next` pair scores, at most `max_pairs` pairs.
+    fn run(bounds: &Bounds, max_pairs: u64, mut next: impl FnMut() -> f64) -> (Decision, u64) {
+        let mut pairs = Pairs::default();
+        while pairs.len() < max_pairs {
+            pairs.add(next());
+            let decision = pairs.decision(bounds);
+            if decision != Decision::Undecided {
+                return (decision, pairs.len());
+            }
+        }
+        (Decision::Undecided, pairs.len())
+    }
+
+    #[test]
+    fn a_ten_nil_start_in_pairs_decides_nothing() {
+        // 20–0 in games: ten pairs of 1.0, as hard against medium once began.
+        let mut pairs = Pairs::default();
+        for _ in 0..10 {
+            pairs.add(1.0);
+            assert_eq!(pairs.decision(&bounds()), Decision::Undecided, "after {} pairs", pairs.len());
+        }
+        // Nor does a run of identical scores right up to the minimum...
+        while pairs.len() < MIN_PAIRS - 1 {
+            pairs.add(1.0);
+            assert_eq!(pairs.decision(&bounds()), Decision::Undecided);
+        }
+        // ...while a bot that keeps winning every game is accepted once the minimum is reached.
+        pairs.add(1.0);
+        assert_eq!(pairs.len(), MIN_PAIRS);
+        assert_eq!(pairs.decision(&bounds()), Decision::H1);
+    }
+
+    #[test]
+    fn an_even_match_rarely_accepts_that_a_scores_fifty_five_percent() {
+        // A known 0.50 process (medium against itself scores 0.497 over 200 pairs), independent games and
+        // games tied by their deal: over 400 seeded tests each, H1 (A ≥ 0.55) is accepted about as
+        // rarely as α = 5% allows, never after a handful of pairs.
+        for tie in [0.0, 0.5] {
+            let mut accepted = 0;
+            let mut earliest = u64::MAX;
+            for seed in 0..400 {
+                let (decision, n) = run(&bounds(), 2_000, pair_source(seed, 0.5, tie));
+                if decision == Decision::H1 {
+                    accepted += 1;
+                    earliest = earliest.min(n);
+                }
+            }
+            assert!(accepted <= 400 * 8 / 100, "tie {tie}: H1 accepted in {accepted} of 400 even matches");
+            assert!(earliest >= MIN_PAIRS, "tie {tie}: accepted after {earliest} pairs");
+        }
+        // The same machinery does find a real 0.60 bot better, and a real 0.40 one worse, most times.
+        let better = (0..100).filter(|&seed| run(&bounds(), 2_000, pair_source(seed, 0.6, 0.0)).0 == Decision::H1);
+        assert!(better.count() >= 90);
+        let worse = (0..100).filter(|&seed| run(&bounds(), 2_000, pair_source(seed, 0.4, 0.0)).0 == Decision::H0);
+        assert!(worse.count() >= 90);
     }
 
     #[test]

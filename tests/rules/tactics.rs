@@ -1,7 +1,7 @@
 //! Tactics cards in general (R-TAC-1..4), morale tactics (R-MORALE-1..3) and the basic game without
 //! tactics (R-VAR-2), on exact situations.
 
-mod rules_common;
+use crate::rules_common;
 
 use battleline::{best_strength, Action, ErrorCode, FormationKind, Game, Phase, Strength};
 use rules_common::*;

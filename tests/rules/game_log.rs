@@ -7,14 +7,7 @@
 use battleline::bot::{self, Bot};
 use battleline::{Action, Card, DeckKind, Event, Game, Options, Record, Victory};
 
-fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
-    match value {
-        serde_json::Value::String(text) => out.push(text.clone()),
-        serde_json::Value::Array(items) => items.iter().for_each(|item| strings(item, out)),
-        serde_json::Value::Object(fields) => fields.values().for_each(|item| strings(item, out)),
-        _ => {}
-    }
-}
+use crate::shared::strings;
 
 fn games() -> impl Iterator<Item = (Options, u64)> {
     let three = Options { players: 3, tactics: false, ..Options::default() };

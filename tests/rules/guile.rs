@@ -1,7 +1,7 @@
 //! Guile tactics (R-GUILE-1..5): Scout, Redeploy, Deserter, Traitor and the rule that a guile card without
 //! a target cannot be played.
 
-mod rules_common;
+use crate::rules_common;
 
 use battleline::{Action, ClaimTiming, DeckKind, ErrorCode, KnownDeckCard, Phase};
 use rules_common::*;

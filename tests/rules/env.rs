@@ -1,6 +1,6 @@
 //! Environment tactics (R-ENV-1..3): Fog, Mud, and what happens when Mud leaves a flag.
 
-mod rules_common;
+use crate::rules_common;
 
 use battleline::{prove, ErrorCode, Phase};
 use rules_common::*;

@@ -1,7 +1,7 @@
 //! The exhaustion end (R-TURN-6): a voluntary pass in the final round of passes makes the game a draw,
 //! so passing is never a way to win; forced passes still let the player with more flags win.
 
-mod rules_common;
+use crate::rules_common;
 
 use battleline::{Action, ClaimTiming, Game, Phase, Position, Victory};
 use rules_common::*;

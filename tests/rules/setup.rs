@@ -1,6 +1,6 @@
 //! Components (R-COMP-1..3) and set-up (R-SETUP-1..3), seen through games.
 
-mod rules_common;
+use crate::rules_common;
 
 use battleline::{Action, Card, CardSet, Colour, ErrorCode, FlagId, Game, Options, Tactic, TacticKind};
 use rules_common::*;

@@ -13,7 +13,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-mod oracle;
+use crate::oracle;
 use oracle::{check, cost, wild_options, Position, Stats, Wild, BUDGET};
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 //! (the same numbers as the browser test in tests/wasm_api.rs), they are chances, and the shipped
 //! weights are small.
 
+#[path = "../../tests/value_pins/mod.rs"]
 mod value_pins;
 
 use battleline::bot::ValueModel;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-mod fuzz_checks;
+use crate::fuzz_checks;
 
 fn inputs(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
@@ -54,7 +54,7 @@ fn pseudo_random_inputs_pass_every_check() {
 }
 
 /// Writes the seed corpus: a few inputs per target from which fuzzing starts (real records, setups and
-/// views, and byte strings that drive a game). Run with `cargo test --test fuzz_corpus -- --ignored`.
+/// views, and byte strings that drive a game). Run with `cargo test --test rules fuzz_corpus:: -- --ignored`.
 #[test]
 #[ignore]
 fn write_the_seed_corpus() {
@@ -93,7 +93,7 @@ fn write_the_seed_corpus() {
     }
 }
 
-/// Writes the regression cases of issue 19 (run with `cargo test --test fuzz_corpus -- --ignored`).
+/// Writes the regression cases of issue 19 (run with `cargo test --test rules fuzz_corpus:: -- --ignored`).
 /// Each is the exact input that crashed or fooled the engine before the fix, in the target's format.
 #[test]
 #[ignore]

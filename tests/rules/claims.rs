@@ -1,8 +1,8 @@
 //! Formations (R-FORM-1..5) and claims (R-CLAIM-1..5) as they happen in games: claims made and refused
 //! through `Position::apply`, on exact situations. (The claim proof itself is checked exhaustively in
-//! tests/claim_oracle.rs and tests/claim_examples.rs.)
+//! tests/rules/claim_oracle.rs and tests/rules/claim_examples.rs.)
 
-mod rules_common;
+use crate::rules_common;
 
 use battleline::{best_strength, prove, Action, ErrorCode, FlagId, FormationKind, Game, Phase, Position};
 use rules_common::*;

@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-mod cli_common;
+use crate::cli_common;
 use cli_common::battleline;
 
 use battleline::{Action, Game, Options};
@@ -76,8 +76,7 @@ fn match_results_do_not_depend_on_the_threads() {
 fn referee_runs_the_example_bot_against_a_built_in_bot() {
     let python = Command::new("python3").arg("--version").output();
     if python.is_err() {
-        eprintln!("python3 is not installed: skipped");
-        return;
+        return cli_common::skipped("the referee's example bot needs python3, which is not installed");
     }
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/bots/first_legal.py");
     let builtin = format!("{} bot heuristic", env!("CARGO_BIN_EXE_battleline"));
@@ -127,22 +126,23 @@ fn the_bot_subcommand_answers_turns_with_legal_actions() {
 #[test]
 fn match_sprt_stops_at_a_bound_on_pairs_and_reports_the_decision() {
     let args = |threads: &'static str| {
-        ["match", "--a", "heuristic", "--b", "random", "--sprt", "0.5,0.55", "--games", "60", "--threads", threads]
+        ["match", "--a", "heuristic", "--b", "random", "--sprt", "0.5,0.55", "--games", "100", "--threads", threads]
     };
     let output = battleline(&args("2"), "");
     assert!(output.status.success(), "{}", text(&output.stderr));
     let out = text(&output.stdout);
     assert!(out.contains("alpha 0.05, beta 0.05"), "{out}");
-    // A certain winner: H1 at the first pair the test may decide on, whatever the threads.
-    assert!(out.contains("sprt: 10 pairs (20 games); score 1.000 ± 0.000"), "{out}");
+    // A certain winner: H1 at the first pair the test may decide on (the 30th: a 10–0 start in pairs
+    // decides nothing), whatever the threads.
+    assert!(out.contains("sprt: 30 pairs (60 games); score 1.000 ± 0.000"), "{out}");
     assert!(out.contains("95% interval 1.000 to 1.000"), "{out}");
     assert!(out.contains("sprt decision: H1 accepted"), "{out}");
-    assert!(out.contains("A (heuristic): 20 wins, 0 losses"), "{out}");
+    assert!(out.contains("A (heuristic): 60 wins, 0 losses"), "{out}");
     let lines =
         |o: &str| o.lines().filter(|l| l.starts_with("A (") || l.starts_with("sprt")).collect::<Vec<_>>().join("\n");
     assert_eq!(lines(&out), lines(&text(&battleline(&args("1"), "").stdout)));
     // The loser's side of the same test, and a cap reached before any decision.
-    let worse = battleline(&["match", "--a", "random", "--b", "heuristic", "--sprt", "0.5,0.55", "--games", "60"], "");
+    let worse = battleline(&["match", "--a", "random", "--b", "heuristic", "--sprt", "0.5,0.55", "--games", "100"], "");
     assert!(text(&worse.stdout).contains("sprt decision: H0 accepted"), "{}", text(&worse.stdout));
     let capped = battleline(&["match", "--a", "random", "--b", "heuristic", "--sprt", "0.5,0.55", "--games", "8"], "");
     let capped = text(&capped.stdout);

@@ -1,24 +1,14 @@
 //! The computer opponents: they only ever play legal actions (thousands of games, every variant), they
 //! cannot see hidden cards (views that differ only in hidden cards get the same answer under the same
 //! seed), they are reproducible, they never panic on a bad view, and the heuristic beats random. The
-//! `match`, `referee` and `bot` subcommands are tested in `tests/cli_bots.rs`.
+//! `match`, `referee` and `bot` subcommands are tested in `tests/cli/bots.rs`.
 
 use battleline::bot::{self, play_game, suggest, suggest_with, Bot, BotKind, Determinizer, Level};
-use battleline::{
-    Action, Card, ClaimTiming, ErrorCode, Game, Options, Phase, PlayerView, Position, Setup, MAX_PLAYERS,
-};
+use battleline::{Action, Card, ErrorCode, Game, Options, Phase, PlayerView, Position, Setup, MAX_PLAYERS};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 
-fn variants() -> Vec<Options> {
-    let mut all = Vec::new();
-    for (players, tactics) in [(2, true), (2, false), (3, false)] {
-        for claim_timing in [ClaimTiming::AfterPlay, ClaimTiming::StartOfTurn, ClaimTiming::EndOfTurn] {
-            all.push(Options { players, tactics, claim_timing, games: 1 });
-        }
-    }
-    all
-}
+use crate::shared::{strings, variants};
 
 /// Plays a game between `kinds` (seat p plays `kinds[p % len]`), checking at every step that the
 /// legal actions computed from the view alone are the engine's.
@@ -210,16 +200,6 @@ fn the_same_seed_replays_the_same_game() {
         play_game(Options::default(), 77, &mut [&mut a, &mut b]).unwrap().record()
     };
     assert_eq!(record(1), record(1));
-}
-
-/// Every string value in a JSON value (keys such as `"mud"` of a flag view are not values).
-fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
-    match value {
-        serde_json::Value::String(text) => out.push(text.clone()),
-        serde_json::Value::Array(items) => items.iter().for_each(|item| strings(item, out)),
-        serde_json::Value::Object(fields) => fields.values().for_each(|item| strings(item, out)),
-        _ => {}
-    }
 }
 
 #[test]
@@ -495,4 +475,30 @@ fn bot_kinds_and_levels_parse() {
         assert_eq!(text.parse::<BotKind>().unwrap_err().code, ErrorCode::BadInput, "{text}");
     }
     assert!(Level::Easy.playouts() < Level::Medium.playouts() && Level::Medium.playouts() < Level::Hard.playouts());
+}
+
+// The product's bot kinds are the levels, random, heuristic and search budgets. The lab's measuring
+// opponents are kinds only where the engine is built with the lab's hooks (lab/ enables them; the wasm
+// `suggest` and the npm package parse the same way, tests/node/bots.test.mjs): elsewhere they are
+// `bad_input`, like any unknown name.
+#[test]
+fn the_labs_measuring_opponents_are_refused_without_the_labs_hooks() {
+    let game = Game::new(Options::default(), 3).unwrap();
+    let view = game.view(game.position().current()).unwrap();
+    for text in ["heuristic:sniper", "heuristic:unguarded", "search:easy:unguarded", "search:500x2:unguarded"] {
+        let parsed = text.parse::<BotKind>();
+        if cfg!(feature = "lab-hooks") {
+            // A workspace-wide build (`cargo test --workspace`) unifies the lab's feature into this one.
+            assert_eq!(parsed.unwrap().to_string(), text);
+            continue;
+        }
+        let e = parsed.expect_err(text);
+        assert_eq!(e.code, ErrorCode::BadInput, "{text}");
+        assert!(e.message.contains("expected random, heuristic, easy"), "{}", e.message);
+    }
+    // What stays: every level, random, heuristic and budgets, all playing.
+    for text in ["random", "heuristic", "easy", "search:hard", "search:20", "search:10x2"] {
+        let kind: BotKind = text.parse().unwrap();
+        assert!(game.legal_actions().contains(&suggest_with(&view, kind, 1).unwrap()), "{text}");
+    }
 }

@@ -7,24 +7,13 @@
 use std::collections::BTreeSet;
 use std::process::Command;
 
-mod cli_common;
+use crate::cli_common;
 use cli_common::battleline;
 
-use battleline::{Card, CardSet, Game, Options};
+use battleline::{CardSet, Game, Options};
 use serde_json::Value;
 
-fn cards_named(value: &Value, out: &mut CardSet) {
-    match value {
-        Value::String(text) => {
-            if let Ok(card) = text.parse::<Card>() {
-                out.insert(card);
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
-        Value::Object(fields) => fields.values().for_each(|v| cards_named(v, out)),
-        _ => {}
-    }
-}
+use crate::shared::cards_named;
 
 fn numbers(value: &Value, out: &mut BTreeSet<u64>) {
     match value {
@@ -60,8 +49,7 @@ fn hand_of(view: &Value) -> CardSet {
 #[test]
 fn a_cheating_bot_learns_no_hidden_card_from_the_referee() {
     if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("python3 is not installed: skipped");
-        return;
+        return cli_common::skipped("the cheating bot needs python3, which is not installed");
     }
     let dir = std::env::temp_dir().join(format!("battleline-peek-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

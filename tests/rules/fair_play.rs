@@ -3,23 +3,11 @@
 //! see, and the digest a player may be given (the view digest) cannot tell hidden deals apart.
 
 use battleline::bot::Determinizer;
-use battleline::{Card, CardSet, ClaimTiming, Game, Options, Player, Position};
+use battleline::{CardSet, Game, Options, Player, Position};
 use rand::seq::IndexedRandom;
 use serde_json::Value;
 
-/// Every card named anywhere in a JSON value.
-fn cards_named(value: &Value, out: &mut CardSet) {
-    match value {
-        Value::String(text) => {
-            if let Ok(card) = text.parse::<Card>() {
-                out.insert(card);
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
-        Value::Object(fields) => fields.values().for_each(|v| cards_named(v, out)),
-        _ => {}
-    }
-}
+use crate::shared::{cards_named, variants};
 
 /// What `player` may see: their hand, every face-up card, and the cards they put back with Scout.
 fn visible_to(position: &Position, player: Player) -> CardSet {
@@ -31,16 +19,6 @@ fn assert_names_only_visible(what: &str, value: &Value, position: &Position, pla
     cards_named(value, &mut named);
     let hidden = named.difference(visible_to(position, player));
     assert!(hidden.is_empty(), "{what} for player {player} names hidden cards {hidden:?}");
-}
-
-fn variants() -> Vec<Options> {
-    let mut all = Vec::new();
-    for (players, tactics) in [(2, true), (2, false), (3, false)] {
-        for claim_timing in [ClaimTiming::AfterPlay, ClaimTiming::StartOfTurn, ClaimTiming::EndOfTurn] {
-            all.push(Options { players, tactics, claim_timing, games: 1 });
-        }
-    }
-    all
 }
 
 // Views and bot inputs over thousands of games: a turn message carries the view and the legal actions,

@@ -1,6 +1,6 @@
 //! Matches (R-MATCH-1, R-MATCH-2) and the three-player game (R-3P).
 
-mod rules_common;
+use crate::rules_common;
 
 use battleline::{Action, ErrorCode, Game, GameResult, Options, Phase, Victory};
 use rules_common::*;

@@ -4,7 +4,7 @@
 //! Any change to move generation or to the rules it follows changes a number here; a change that is
 //! meant must update the pins and say why in its commit.
 //!
-//! To print the current numbers: `cargo test --test move_counts -- --nocapture`.
+//! To print the current numbers: `cargo test --test rules move_counts:: -- --nocapture`.
 
 use battleline::random_play::{choose, chooser, deal};
 use battleline::{Action, ClaimTiming, Options, Position};

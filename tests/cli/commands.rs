@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::Output;
 
-mod cli_common;
+use crate::cli_common;
 use cli_common::battleline;
 
 use battleline::{Action, FlagId, Game, Options};

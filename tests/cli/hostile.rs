@@ -4,30 +4,12 @@
 // Native only: it uses 64-bit sizes (and processes); wasm-pack test builds every test for wasm32.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use battleline::{Game, Options};
 
-/// Runs `battleline args…` fed `stdin` from a thread (the program may stop reading early).
-fn run(args: &[&str], stdin: Vec<u8>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_battleline"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the battleline binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        // A refused input closes the pipe early: that is the point, not an error.
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    output
-}
+use crate::cli_common::battleline_fed as run;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

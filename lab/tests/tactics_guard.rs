@@ -3,8 +3,6 @@
 //! spot; the guarded bots do not. The win is checked on the real position by the engine: the opponent's
 //! legal tactics plays, then every claim the engine allows.
 
-#![cfg(feature = "bots")]
-
 use battleline::bot::BotKind;
 use battleline::{Action, DeckKind, Game, Options, Phase, Player, Position, Setup};
 
@@ -58,7 +56,7 @@ fn choice(kind: &str, position: &Position) -> Action {
     kind.build(1).choose(&position.view(position.current()).unwrap()).unwrap()
 }
 
-const SETUP: &str = include_str!("bot_tactics_guard_setup.json");
+const SETUP: &str = include_str!("tactics_guard_setup.json");
 
 #[test]
 fn guarded_bots_leave_no_immediate_winning_tactics_reply() {
@@ -197,5 +195,30 @@ fn the_unguarded_kinds_parse_and_print() {
     assert_eq!("search:30:unguarded".parse::<BotKind>().unwrap().to_string(), "search:easy:unguarded");
     for bad in ["random:unguarded", "heuristic:sniper:unguarded", "search:0:unguarded", ":unguarded"] {
         assert!(bad.parse::<BotKind>().is_err(), "{bad}");
+    }
+}
+
+/// The lab's opponents play the moves they played when they were kinds of the engine's own (the games
+/// were pinned with the engine's bots, in tests/bots/pinned_moves.rs, before they moved behind the
+/// `lab-hooks` feature): FNV-1a over the game's actions, one per line, and the number of actions.
+#[test]
+fn the_lab_kinds_games_are_pinned() {
+    let cases: [(u64, [&str; 2], &str); 2] = [
+        (5, ["heuristic:sniper", "heuristic:unguarded"], "fe4161054946a556/90"),
+        (13, ["search:400:unguarded", "heuristic"], "f56d745e0bbb673a/115"),
+    ];
+    for (seed, kinds, pinned) in cases {
+        let mut game = Game::new(Options::default(), seed).unwrap();
+        let mut bots: Vec<_> =
+            (0..2).map(|p| kinds[p].parse::<BotKind>().unwrap().build(seed * 7 + p as u64)).collect();
+        while !game.is_match_over() {
+            let player = game.position().current();
+            let action = bots[player].choose(&game.view(player).unwrap()).unwrap();
+            game.apply(&action).unwrap();
+        }
+        let text: String = game.actions().iter().map(|a| format!("{a}\n")).collect();
+        let hash =
+            text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        assert_eq!(format!("{hash:016x}/{}", game.actions().len()), pinned, "{kinds:?} from seed {seed}");
     }
 }

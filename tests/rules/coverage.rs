@@ -1,5 +1,5 @@
 //! Every rule id of docs/RULES.md (a verbatim copy of the rules contract) is named by at least one test
-//! function: `r_turn_4` in the name of a `#[test]` function in tests/*.rs or in a `#[cfg(test)]` module
+//! function: `r_turn_4` in the name of a `#[test]` function under tests/ or in a `#[cfg(test)]` module
 //! of src/ that runs (a comment naming the id, or an `#[ignore]`d test, does not count). Section ids
 //! without numbered rules (`R-3P`) count as ids. The test prints the table of ids and the tests that
 //! name them, and fails naming every id that no test names.
@@ -123,9 +123,9 @@ fn every_rule_id_is_named_by_a_test() {
     }
     assert!(ids.len() >= 44, "only {} ids parsed: {ids:?}", ids.len());
 
-    let me = root.join("tests/rules_coverage.rs");
+    let me = root.join("tests/rules/coverage.rs");
     let mut sources: Vec<(PathBuf, String)> = Vec::new();
-    for path in rust_files(&root.join("tests"), false) {
+    for path in rust_files(&root.join("tests"), true) {
         if path != me {
             let text = fs::read_to_string(&path).unwrap_or_default();
             sources.push((path, text));

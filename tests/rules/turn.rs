@@ -1,7 +1,7 @@
 //! A turn (R-TURN-1..6), the claim timings (R-VAR-1) and the end of the game (R-END-1, R-END-2), on exact
 //! situations built with `rules_common::Board`.
 
-mod rules_common;
+use crate::rules_common;
 
 use battleline::{Action, ClaimTiming, ErrorCode, Game, Options, Phase, Victory};
 use rules_common::*;

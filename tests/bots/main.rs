@@ -1,0 +1,14 @@
+//! The computer players and the coach, in one test program: legal and fair play of every bot, pinned
+//! moves under a seed, and the coach's chances, hints and review. Run one module with
+//! `cargo test --test bots coach::` (tests/README.md). The lab's measuring opponents and the learned
+//! model's pins are tested in the lab crate (lab/tests/), which enables the engine's `lab-hooks`.
+// Native only: `wasm-pack test` builds every test program for wasm32, and these spawn processes,
+// use 64-bit sizes and run for minutes; the browser has its own (tests/wasm_api.rs, wasm_hostile.rs).
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "../shared/mod.rs"]
+mod shared;
+
+mod coach;
+mod pinned_moves;
+mod players;
