@@ -47,7 +47,7 @@ stage_server() {
   # (summary, on exit, stops the database if a test failed.)
   pg_dir=$(mktemp -d)
   eval "$(bash scripts/postgres.sh start "$pg_dir")"
-  cargo test -p battleline-server
+  timeout 1500 cargo test -p battleline-server
   bash scripts/postgres.sh stop "$pg_dir"
   pg_dir=""
 }

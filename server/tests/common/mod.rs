@@ -93,17 +93,24 @@ pub struct Client {
 }
 
 impl Client {
+    /// Connects (panics after 10 s: a test that hangs tells nothing).
     pub async fn connect(url: &str) -> Client {
-        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true).await.expect("connects");
+        let connecting = tokio_tungstenite::connect_async_with_config(url, None, true);
+        let (socket, _) = tokio::time::timeout(Duration::from_secs(10), connecting)
+            .await
+            .expect("connected in time")
+            .expect("connects");
         Client { socket, received: Vec::new() }
     }
 
+    /// Sends a message (panics after 10 s, as `next`).
     pub async fn send(&mut self, message: Value) {
-        self.socket.send(Message::Text(message.to_string().into())).await.expect("sends");
+        self.send_text(&message.to_string()).await;
     }
 
     pub async fn send_text(&mut self, text: &str) {
-        self.socket.send(Message::Text(text.to_string().into())).await.expect("sends");
+        let sending = self.socket.send(Message::Text(text.to_string().into()));
+        tokio::time::timeout(Duration::from_secs(10), sending).await.expect("sent in time").expect("sends");
     }
 
     /// The next text message (panics after 10 s); None once the connection is closed.
