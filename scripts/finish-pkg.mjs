@@ -316,10 +316,20 @@ for (const entry of ['index', 'full', 'computer', 'element']) {
     outdir: join(root, 'target', 'pkg-size'),
     logLevel: 'warning',
   });
-  // Each file: the entry's own (loaded at once), the inline wasm's chunk, or a chunk loaded on demand.
+  // Each file: loaded at once (the entry's own and every chunk it imports statically, as code shared with a
+  // chunk loaded on demand is), the inline wasm's chunk, or a chunk loaded on demand.
+  const outputs = result.metafile.outputs;
+  const initial = new Set();
+  const visit = (path) => {
+    if (initial.has(path)) return;
+    initial.add(path);
+    for (const i of outputs[path].imports) if (i.kind === 'import-statement' && outputs[i.path]) visit(i.path);
+  };
+  visit(Object.keys(outputs).find((path) => path.endsWith(`${entry}.js`)));
   const kind = (f) => {
-    if (f.path.endsWith(`${entry}.js`)) return 'js';
-    const inputs = Object.keys(result.metafile.outputs[relative(root, f.path)]?.inputs ?? {});
+    const path = relative(root, f.path);
+    if (initial.has(path)) return 'js';
+    const inputs = Object.keys(outputs[path]?.inputs ?? {});
     return inputs.some((i) => i.endsWith('wasm-base64.js')) ? 'inlineWasmChunk' : 'lazyJs';
   };
   const files = result.outputFiles.map((f) => ({ kind: kind(f), bytes: f.contents.length, gzipped: gz(f.contents) }));

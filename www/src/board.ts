@@ -3,7 +3,7 @@
 import type { CardName, DeckKind, FlagNumber, FlagView, PlayerIndex, PlayerView } from '../../pkg/index.js';
 import { cardBackHTML, cardHTML, escapeAttr, escapeHTML, miniCard, tacticIcon } from './cards.js';
 import { cardList, t } from './i18n.js';
-import { chanceTag, winChanceStat } from './coach/board-chances.js';
+import { coachLoaded } from './coach/coach-loader.js';
 import type { Evaluation } from './coach/client.js';
 
 export interface Highlights {
@@ -138,7 +138,7 @@ function column(m: RenderModel, f: FlagView): Column {
     inner:
       `<div class="claim-slot top">${topSlot}</div>` +
       m.opponents.map((opp) => sideHTML(m, f, opp, false)).join('') +
-      `<div class="center">${flagBtn}${badges}${chanceTag(m.chances, f)}</div>` +
+      `<div class="center">${flagBtn}${badges}${coachLoaded()?.chanceTag(m.chances, f) ?? ''}</div>` +
       sideHTML(m, f, m.viewer, true) +
       `<div class="claim-slot bottom">${bottomSlot}</div>` +
       (f.fog !== null ? '<div class="fog-mist" aria-hidden="true"></div>' : ''),
@@ -204,7 +204,7 @@ export function renderStrip(m: RenderModel, seat: PlayerIndex): string {
     (current && m.thinking ? `<span class="thinking">${t('thinking')}</span>` : '') +
     `</div>` +
     hand +
-    `<div class="stats">${top ? '' : winChanceStat(m.chances)}<span class="stat flags-won" title="${escapeAttr(t('flagsClaimedN', { n: flags }))}">${pennant(seat, 'tiny')}${flags}</span>` +
+    `<div class="stats">${top ? '' : (coachLoaded()?.winChanceStat(m.chances) ?? '')}<span class="stat flags-won" title="${escapeAttr(t('flagsClaimedN', { n: flags }))}">${pennant(seat, 'tiny')}${flags}</span>` +
     (v.options.tactics ? `<span class="stat tactics-played" title="${escapeAttr(t('tacticsPlayedN', { n: v.tacticsPlayed[seat] ?? 0 }))}">${tacticIcon('alexander', 'ticon tiny')}${v.tacticsPlayed[seat] ?? 0}</span>` : '') +
     `</div>` +
     pile +

@@ -9,7 +9,7 @@ import { myTurn, viewerSeat } from './game/queries.js';
 import { replayTo } from './game/replay.js';
 import { play } from './game/keeping.js';
 import { continueAfterChange, showEnd } from './game/session.js';
-import { sendOnline } from './online/session.js';
+import { sendOnline } from './online/online-loader.js';
 import { NONE, type GameState } from './game/state.js';
 
 export interface TestHook {

@@ -1,6 +1,7 @@
 // Every word the page shows, in English and Chinese (the rules came in Chinese), and the names of
 // cards, colours and formations in both languages.
 import type { CardName, ColourLetter, DeckKind, FormationKind, TacticName } from '../../pkg/index.js';
+import type { OnlineKey } from './online/words.js';
 
 export type Lang = 'en' | 'zh';
 
@@ -280,47 +281,12 @@ const en = {
   onlinePlay: 'Play a friend online: you get a link to send them',
   onlineClock: 'Clock',
   onlineCoach: 'Coach for both players: hints, unseen cards, win chances',
-  onlineCoachOn: 'Coach on for everyone: hints, unseen cards, win chances.',
-  onlineCoachOff: 'No coach in this game: no hints, unseen cards or win chances for anyone.',
   onlineNoClock: 'No clock',
   onlineClockMinutes: '{n} minutes each',
-  onlineConnecting: 'Connecting to the game server…',
-  onlineReconnecting: 'Connection lost: reconnecting…',
-  onlineConnected: 'Online: everybody is here.',
-  onlineSpectating: 'You are watching this game.',
-  onlineWaiting: 'Waiting for your friend: send them the link below.',
-  onlineWaitingShort: 'Waiting for your friend',
-  onlineWaitingPlayers: 'Waiting for the players to arrive.',
-  onlineAway: '{who}: connection lost, waiting for them to come back.',
-  onlineLeft: '{who} left the game. Their seat is kept: the invite link brings them back.',
   onlineLeaveTitle: 'Leave the online game?',
   onlineLeaveConfirm: 'Your opponent is told that you left. Your seat is kept for a while: the invite link brings you back to it.',
-  onlineWatchers: 'Watching: {n}',
-  onlineInvite: 'Invite a friend: send them this link',
-  onlineInviteLabel: 'Link to this game',
-  onlineCopy: 'Copy',
-  onlineCopied: 'Copied',
-  onlineShare: 'Share',
-  onlineWatchLink: 'Link for spectators',
-  onlineResign: 'Resign',
-  onlineResignConfirm: 'Resign the match? Your opponent wins it.',
-  onlineOfferDraw: 'Offer a draw',
-  onlineAcceptDraw: 'Accept the draw',
-  onlineDeclineDraw: 'Decline',
-  onlineDrawOffered: '{who} offers a draw.',
-  onlineDrawSent: 'You offered a draw.',
   onlineRematch: 'Rematch',
-  onlineRematchAsked: 'Waiting for the others to accept the rematch…',
-  onlineEndedResigned: '{who} resigned.',
-  onlineEndedDraw: 'Drawn by agreement.',
-  onlineEndedTime: '{who} ran out of time.',
-  onlineEndedMatch: 'The match is over.',
   onlineOpponent: 'Opponent',
-  onlineNotNow: 'that is not a move you can make now',
-  onlineError: 'The game server says: {msg}',
-  onlineUnavailable: 'The game server cannot be reached: play on this device, or try again later.',
-  onlineRoomGone: 'This online game does not exist (any more) on the game server.',
-  onlineRoomFull: 'Every seat is taken: you are watching.',
   // Second-person forms, used instead of the keys above when the player named is "You" (see t()):
   // English verbs and possessives change with the person; Chinese needs none.
   turnOfYou: 'Your turn',
@@ -337,20 +303,22 @@ const en = {
   winsByYou: 'You win by {victory}!',
   matchWinnerYou: 'You win the match {a} – {b}.',
   logStartYou: 'The game begins. {who} start.',
-  onlineEndedResignedYou: 'You resigned.',
-  onlineEndedTimeYou: 'You ran out of time.',
   logNextGameYou: 'Game {n} begins. {who} start.',
   logResultYou: '{who} win by {victory}.',
   replayOwnViewYou: 'The game is not over: the replay shows only what you saw.',
 } as const;
 
-export type Key = Exclude<keyof typeof en, YouKey | OneKey>;
+/** The keys of the words in i18n.ts. */
+type CoreKey = Exclude<keyof typeof en, YouKey | OneKey>;
+/** Every key: these and those of features whose words travel in their chunks (online/words.ts), added to the
+ * tables when the chunk loads (addWords), before any of them is asked for. */
+export type Key = CoreKey | OnlineKey;
 /** The English second-person forms (`turnOfYou` beside `turnOf`). */
 type YouKey = Extract<keyof typeof en, `${string}You`>;
 /** The English singular forms, used when `n` is 1 (`cardsLeftOne` beside `cardsLeft`). */
 type OneKey = Extract<keyof typeof en, `${string}One`>;
 
-const zh: Record<Key, string> = {
+const zh: Record<CoreKey, string> = {
   title: '战线',
   newGame: '新游戏',
   start: '开始',
@@ -614,50 +582,21 @@ const zh: Record<Key, string> = {
   onlinePlay: '和朋友在线对战：你会得到一个发给朋友的链接',
   onlineClock: '计时',
   onlineCoach: '双方都可用教练：提示、未见的牌、胜率',
-  onlineCoachOn: '本局所有人都可用教练：提示、未见的牌、胜率。',
-  onlineCoachOff: '本局不用教练：谁都没有提示、未见的牌和胜率。',
   onlineNoClock: '不计时',
   onlineClockMinutes: '每人 {n} 分钟',
-  onlineConnecting: '正在连接游戏服务器……',
-  onlineReconnecting: '连接中断：正在重新连接……',
-  onlineConnected: '在线：大家都在。',
-  onlineSpectating: '你正在观战。',
-  onlineWaiting: '等待朋友加入：把下面的链接发给对方。',
-  onlineWaitingShort: '等待朋友加入',
-  onlineWaitingPlayers: '等待玩家入座。',
-  onlineAway: '{who}：连接中断，等待其回来。',
-  onlineLeft: '{who} 离开了本局。座位为其保留：邀请链接可以让其回来。',
   onlineLeaveTitle: '离开在线对局？',
   onlineLeaveConfirm: '对手会被告知你已离开。你的座位会保留一段时间：用邀请链接即可回到座位。',
-  onlineWatchers: '观战：{n} 人',
-  onlineInvite: '邀请朋友：把这个链接发给对方',
-  onlineInviteLabel: '本局链接',
-  onlineCopy: '复制',
-  onlineCopied: '已复制',
-  onlineShare: '分享',
-  onlineWatchLink: '观战链接',
-  onlineResign: '认输',
-  onlineResignConfirm: '确定认输这场比赛吗？对手将获胜。',
-  onlineOfferDraw: '提议和棋',
-  onlineAcceptDraw: '接受和棋',
-  onlineDeclineDraw: '拒绝',
-  onlineDrawOffered: '{who}提议和棋。',
-  onlineDrawSent: '你已提议和棋。',
   onlineRematch: '再来一局',
-  onlineRematchAsked: '等待其他玩家接受再来一局……',
-  onlineEndedResigned: '{who}认输了。',
-  onlineEndedDraw: '双方同意和棋。',
-  onlineEndedTime: '{who}超时了。',
-  onlineEndedMatch: '比赛结束。',
   onlineOpponent: '对手',
-  onlineNotNow: '现在不能这样走',
-  onlineError: '游戏服务器提示：{msg}',
-  onlineUnavailable: '无法连接游戏服务器：请在本设备上游戏，或稍后再试。',
-  onlineRoomGone: '游戏服务器上没有（或已不再有）这局在线游戏。',
-  onlineRoomFull: '座位已满：你正在观战。',
 };
 
-const tables: Record<Lang, Record<Key, string> & Partial<Record<YouKey | OneKey, string>>> = { en, zh };
+const tables: Record<Lang, Partial<Record<string, string>>> = { en: { ...en }, zh: { ...zh } };
+
+/** A feature's words, from its chunk: added to the tables (English and Chinese, the same keys). */
+export function addWords(words: Record<Lang, Readonly<Record<string, string>>>): void {
+  Object.assign(tables.en, words.en);
+  Object.assign(tables.zh, words.zh);
+}
 let current: Lang = 'en';
 
 /**
@@ -682,8 +621,9 @@ export function t(key: Key, params?: Record<string, string | number>): string {
   const table = tables[current];
   // "You starts", "can You claim it?": a sentence about the person at the screen takes its own form.
   const you = params && [params['name'], params['who']].some((v) => typeof v === 'string' && v.replace(/<[^>]*>/g, '') === table.you);
-  const one = params?.['n'] === 1 ? table[`${key}One` as OneKey] : undefined;
-  const text = (you ? table[`${key}You` as YouKey] : undefined) ?? one ?? table[key];
+  const one = params?.['n'] === 1 ? table[`${key}One`] : undefined;
+  // (A feature's key before its chunk has loaded is never asked for; if it were, the key would show.)
+  const text = (you ? table[`${key}You`] : undefined) ?? one ?? table[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -3,7 +3,7 @@
 import type { ClaimTiming, Phase, PlayerIndex } from '../../pkg/index.js';
 import { escapeAttr, escapeHTML } from './cards.js';
 import { t, type Key } from './i18n.js';
-import { tutorialText } from './tutorial/text.js';
+import { tutorialUiText } from './tutorial/ui-text.js';
 
 const icons: Record<string, string> = {
   new: '<path d="M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z"/>',
@@ -63,7 +63,7 @@ export function renderTools(s: ToolState): string {
     `<button type="button" role="menuitem" data-act="replay" ${s.canReplay ? '' : 'disabled'}>${t('replay')}</button>` +
     (s.extraMenu ?? '') +
     `<button type="button" role="menuitem" data-act="settings">${t('settings')}</button>` +
-    `<button type="button" role="menuitem" data-act="tutorial">${escapeHTML(tutorialText().ui.tutorial)}</button>` +
+    `<button type="button" role="menuitem" data-act="tutorial">${escapeHTML(tutorialUiText().tutorial)}</button>` +
     `</div>`;
   return (
     toolButton('new', 'new', t('newGame'), true, '', t('newGame'), t('newGameShort')) +

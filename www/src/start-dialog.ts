@@ -6,7 +6,7 @@ import { escapeAttr, escapeHTML } from './cards.js';
 import { openDialog, type DialogButton } from './dialogs.js';
 import { t } from './i18n.js';
 import type { Level, Mode, Seat } from './storage.js';
-import { tutorialText } from './tutorial/text.js';
+import { tutorialUiText } from './tutorial/ui-text.js';
 import { focusInGame } from './focus.js';
 
 export interface StartChoice {
@@ -57,7 +57,7 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
     `<label class="choice"><input type="radio" name="${name}" value="${value}" ${checked ? 'checked' : ''}><span>${label}</span></label>`;
   const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
   const seats3: Seat[] = defaults.seats ?? [{ kind: 'person' }, { kind: 'computer', level: 'easy' }, { kind: 'computer', level: 'easy' }];
-  const offer = tutorialText().ui;
+  const offer = tutorialUiText();
   const body =
     (offerTutorial === 'first' ? `<p class="tutorial-offer">${escapeHTML(offer.offer)}</p>` : '') +
     `<form class="start-form">` +

@@ -21,8 +21,9 @@ import { checkOptions, choiceOf, GAME_ATTRIBUTES, parseOptions } from './options
 import { markup } from './markup.js';
 import { followInteractions } from '../focus.js';
 import { langOf, pageLang } from './lang.js';
-import coachCss from '../coach/coach.css';
 import type { CoachFeatures } from '../coach/state.js';
+import { loadCoach, offersCoach } from '../coach/coach-loader.js';
+import { adoptCss } from '../feature-css.js';
 
 export type { BattleLineEventMap, ClaimEventDetail, ClaimTiming, ElementAttributes, ElementLevel, EndEventDetail, GameOptions, GameRecord, GameResult, LogEntry, MatchScore, MoveEventDetail, Review, ReviewEventDetail } from './api.js';
 
@@ -209,14 +210,18 @@ export class BattleLineGameElement extends ElementBase {
     followInteractions(shadow, c.ownsPage === true, this.#listening.signal);
     if (!sheet && 'adoptedStyleSheets' in Document.prototype) {
       sheet = new CSSStyleSheet();
-      sheet.replaceSync(c.css + coachCss);
+      sheet.replaceSync(c.css);
     }
     if (sheet) shadow.adoptedStyleSheets = [sheet];
-    else shadow.innerHTML = `<style>${c.css}${coachCss}</style>`;
+    else shadow.innerHTML = `<style>${c.css}</style>`;
     shadow.append(fragment(`${spriteSVG()}<p class="loading" role="status">Loading…</p>`));
     engine ??= c.loadEngine();
+    // The coach's chunk, where the element offers a part of it, is here before the game is first drawn.
+    const parts = offersCoach(coachFeatures(this))
+      ? Promise.all([engine, loadCoach()]).then(([module, coach]) => (adoptCss(shadow, coach.coachCss), module))
+      : engine;
     const generation = this.#generation;
-    engine.then(
+    parts.then(
       (module) => generation === this.#generation && this.#mount(module, shadow),
       (error: unknown) => {
         if (generation !== this.#generation) return;

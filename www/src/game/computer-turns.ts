@@ -2,7 +2,7 @@
 // a failure is shown with Try again, never replaced by another move. A lesson's opponent plays its script.
 import { escapeHTML } from '../cards.js';
 import { setLang, t } from '../i18n.js';
-import { scriptedMove } from '../tutorial/run.js';
+import { tutorialLoaded } from './tutorial-loader.js';
 import { sleep, errorText, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { isComputer, levelOf } from './queries.js';
@@ -19,7 +19,7 @@ export async function runComputer(ctx: Ctx): Promise<void> {
       const seat = g.current;
       if (ctx.s.lesson) {
         // A lesson's opponent plays its script, at the computer's pace; without one it waits.
-        const move = scriptedMove(ctx.s.lesson, g);
+        const move = tutorialLoaded()?.scriptedMove(ctx.s.lesson, g) ?? null;
         if (!move) break;
         ctx.s.thinking = true;
         render(ctx);

@@ -6,13 +6,13 @@ import { t } from '../i18n.js';
 import { NONE, type Ctx } from './state.js';
 import { runComputer } from './computer-turns.js';
 import { render } from './draw.js';
-import { leaveTutorial, nextStep, restartLessonStep, startTutorial } from './lesson-flow.js';
+import { openTutorial, tutorialLoaded } from './tutorial-loader.js';
 import { openRules, openSettings, toggleLang } from './preferences.js';
 import { canReplay, handCards, myTurn, playerCount, resolve } from './queries.js';
 import { exitReplay, exportRecord, importRecord, replayTo, startReplay, toggleReplayPlay } from './replay.js';
 import { onDeck, onDiscard, onFlag, onHand, onSource, playScout, revealHand, select } from './selection.js';
 import { focusGame, hint, newGame, perform, showEnd, undo } from './session.js';
-import { coachAct } from '../coach/actions.js';
+import { coachLoaded } from '../coach/coach-loader.js';
 import { focusInGame } from '../focus.js';
 import { onlineOf } from '../online/online-state.js';
 
@@ -108,7 +108,7 @@ export function onAct(ctx: Ctx, act: string, t0: number): void {
       revealHand(ctx, t0);
       return;
     case 'tutorial':
-      startTutorial(ctx);
+      void openTutorial(ctx);
       return;
     case 'retryComputer':
       ctx.s.computerFailed = false;
@@ -116,13 +116,13 @@ export function onAct(ctx: Ctx, act: string, t0: number): void {
       void runComputer(ctx);
       return;
     case 'lesson-next':
-      nextStep(ctx);
+      tutorialLoaded()?.nextStep(ctx);
       return;
     case 'lesson-again':
-      restartLessonStep(ctx);
+      tutorialLoaded()?.restartLessonStep(ctx);
       return;
     case 'lesson-leave':
-      void leaveTutorial(ctx);
+      void tutorialLoaded()?.leaveTutorial(ctx);
       return;
     case 'pass': {
       const steps = resolve(ctx.s, { type: 'pass' });
@@ -174,7 +174,7 @@ export function onAct(ctx: Ctx, act: string, t0: number): void {
       exitReplay(ctx);
       return;
     default:
-      coachAct(ctx, act);
+      coachLoaded()?.coachAct(ctx, act);
   }
 }
 

@@ -3,28 +3,25 @@
 import { Game, type Action, type GameRecord, type PlayerIndex } from '../../../pkg/full.js';
 import type { Hint } from '../coach/client.js';
 import type { Previous } from '../../../pkg/computer.js';
-import { adviceText } from '../advice.js';
 import { escapeHTML } from '../cards.js';
-import { hintReason } from '../coach/hint.js';
-import { startReview } from '../coach/review.js';
-import { noteResult } from '../coach/stats.js';
-import { say } from '../coach/words.js';
+import { coachLoaded, loadCoach, type CoachChunk } from '../coach/coach-loader.js';
+import { adoptCss } from '../feature-css.js';
 import { endDialog, openDialog } from '../dialogs.js';
 import { startDialog, type StartChoice } from '../start-dialog.js';
 import { canExport } from '../fairplay.js';
 import { getLang, setLang, t } from '../i18n.js';
 import { replayLogged } from '../log.js';
 import { clearGame, loadGame, type Seat } from '../storage.js';
-import { endRun, loadProgress } from '../tutorial/run.js';
+import { storedProgress } from '../tutorial/progress.js';
 import { NONE, freshAiSeed, errorText, twoSeats, type Ctx } from './state.js';
 import { runComputer } from './computer-turns.js';
 import { render } from './draw.js';
 import { play, replaceGame, save } from './keeping.js';
-import { lessonProgress, startTutorial } from './lesson-flow.js';
+import { openTutorial, tutorialLoaded } from './tutorial-loader.js';
 import { canReplay, isComputer, myTurn, seatNames, undoBlockedText, undoTarget, viewerSeat } from './queries.js';
 import { exitReplay, startReplay } from './replay.js';
 import { coachOn, onlineCommand, onlineOf } from '../online/online-state.js';
-import { followLinks, leaveOnline, onlineServer, resumeOnline, sendOnline, startOnline } from '../online/session.js';
+import { followLinks, leaveOnline, onlineServer, resumeOnline, sendOnline, startOnline } from '../online/online-loader.js';
 import { focusInGame } from '../focus.js';
 
 /** Resumes the saved game, or asks for a new one. */
@@ -90,10 +87,10 @@ export async function boot(ctx: Ctx): Promise<void> {
 export async function newGame(ctx: Ctx): Promise<void> {
   // The tutorial is always offered beside the game options, with a word for a newcomer (no tutorial begun);
   // the dialog can always be closed: without a game, the board says how to start one (draw.ts).
-  const firstVisit = loadProgress(ctx.host.store) === null;
+  const firstVisit = storedProgress(ctx.host.store) === null;
   const online = (await onlineServer(ctx)) !== null;
   const choice = await startDialog(ctx.host.shadow, ctx.s.lastStart, true, firstVisit ? 'first' : 'again', online);
-  if (choice === 'tutorial') startTutorial(ctx);
+  if (choice === 'tutorial') await openTutorial(ctx);
   else if (choice) start(ctx, choice);
 }
 
@@ -116,7 +113,7 @@ export function start(ctx: Ctx, choice: StartChoice): void {
   ctx.s.lastStart = { ...choice, seed: null };
   exitReplay(ctx, false);
   if (ctx.s.lesson) {
-    endRun(ctx.s.lesson);
+    tutorialLoaded()?.endRun(ctx.s.lesson);
     ctx.s.lesson = null;
   }
   replaceGame(ctx, game, []);
@@ -184,7 +181,7 @@ export function continueAfterChange(ctx: Ctx, before: PlayerIndex | null, t0?: n
   if (computerNext && !ctx.s.lesson) ctx.s.thinking = true;
   render(ctx, t0);
   save(ctx);
-  lessonProgress(ctx);
+  tutorialLoaded()?.lessonProgress(ctx);
   if (g.result()) {
     maybeShowEnd(ctx);
     return;
@@ -194,7 +191,7 @@ export function continueAfterChange(ctx: Ctx, before: PlayerIndex | null, t0?: n
 
 export function maybeShowEnd(ctx: Ctx): void {
   const g = ctx.s.game;
-  if (g?.result()) noteResult(ctx, g); // the statistics count each finished game once
+  if (g?.result()) coachLoaded()?.noteResult(ctx, g); // the statistics count each finished game once
   if (!g || !g.result() || ctx.s.endShownAt === g.actionCount || ctx.s.replay || ctx.s.lesson) return;
   ctx.s.endShownAt = g.actionCount;
   const count = g.actionCount;
@@ -218,14 +215,14 @@ export async function showEnd(ctx: Ctx): Promise<void> {
     match,
     breakthrough: result.victory === 'breakthrough' ? (ctx.s.entries.at(-1)?.winFlags ?? null) : null,
     canNext: !match.over,
-    review: ctx.host.coach.review && match.over ? say('review') : null,
+    review: ctx.host.coach.review && match.over ? (coachLoaded()?.say('review') ?? null) : null,
     rematch: online !== null && online.seat !== null && match.over,
   });
   if (choice === 'rematch') onlineCommand(ctx, 'rematch');
   else if (choice === 'next') perform(ctx, [{ type: 'nextGame' }]);
   else if (choice === 'new') await newGame(ctx);
   else if (choice === 'replay' && canReplay(ctx.s)) startReplay(ctx, g.record());
-  else if (choice === 'review') startReview(ctx);
+  else if (choice === 'review') coachLoaded()?.startReview(ctx);
   render(ctx);
 }
 
@@ -264,9 +261,11 @@ export async function hint(ctx: Ctx): Promise<void> {
   const level = ctx.s.session.mode === 'computer' && (ctx.s.session.level === 'easy' || ctx.s.session.level === 'random') ? 'medium' : 'hard';
   // The search's own move with what it does to the viewer's chances (coach/hint.ts), from their view only.
   let advice: Hint | null = null;
+  let words: CoachChunk | null = null;
   try {
     const view = g.view(viewer);
-    advice = await ctx.coach.hint(view, level, ctx.s.session.aiSeed + 7919, lastHints.get(g) ?? null);
+    // The hint's words are the coach's (its chunk, fetched with the first hint).
+    [advice, words] = await Promise.all([ctx.coach.hint(view, level, ctx.s.session.aiSeed + 7919, lastHints.get(g) ?? null), loadCoach()]);
     lastHints.set(g, { action: advice.action, hand: view.hand });
   } catch (err) {
     if (ctx.s.game !== g || g.actionCount !== count) return;
@@ -274,8 +273,10 @@ export async function hint(ctx: Ctx): Promise<void> {
     ctx.s.message = { text: () => (ctx.s.computerBlocked ? t('computerBlocked') : t('computerFailed', { msg })), kind: 'error' };
   }
   if (ctx.s.game !== g || g.actionCount !== count) return;
-  if (advice) {
+  if (advice && words) {
     const found = advice;
+    const { adviceText, hintReason } = words;
+    adoptCss(ctx.host.shadow, words.coachCss);
     ctx.s.suggestion = found.action;
     // Worded when drawn, in this game's language (the answer arrives from the coach's worker, whatever
     // language another game on the page last spoke).

@@ -17,13 +17,9 @@ import { onlineOf, sessions, type Online } from './online-state.js';
 import { drawOnline, noticeOnline } from './panel.js';
 import type { ClientMessage, ServerMessage, StateMessage } from './protocol.js';
 import { currentRoom, heldSeat, holdSeat, linkedRoom, setCurrentRoom } from './seats.js';
-import { resolveServer, socketUrl } from './server.js';
+import { socketUrl } from './server.js';
+import { onlineServer } from './online-loader.js';
 import { onlineGame } from './standin.js';
-
-/** The server this element plays on, if it has one (its `server` attribute; the page: `auto`). */
-export function onlineServer(ctx: Ctx): Promise<string | null> {
-  return resolveServer(ctx.host.server ?? null);
-}
 
 /** Resumes the room an invite link names, or the room on the board before a reload; false if none. */
 export async function resumeOnline(ctx: Ctx): Promise<boolean> {
@@ -79,24 +75,6 @@ export function leaveOnline(ctx: Ctx, onPurpose = false): void {
   setCurrentRoom(ctx.host.store, null);
   if (linkedRoom(location.hash)) history.replaceState(null, '', location.href.split('#')[0]);
   drawOnline(ctx);
-}
-
-const following = new WeakSet<Ctx>();
-
-/**
- * An invite or watch link opened in a tab where the page already runs (only the address's `#…` changes, so
- * the page is not loaded again): go to that room, whatever game is on the board, as a fresh load would.
- */
-export function followLinks(ctx: Ctx): void {
-  if (following.has(ctx)) return;
-  following.add(ctx);
-  window.addEventListener('hashchange', () => {
-    const target = linkedRoom(location.hash);
-    if (!target || !ctx.host.shadow.host.isConnected) return;
-    const o = sessions.get(ctx);
-    if (o && o.room === target.room) return;
-    void resumeOnline(ctx);
-  });
 }
 
 function connect(ctx: Ctx, server: string, first: ClientMessage): void {

@@ -5,6 +5,7 @@ import { goalReached, type StepHistory } from './goals.js';
 import { STEPS, type Step } from './lessons.js';
 import { sketchState } from './setup.js';
 import type { Store } from '../storage.js';
+import { PROGRESS, storedProgress, type Progress } from './progress.js';
 
 export interface LessonRun {
   index: number;
@@ -17,24 +18,9 @@ export interface LessonRun {
   start: Game;
 }
 
-const PROGRESS = 'tutorial.v1';
-
-interface Progress {
-  /** The step to resume at. */
-  index: number;
-  /** Ids of the steps completed at least once. */
-  completed: string[];
-}
-
 export function loadProgress(store: Store): Progress | null {
-  const saved = store.read<Progress>(PROGRESS);
-  // Stored values are checked, never trusted (storage.ts).
-  if (!saved) return null;
-  if (typeof saved.index !== 'number' || !Number.isFinite(saved.index) || !Array.isArray(saved.completed)) {
-    console.warn(`battleline: the tutorial's stored progress was dropped: ${(JSON.stringify(saved) ?? String(saved)).slice(0, 200)}`);
-    return null;
-  }
-  return { index: Math.min(Math.max(0, Math.floor(saved.index)), STEPS.length - 1), completed: saved.completed.filter((x) => typeof x === 'string') };
+  const p = storedProgress(store);
+  return p && { index: Math.min(Math.max(0, p.index), STEPS.length - 1), completed: p.completed };
 }
 
 function saveProgress(store: Store, progress: Progress): void {

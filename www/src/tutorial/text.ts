@@ -1,6 +1,7 @@
 // The tutorial's words in English and Chinese: each lesson's title, and for each step what to do (`task`)
 // and what it taught once done (`done`). `{r8 r9}` in a sentence is drawn as those cards.
 import { getLang } from '../i18n.js';
+import { tutorialUiText, type TutorialUiText } from './ui-text.js';
 
 interface StepText {
   task: string;
@@ -8,37 +9,12 @@ interface StepText {
 }
 
 interface TutorialText {
-  ui: {
-    tutorial: string;
-    learn: string;
-    offer: string;
-    stepOf: string;
-    next: string;
-    finish: string;
-    again: string;
-    leave: string;
-    allDone: string;
-    welldone: string;
-    opponentMoving: string;
-  };
+  ui: TutorialUiText;
   lessons: Record<string, string>;
   steps: Record<string, StepText>;
 }
 
-const en: TutorialText = {
-  ui: {
-    tutorial: 'Tutorial',
-    learn: 'Learn to play',
-    offer: 'New to Battle Line? A short guided game teaches it in about five minutes.',
-    stepOf: 'Step {n} of {total}',
-    next: 'Next',
-    finish: 'Finish',
-    again: 'Start this step again',
-    leave: 'Leave the tutorial',
-    allDone: 'You have finished the tutorial. Start a game from the menu whenever you like.',
-    welldone: 'Well done!',
-    opponentMoving: 'The opponent is moving.',
-  },
+const en: Omit<TutorialText, 'ui'> = {
   lessons: {
     turn: 'A turn',
     formations: 'Formations',
@@ -118,20 +94,7 @@ const en: TutorialText = {
   },
 };
 
-const zh: TutorialText = {
-  ui: {
-    tutorial: '教程',
-    learn: '学习玩法',
-    offer: '第一次玩？跟着一局引导游戏，大约五分钟就能学会。',
-    stepOf: '第 {n} 步，共 {total} 步',
-    next: '下一步',
-    finish: '完成',
-    again: '重新开始这一步',
-    leave: '离开教程',
-    allDone: '教程已完成。随时可以从菜单开始新游戏。',
-    welldone: '做得好！',
-    opponentMoving: '对手正在行动。',
-  },
+const zh: Omit<TutorialText, 'ui'> = {
   lessons: {
     turn: '一个回合',
     formations: '牌型',
@@ -212,5 +175,5 @@ const zh: TutorialText = {
 };
 
 export function tutorialText(): TutorialText {
-  return getLang() === 'zh' ? zh : en;
+  return { ...(getLang() === 'zh' ? zh : en), ui: tutorialUiText() };
 }
