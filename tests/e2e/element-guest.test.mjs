@@ -9,14 +9,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertNoErrors, launchBrowser, openPage } from './helpers.mjs';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeSite, serveSite } from './element-site.mjs';
 
-const env = { server: null, browser: null };
+const env = { server: null, browser: null, site: null };
 
 before(async () => {
   const site = makeSite('element-guest', ['guest.html', 'guest.css', 'guest.js', 'boxed.html', 'boxed.css', 'boxed.js']);
+  env.site = site;
   // The same page without the autofocus field: the focus is on the page's body when the games get ready.
   writeFileSync(join(site, 'guest-plain.html'), readFileSync(join(site, 'guest.html'), 'utf8').replace(' autofocus', ''));
   env.server = await serveSite(site);
@@ -164,14 +165,23 @@ for (const [pageLang, locale, expected] of [['zh-CN', 'en-GB', 'zh'], ['en', 'zh
   });
 }
 
-test("a computer game's first moves fetch none of the element's on-demand chunks; the rules' chunk comes when they are opened", async () => {
+test("a computer game's first moves fetch none of the element's on-demand chunks (rules, coach, online play, tutorial, records, a claim's explanation, the new-game dialog); the rules' chunk comes when they are opened", async () => {
   const { context, page, errors } = await openPage(env.browser, { viewport: { width: 1280, height: 900 } });
   const chunks = [];
-  page.on('request', (request) => /\/pkg\/element-[^/]+\.js$/.test(request.url()) && chunks.push(request.url().replace(/^.*\/pkg\//, '')));
+  // The element's files beside element.js: its on-demand chunks (element-rules-…, element-coach-chunk-…,
+  // element-online-chunk-…, element-tutorial-chunk-…, element-records-…, element-explain-…,
+  // element-start-dialog-…) and the code they share with element.js (element-chunk-…), which element.js
+  // imports at once and is not counted here.
+  page.on('request', (request) => /\/pkg\/element-(?!chunk-)[^/]+\.js$/.test(request.url()) && chunks.push(request.url().replace(/^.*\/pkg\//, '')));
   // The computer moves first with this seed.
   await page.goto(`${env.server.url}boxed.html?w=720&h=560&mode=computer&level=easy&seed=1`);
   await page.waitForFunction(() => window.__events?.some((e) => e.type === 'battleline-move'), null, { timeout: 30_000 });
   assert.deepEqual(chunks, [], 'chunks fetched before the first move');
+  // Those chunks are there to be fetched (so that none fetched means none needed, not none built).
+  const files = readdirSync(join(env.site, 'pkg'));
+  for (const feature of ['rules', 'coach-chunk', 'online-chunk', 'tutorial-chunk', 'records', 'explain', 'start-dialog']) {
+    assert.ok(files.some((f) => new RegExp(`^element-${feature}-\\w+\\.js$`).test(f)), `the package has its ${feature} chunk: ${files.join(', ')}`);
+  }
   await page.locator('#game [data-act=rules]').click();
   await page.locator('#game dialog .rules-inline h1').waitFor();
   assert.equal(chunks.length, 1, `the rules' chunk, once: ${chunks.join(', ')}`);

@@ -1,7 +1,6 @@
 // Dialogs: the frame every dialog opens in (modal to its game only), a claim's explanation, the end of a
-// game, export and import, settings, and the hand-over screen between hot-seat turns. The start of a game
-// is start-dialog.ts.
-import { maxRecordBytes } from '../../pkg/full.js';
+// game, settings, and the hand-over screen between hot-seat turns. The start of a game is start-dialog.ts;
+// export and import are record-dialogs.ts.
 import type { GameResult, MatchScore, PlayerIndex } from '../../pkg/index.js';
 import { escapeAttr, escapeHTML } from './cards.js';
 import { scrollableByKeyboard } from './dialog-scroll.js';
@@ -179,96 +178,6 @@ export function claimDialog(host: ParentNode, title: string, body: string, canCl
   const buttons: DialogButton[] = [{ id: 'close', label: t('close'), primary: canClaim === null }];
   if (canClaim) buttons.push({ id: 'claim', label: canClaim, primary: true });
   return openDialog(host, { title, body, buttons, className: 'claim' });
-}
-
-export function exportDialog(host: ParentNode, text: string, fileName: string): Promise<string> {
-  return openDialog(host, {
-    title: t('exportTitle'),
-    body: `<p>${t('exportBody')}</p><textarea class="record" readonly rows="8" aria-label="${escapeAttr(t('exportTitle'))}">${escapeHTML(text)}</textarea><p class="status" aria-live="polite"></p>`,
-    buttons: [
-      { id: 'copy', label: t('copy') },
-      { id: 'download', label: t('download') },
-      { id: 'close', label: t('close'), primary: true },
-    ],
-    onButton: (id, dialog) => {
-      const status = dialog.querySelector('.status')!;
-      if (id === 'download') {
-        const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = fileName;
-        document.body.append(a);
-        a.click();
-        a.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
-        return false;
-      }
-      if (id === 'copy') {
-        const area = dialog.querySelector('textarea')!;
-        area.select();
-        navigator.clipboard?.writeText(text).then(
-          () => (status.textContent = t('copied')),
-          () => undefined,
-        );
-        return false;
-      }
-      return true;
-    },
-  });
-}
-
-/** The message for a record of `size` bytes, above the engine's limit. */
-function tooLarge(size: number): string {
-  const mb = (bytes: number): string => (bytes / (1024 * 1024)).toFixed(1);
-  return t('importTooLarge', { size: mb(size), max: mb(maxRecordBytes()) });
-}
-
-/** Asks for a record (pasted or from a file); `check` returns an error message or null. */
-export async function importDialog(host: ParentNode, check: (text: string) => string | null): Promise<string | null> {
-  let accepted: string | null = null;
-  await openDialog(host, {
-    title: t('importTitle'),
-    body:
-      `<p>${t('importBody')}</p><textarea class="record" rows="8" aria-label="${escapeAttr(t('importTitle'))}" placeholder='{"format":"battleline-record", …}'></textarea>` +
-      `<label class="file btn">${t('importFile')}<input type="file" accept=".json,application/json,text/plain" hidden></label><p class="status error" aria-live="polite"></p>`,
-    buttons: [
-      { id: 'cancel', label: t('cancel') },
-      { id: 'load', label: t('importLoad'), primary: true },
-    ],
-    onReady: (dialog) => {
-      const file = dialog.querySelector<HTMLInputElement>('input[type=file]')!;
-      const status = dialog.querySelector('.status')!;
-      file.addEventListener('change', () => {
-        const f = file.files?.[0];
-        if (!f) return;
-        // A file larger than any record is refused before it is read (the engine refuses it anyway).
-        if (f.size > maxRecordBytes()) {
-          status.textContent = tooLarge(f.size);
-          return;
-        }
-        status.textContent = '';
-        void f.text().then((text) => (dialog.querySelector('textarea')!.value = text));
-      });
-    },
-    onButton: (id, dialog) => {
-      if (id !== 'load') return true;
-      const text = dialog.querySelector('textarea')!.value;
-      // A string's length never exceeds its UTF-8 size: longer than the limit is too large for sure.
-      if (text.length > maxRecordBytes()) {
-        dialog.querySelector('.status')!.textContent = tooLarge(text.length);
-        return false;
-      }
-      // `check` says the whole problem ("This is not a valid record: …"), in words for people.
-      const error = check(text);
-      if (error) {
-        dialog.querySelector('.status')!.textContent = error;
-        return false;
-      }
-      accepted = text;
-      return true;
-    },
-  });
-  return accepted;
 }
 
 /** `winChances`: the label of the coach's win-chances setting, when the element offers it. */

@@ -3,6 +3,8 @@
 import type { CardName, FlagView, PlayerIndex, Proof, Strength } from '../../pkg/index.js';
 import { COLOURS, escapeHTML, handOrder, miniCard, parseCard } from './cards.js';
 import { t } from './i18n.js';
+// Its words, added to the tables as this module (a chunk of its own: game/selection.ts) loads.
+import './explain-words.js';
 import { strengthText } from './log.js';
 
 export interface ExplainContext {

@@ -8,6 +8,9 @@ import { t } from './i18n.js';
 import type { Level, Mode, Seat } from './storage.js';
 import { tutorialUiText } from './tutorial/ui-text.js';
 import { focusInGame } from './focus.js';
+import { cleanName } from './player-name.js';
+// Its words, added to the tables as this module (a chunk of its own: start-dialog-loader.ts) loads.
+import './start-words.js';
 
 export interface StartChoice {
   mode: Mode;
@@ -43,10 +46,6 @@ function parseSeat(value: string): Seat {
   return { kind: 'person' };
 }
 
-/** A name as typed, kept short and free of markup characters (names are put in the page's HTML). */
-export function cleanName(name: string): string {
-  return name.replace(/[<>&"]/g, '').trim().slice(0, 20);
-}
 
 /**
  * The new-game dialog. With `offerTutorial` it offers the tutorial too (`'first'`: with a word for a

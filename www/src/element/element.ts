@@ -24,6 +24,7 @@ import { langOf, pageLang } from './lang.js';
 import type { CoachFeatures } from '../coach/state.js';
 import { loadCoach, offersCoach } from '../coach/coach-loader.js';
 import { adoptCss } from '../feature-css.js';
+import { loadStartDialog } from '../start-dialog-loader.js';
 
 export type { BattleLineEventMap, ClaimEventDetail, ClaimTiming, ElementAttributes, ElementLevel, EndEventDetail, GameOptions, GameRecord, GameResult, LogEntry, MatchScore, MoveEventDetail, Review, ReviewEventDetail } from './api.js';
 
@@ -216,10 +217,13 @@ export class BattleLineGameElement extends ElementBase {
     else shadow.innerHTML = `<style>${c.css}</style>`;
     shadow.append(fragment(`${spriteSVG()}<p class="loading" role="status">Loading…</p>`));
     engine ??= c.loadEngine();
-    // The coach's chunk, where the element offers a part of it, is here before the game is first drawn.
-    const parts = offersCoach(coachFeatures(this))
-      ? Promise.all([engine, loadCoach()]).then(([module, coach]) => (adoptCss(shadow, coach.coachCss), module))
-      : engine;
+    // The chunks the first drawing needs are here before it: the coach's where the element offers a part of
+    // it, the new-game dialog's where no `mode` gives the element its game.
+    const parts = Promise.all([
+      engine,
+      offersCoach(coachFeatures(this)) ? loadCoach().then((coach) => adoptCss(shadow, coach.coachCss)) : null,
+      this.hasAttribute('mode') ? null : loadStartDialog(),
+    ]).then(([module]) => module);
     const generation = this.#generation;
     parts.then(
       (module) => generation === this.#generation && this.#mount(module, shadow),

@@ -1,7 +1,7 @@
 // Reading the game's state: whose seat is shown, whose turn, what the viewer may do now (from the engine's
 // legal actions, never a rule of its own), what undo would take back. Pure functions of the state.
 import type { Action, CardName, PlayerIndex } from '../../../pkg/full.js';
-import { cleanName } from '../start-dialog.js';
+import { cleanName } from '../player-name.js';
 import { replayIsOpen, undoPolicy, type UndoBlock } from '../fairplay.js';
 import { t } from '../i18n.js';
 import { affordances, find, type Affordances } from '../moves.js';

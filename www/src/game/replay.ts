@@ -1,10 +1,7 @@
-// Replay and records: stepping through a record (every hand shown only once the match is over), export of a
-// finished match, import of a record (asked first when a game is in progress).
+// Replay: stepping through a record (every hand shown only once the match is over), and opening a record
+// (a finished one in the replay). Export and import are game/records.ts.
 import { Game, type GameRecord } from '../../../pkg/full.js';
-import { confirmDialog, exportDialog, importDialog } from '../dialogs.js';
-import { canExport, replayIsOpen } from '../fairplay.js';
-import { t } from '../i18n.js';
-import { importProblem } from '../import-problem.js';
+import { replayIsOpen } from '../fairplay.js';
 import { replayLogged } from '../log.js';
 import type { Seat } from '../storage.js';
 import { NONE, type Ctx } from './state.js';
@@ -71,32 +68,6 @@ export function exitReplay(ctx: Ctx, redraw = true): void {
   ctx.s.replay = null;
   ctx.s.animate = false;
   if (redraw) render(ctx);
-}
-
-export async function exportRecord(ctx: Ctx): Promise<void> {
-  if (!canExport(ctx.s.replay?.full ?? ctx.s.game)) {
-    ctx.s.message = { text: () => t('exportUnavailable'), kind: 'info' };
-    render(ctx);
-    return;
-  }
-  const record = ctx.s.replay?.record ?? ctx.s.game?.record();
-  if (!record) return;
-  await exportDialog(ctx.host.shadow, JSON.stringify(record, null, 1), `battleline-${record.seed}.json`);
-}
-
-export async function importRecord(ctx: Ctx): Promise<void> {
-  const text = await importDialog(ctx.host.shadow, (input) => {
-    try {
-      Game.fromRecord(input.trim()).free();
-      return null;
-    } catch (err) {
-      return importProblem(err);
-    }
-  });
-  if (!text) return;
-  const g = ctx.s.game;
-  if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(ctx.host.shadow, t('importReplaceConfirm'), t('importTitle')))) return;
-  loadRecord(ctx, JSON.parse(text.trim()) as GameRecord);
 }
 
 /** Opens a record: a finished game in the replay, an unfinished one as a game with the current opponents. */

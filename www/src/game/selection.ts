@@ -2,7 +2,6 @@
 // the move is the engine's legal action that matches, or the engine's reason why there is none.
 import type { Action, CardName, DeckKind, FlagNumber } from '../../../pkg/full.js';
 import { claimDialog } from '../dialogs.js';
-import { explainHTML } from '../explain.js';
 import { t } from '../i18n.js';
 import { destinationsFor, isGuile, playAction, sourcesFor } from '../moves.js';
 import { whyUnplayable } from '../why.js';
@@ -100,7 +99,28 @@ export function onFlag(ctx: Ctx, flag: FlagNumber, t0: number): void {
   void explainFlag(ctx, flag);
 }
 
+/** A claim's explanation (explain.ts, with its words) is a chunk, fetched when the first one is asked for. */
+let explaining: Promise<typeof import('../explain.js')> | null = null;
+
+function loadExplain(): Promise<typeof import('../explain.js')> {
+  explaining ??= import('../explain.js').catch((err: unknown) => {
+    explaining = null;
+    throw err;
+  });
+  return explaining;
+}
+
 export async function explainFlag(ctx: Ctx, flag: FlagNumber): Promise<void> {
+  let explainHTML;
+  try {
+    ({ explainHTML } = await loadExplain());
+  } catch (err) {
+    const text = errorText(err);
+    ctx.s.message = { text: () => text, kind: 'error' };
+    render(ctx);
+    return;
+  }
+  // From here on as if the chunk had always been there: the game as it is now.
   const g = ctx.s.game;
   if (!g) return;
   const viewer = viewerSeat(ctx.s);

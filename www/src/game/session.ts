@@ -7,7 +7,8 @@ import { escapeHTML } from '../cards.js';
 import { coachLoaded, loadCoach, type CoachChunk } from '../coach/coach-loader.js';
 import { adoptCss } from '../feature-css.js';
 import { endDialog, openDialog } from '../dialogs.js';
-import { startDialog, type StartChoice } from '../start-dialog.js';
+import type { StartChoice } from '../start-dialog.js';
+import { loadStartDialog, startDialogLoaded } from '../start-dialog-loader.js';
 import { canExport } from '../fairplay.js';
 import { getLang, setLang, t } from '../i18n.js';
 import { replayLogged } from '../log.js';
@@ -89,6 +90,7 @@ export async function newGame(ctx: Ctx): Promise<void> {
   // the dialog can always be closed: without a game, the board says how to start one (draw.ts).
   const firstVisit = storedProgress(ctx.host.store) === null;
   const online = (await onlineServer(ctx)) !== null;
+  const { startDialog } = startDialogLoaded() ?? (await loadStartDialog());
   const choice = await startDialog(ctx.host.shadow, ctx.s.lastStart, true, firstVisit ? 'first' : 'again', online);
   if (choice === 'tutorial') await openTutorial(ctx);
   else if (choice) start(ctx, choice);
