@@ -8,5 +8,5 @@ export { coachMenuHTML, drawCoach, reviewButtonHTML } from './parts.js';
 export { startReview } from './review.js';
 export { noteResult } from './stats.js';
 export { say } from './words.js';
-export { adviceText } from '../advice.js';
+export { adviceText } from './advice.js';
 export { default as coachCss } from './coach.css';

@@ -3,12 +3,12 @@
 // of the game with the action played: the viewer's formation there and whether a claim would be proved.
 // Only what the viewer may see is read (their side, the table, proofs from public cards), never a hand or
 // a deck of the copy.
-import type { Action, CardName, FlagNumber, Game, PlayerIndex } from '../../pkg/full.js';
-import { escapeHTML, miniCard } from './cards.js';
-import { deckWord, getLang, tacticName } from './i18n.js';
-import { strengthText } from './log.js';
-import type { Reason, Strength } from '../../pkg/full.js';
-import { reasonsText } from './coach/reasons.js';
+import type { Action, CardName, FlagNumber, Game, PlayerIndex } from '../../../pkg/full.js';
+import { escapeHTML, miniCard } from '../cards.js';
+import { deckWord, getLang, tacticName } from '../i18n.js';
+import { strengthText } from '../log.js';
+import type { Reason, Strength } from '../../../pkg/full.js';
+import { reasonsText } from './reasons.js';
 
 const words = {
   en: {
