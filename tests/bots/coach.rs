@@ -270,3 +270,60 @@ fn bad_records_and_players_are_refused() {
     record.actions.push(Action::NextGame);
     assert_eq!(Reviewer::new(&record, 0, Level::Easy, 0).unwrap_err().code, battleline::ErrorCode::BadRecord);
 }
+
+/// Every action a page or a hostile caller could ask about, legal or not: `explain_move` answers each
+/// without panicking, and explains exactly the moves the engine allows (an illegal one is `bad_input`).
+#[test]
+fn explain_move_answers_every_action_and_refuses_exactly_the_illegal_ones() {
+    use battleline::{Card, DeckKind, ErrorCode};
+    let mut candidates = vec![Action::Scout, Action::EndClaims, Action::Pass, Action::NextGame];
+    for deck in [DeckKind::Troop, DeckKind::Tactics] {
+        candidates.extend([Action::Draw { deck }, Action::ScoutDraw { deck }]);
+    }
+    for card in Card::all() {
+        candidates.extend([
+            Action::Deserter { card },
+            Action::ScoutReturn { card },
+            Action::Redeploy { card, to: None },
+        ]);
+        for flag in FlagId::all() {
+            candidates.extend([
+                Action::Play { card, flag },
+                Action::Environment { card, flag },
+                Action::Redeploy { card, to: Some(flag) },
+                Action::Traitor { card, to: flag },
+            ]);
+        }
+    }
+    candidates.extend(FlagId::all().map(|flag| Action::Claim { flag }));
+    let (mut explained, mut refused) = (0, 0);
+    for seed in [11, 12, 13] {
+        let mut game = Game::new(Options::default(), seed).unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut step = 0;
+        while !game.position().is_over() {
+            if step % 7 == 0 {
+                let player = game.position().current();
+                let view = game.view(player).unwrap();
+                for action in &candidates {
+                    match explain_move(&view, action) {
+                        Ok(_) => {
+                            assert!(game.position().is_legal(player, action), "{action} explained though illegal");
+                            explained += 1;
+                        }
+                        Err(e) => {
+                            assert!(!game.position().is_legal(player, action), "{action} refused though legal");
+                            assert_eq!(e.code, ErrorCode::BadInput);
+                            refused += 1;
+                        }
+                    }
+                }
+            }
+            let view = game.view(game.position().current()).unwrap();
+            let action = bot.choose(&view).unwrap();
+            game.apply(&action).unwrap();
+            step += 1;
+        }
+    }
+    assert!(explained > 100 && refused > 10_000, "{explained} explained, {refused} refused");
+}
