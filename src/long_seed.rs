@@ -27,14 +27,6 @@ impl LongSeed {
         LongSeed(bytes)
     }
 
-    /// A seed from the operating system's generator (the browser's `crypto` in wasm).
-    pub fn random() -> Result<LongSeed, Error> {
-        let mut bytes = [0u8; 32];
-        getrandom::fill(&mut bytes)
-            .map_err(|e| Error::new(ErrorCode::BadOptions, format!("no random seed available: {e}")))?;
-        Ok(LongSeed(bytes))
-    }
-
     /// Parses 64 hex digits (`bad_input` for anything else).
     pub fn from_hex(text: &str) -> Result<LongSeed, Error> {
         let digits = text.as_bytes();
