@@ -319,6 +319,20 @@ fn checkpointer(conn: Connection) {
     }
 }
 
+/// Copies the log into the file and empties it. The checkpoint thread's own passive checkpoint can hold
+/// the checkpoint lock at that moment, and SQLite then answers "busy" (the first column, 1) rather than
+/// waiting: so try again for up to two seconds before calling it failed.
+fn truncate_log(conn: &Connection) -> Result<(), StoreError> {
+    for _ in 0..100 {
+        let busy = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get::<_, i64>(0)).map_err(failed)?;
+        if busy == 0 {
+            return Ok(());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    Err(failed("the log stayed busy for 2 s"))
+}
+
 fn writer(mut conn: Connection, queue: std_mpsc::Receiver<Op>) {
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
@@ -347,8 +361,7 @@ fn writer(mut conn: Connection, queue: std_mpsc::Receiver<Op>) {
         for close in closes {
             if let Op::Close(reply) = close {
                 // Every change queued before has been committed: copy the log into the file, empty it.
-                let done = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get::<_, i64>(0));
-                let _ = reply.send(done.map(|_| ()).map_err(failed));
+                let _ = reply.send(truncate_log(&conn));
             }
         }
     }
