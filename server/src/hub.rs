@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use battleline::{Action, Options};
+use battleline::{Action, Game, Options};
 use tokio::sync::{mpsc, oneshot, Mutex, Notify};
 
 use crate::clients::Clients;
@@ -239,8 +239,7 @@ impl Hub {
             id: tokens::room_id(),
             options,
             generation: 0,
-            seed: 0,
-            long_seed: Some(tokens::long_seed()),
+            seed: tokens::seed(),
             seats,
             meta: Meta {
                 clock,
@@ -251,8 +250,7 @@ impl Hub {
             actions: Vec::new(),
             rev: 0,
         };
-        crate::room::new_game(record.options, record.seed, record.long_seed)
-            .map_err(|e| refusal(Code::Engine(e.code.as_str()), e.message))?;
+        Game::new(record.options, record.seed).map_err(|e| refusal(Code::Engine(e.code.as_str()), e.message))?;
         self.store.create(&record).await.map_err(|e| {
             self.storage_failed(&record.id, "create", &e);
             refusal(Code::Storage, e.to_string())
