@@ -56,7 +56,7 @@ stage_server() {
 # the native ones through them (the npm package, built without, is tested in the package stage).
 stage_wasm() {
   export WASM_BINDGEN_TEST_TIMEOUT=600
-  timeout 1200 wasm-pack test --headless --chrome --mode no-install -- --features lab-hooks --test wasm_api --test wasm_hostile
+  timeout 1200 wasm-pack test --headless --chrome --mode no-install -- --features lab-hooks --test wasm_api --test wasm_api_seat --test wasm_hostile
 }
 
 # npm package: build, TypeScript client, Node tests.

@@ -131,7 +131,7 @@ fn hostile_input_never_traps_and_the_game_goes_on() {
             game.tactic(a.clone()),
             game.claim(a.clone()),
             game.draw(a.clone()),
-            game.apply(a.clone()),
+            game.apply(a.clone()).map(|_| ()),
             game.apply_as(a.clone(), b.clone()),
             game.view(a.clone()).map(|_| ()),
             game.claimable(a.clone()).map(|_| ()),
@@ -230,7 +230,7 @@ fn every_error_code_is_reachable_from_javascript() {
     probe(&mut game, &|g| g.view(JsValue::from(7)).map(|_| ()));
     probe(&mut game, &|g| g.play(JsValue::from_str("r99"), JsValue::from(1)));
     probe(&mut game, &|g| g.play(JsValue::from_str("r1"), JsValue::from(10)));
-    probe(&mut game, &|g| g.apply(json(r#"{"type": "jump"}"#)));
+    probe(&mut game, &|g| g.apply(json(r#"{"type": "jump"}"#)).map(|_| ()));
     probe(&mut game, &|g| g.replay_to(JsValue::from(5)).map(|_| ()));
     let all: BTreeSet<String> = Array::from(&error_codes().unwrap()).iter().map(|c| c.as_string().unwrap()).collect();
     let missing: Vec<&String> = all.difference(&seen).collect();

@@ -61,7 +61,7 @@ fn thousands_of_refused_calls_then_a_full_game_on_the_same_instance() {
         assert_eq!(code_of(suggest(view.clone(), "search:4294967295x16".into(), JsValue::from(1))), "bad_input");
         assert_eq!(code_of(suggest(view.clone(), "random".into(), JsValue::from(2f64.powi(60)))), "bad_input");
         assert_eq!(code_of(game.replay_to(JsValue::from(5e9)).map(JsValue::from)), "bad_input");
-        assert_eq!(code_of(game.apply(json(r#"{"type": "fly"}"#)).map(|()| JsValue::NULL)), "bad_action");
+        assert_eq!(code_of(game.apply(json(r#"{"type": "fly"}"#)).map(|_| JsValue::NULL)), "bad_action");
         if round % 100 == 0 {
             let refused = suggest(huge.clone(), "random".into(), JsValue::from(1));
             assert!(message_of(refused).contains("characters of JSON, more than 1048576"));

@@ -7,6 +7,8 @@ mod bench;
 #[cfg(feature = "bots")]
 mod coach;
 mod convert;
+#[cfg(all(feature = "bots", feature = "setups", feature = "events"))]
+mod seat;
 mod tactic_play;
 mod types;
 
@@ -21,6 +23,9 @@ use crate::proof::FlagSetup;
 use crate::record::MAX_SEED;
 use convert::{from_js, record_text, to_js, to_js_error, whole_number, JsResult};
 use tactic_play::TacticPlay;
+
+#[cfg(all(feature = "bots", feature = "setups", feature = "events"))]
+pub use seat::WasmSeat;
 
 /// A game or match of Battle Line (see the TypeScript declarations for the shapes of values). It lives
 /// in the wasm memory: `free()` releases it at once, as does the end of a `using game = new Game()`
@@ -134,10 +139,24 @@ impl WasmGame {
     }
 
     /// Plays any action given as plain data (as listed by `legalActions`).
+    #[cfg(not(feature = "events"))]
     #[wasm_bindgen]
     pub fn apply(&mut self, #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> JsResult<()> {
         let action: Action = from_js(action, ErrorCode::BadAction, "the action")?;
         self.apply_action(action)
+    }
+
+    /// Plays any action given as plain data (as listed by `legalActions`) and returns its log entry as
+    /// the player who took it may know it (their own draw, their own Scout return): one call, where
+    /// `apply` then `log(player, n)` took two.
+    #[cfg(feature = "events")]
+    #[wasm_bindgen(unchecked_return_type = "LogEntry")]
+    pub fn apply(&mut self, #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue) -> JsResult<JsValue> {
+        let action: Action = from_js(action, ErrorCode::BadAction, "the action")?;
+        let actor = self.game.position().current();
+        let n = self.game.actions().len();
+        self.apply_action(action)?;
+        to_js(&self.game.log(Some(actor), n).into_iter().next())
     }
 
     /// Plays an action for a named player: `not_your_turn` if it is not theirs.
