@@ -1,7 +1,8 @@
 // What the page may show and hand out while a game is unfinished (docs/FAIR_PLAY.md): one undo policy
 // for every mode, which replays are open, and when a record may be exported. A player never sees a card
 // hidden from them: not on the board, in an accessible name, in the log, nor in an exported file.
-import type { Game, PlayerIndex } from '../../pkg/index.js';
+import type { PlayerIndex } from '../../pkg/index.js';
+import type { Table } from './game/table.js';
 import type { LogEntry } from './log.js';
 
 /** Why Undo is not available (each has a sentence in i18n.ts). */
@@ -19,7 +20,7 @@ function reveals(entry: LogEntry): boolean {
  * (which may have shown a card from their hand). A finished game is never undone: its result stands.
  * Returns the number of actions to keep, or why nothing can be undone.
  */
-export function undoPolicy(game: Game, entries: readonly LogEntry[], asker: PlayerIndex, myTurn: boolean): { keep: number } | { blocked: UndoBlock } {
+export function undoPolicy(game: Pick<Table, 'result' | 'current'>, entries: readonly LogEntry[], asker: PlayerIndex, myTurn: boolean): { keep: number } | { blocked: UndoBlock } {
   if (game.result()) return { blocked: 'undoOver' };
   if (!myTurn || game.current !== asker) return { blocked: 'undoNotYourTurn' };
   const last = entries[entries.length - 1];
@@ -35,7 +36,7 @@ export function undoPolicy(game: Game, entries: readonly LogEntry[], asker: Play
  * A replay shows every hand only once the whole match is over; before that it shows what `viewer` saw
  * (their own hand, the public cards, their own draws), whoever asks and however the record came.
  */
-export function replayIsOpen(full: Game): boolean {
+export function replayIsOpen(full: Pick<Table, 'matchScore'>): boolean {
   return full.matchScore().over;
 }
 
@@ -43,6 +44,6 @@ export function replayIsOpen(full: Game): boolean {
  * An exported record holds the seed, from which every hidden card follows: only a finished match may be
  * exported.
  */
-export function canExport(game: Game | null): boolean {
+export function canExport(game: Pick<Table, 'matchScore'> | null): boolean {
   return game !== null && game.matchScore().over;
 }

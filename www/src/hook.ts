@@ -3,18 +3,19 @@
 // main.ts): the production page must not, since `game.fullState()` shows every hand. Everything that only
 // the tests may do (play any seat, change the computer's pace, open the end dialog, jump in the replay)
 // lives here, so that none of it is in the production bundle, where the element's game is out of reach.
-import type { Action, Game, PlayerView } from '../../pkg/index.js';
+import type { Action, PlayerView } from '../../pkg/index.js';
 import { testContexts, type Controller } from './controller.js';
 import { myTurn, viewerSeat } from './game/queries.js';
 import { replayTo } from './game/replay.js';
 import { play } from './game/keeping.js';
 import { continueAfterChange, showEnd } from './game/session.js';
-import { sendOnline } from './online/online-loader.js';
+import { heldGame, type Table } from './game/table.js';
 import { NONE, type GameState } from './game/state.js';
 
 export interface TestHook {
   ready: boolean;
-  readonly game: Game | null;
+  /** The table on the board: a game of this device is the engine's `Game` itself (the tests ask its digest). */
+  readonly game: Table | null;
   controller: { readonly state: GameState; showEnd(): Promise<void>; replayTo(index: number): void };
   view(): PlayerView | null;
   legal(): Action[];
@@ -80,9 +81,11 @@ export function installHook(controller: Controller): void {
     },
     // An action for the current player as if chosen in the page.
     apply: (action) => {
-      const g = ctx.s.game;
+      const table = ctx.s.game;
+      if (!table) return false;
+      if (table.remote) return table.remote.send([action]);
+      const g = heldGame(table);
       if (!g) return false;
-      if (ctx.s.session.mode === 'online') return sendOnline(ctx, [action]);
       const before = g.current;
       try {
         play(ctx, g, action);

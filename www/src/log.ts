@@ -33,12 +33,9 @@ export interface LogEntry {
  * result, the next game's starter) is read from the engine's log as the actor may know it, not worked out
  * here; `tell` shows the actor's secret only to whom may see it. */
 export function applyLogged(game: Game, action: Action): LogEntry {
-  const actor = game.current;
-  const n = game.actionCount;
-  game.applyAs(actor, action);
-  // The new entry only, as the actor may know it (their own draw, their own Scout return).
-  const logged = game.log(actor, n)[0];
-  return logged ? fromEngine({ ...logged, action }, game.matchScore().gameIndex) : { n, actor, action, gameIndex: game.matchScore().gameIndex };
+  // The new entry, as the actor may know it (their own draw, their own Scout return), from the same call.
+  const logged = game.apply(action);
+  return fromEngine({ ...logged, action }, game.matchScore().gameIndex);
 }
 
 /**

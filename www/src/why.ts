@@ -2,7 +2,8 @@
 // say why). The page holds no rule: it asks the engine. A card is unplayable when no legal action uses it;
 // the reason is the engine's refusal of playing it (tried on a copy of the game, since a probe must never
 // touch the real one), turned from its stable code into words.
-import type { Action, CardName, FlagNumber, Game } from '../../pkg/full.js';
+import type { Action, CardName, FlagNumber } from '../../pkg/full.js';
+import type { Board, Lookahead } from './game/table.js';
 import { BattleLineError } from '../../pkg/full.js';
 import { parseCard } from './cards.js';
 import { t, type Key } from './i18n.js';
@@ -10,7 +11,7 @@ import { t, type Key } from './i18n.js';
 const FLAGS: FlagNumber[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 /** The actions that would play `card`, each as the engine's refusal will judge it. */
-function attempts(game: Game, card: CardName): Action[] {
+function attempts(game: Lookahead, card: CardName): Action[] {
   const p = parseCard(card);
   if (p.kind === 'troop' || p.group === 'morale') return FLAGS.map((flag) => ({ type: 'play', card, flag }));
   if (p.name === 'fog' || p.name === 'mud') return FLAGS.map((flag) => ({ type: 'environment', card: p.name as 'fog' | 'mud', flag }));
@@ -54,7 +55,7 @@ const general = new Set(['game_over', 'not_your_turn', 'wrong_phase', 'tactics_l
  * Why each of `cards` cannot be played now by the player to move (cards some legal action plays get no
  * entry). One copy of the game serves every probe: a refused action leaves it exactly as it was.
  */
-export function whyUnplayable(game: Game, cards: readonly CardName[]): Map<CardName, string> {
+export function whyUnplayable(game: Board, cards: readonly CardName[]): Map<CardName, string> {
   const out = new Map<CardName, string>();
   let probe = game.clone();
   try {
@@ -89,7 +90,7 @@ export function whyUnplayable(game: Game, cards: readonly CardName[]): Map<CardN
  * Why the selected `card` cannot go to each of `flags` (flags it could go to get no entry), asked of the
  * engine on a copy of the game as for the hand. Only cards played to a flag (troops, morale, Fog, Mud).
  */
-export function whyNotAt(game: Game, card: CardName, flags: readonly FlagNumber[]): Map<FlagNumber, string> {
+export function whyNotAt(game: Board, card: CardName, flags: readonly FlagNumber[]): Map<FlagNumber, string> {
   const out = new Map<FlagNumber, string>();
   const p = parseCard(card);
   const env = p.kind === 'tactic' && (p.name === 'fog' || p.name === 'mud');
@@ -97,7 +98,7 @@ export function whyNotAt(game: Game, card: CardName, flags: readonly FlagNumber[
   const probe = game.clone();
   try {
     // In a claim step the card would be played after ending the claims, as the page does it.
-    if (probe.phase.step === 'claim') probe.endClaims();
+    if (probe.phase.step === 'claim') probe.apply({ type: 'endClaims' });
     for (const flag of flags) {
       const action: Action = env ? { type: 'environment', card: card as 'fog' | 'mud', flag } : { type: 'play', card, flag };
       try {

@@ -3,7 +3,8 @@
 // of the game with the action played: the viewer's formation there and whether a claim would be proved.
 // Only what the viewer may see is read (their side, the table, proofs from public cards), never a hand or
 // a deck of the copy.
-import type { Action, CardName, FlagNumber, Game, PlayerIndex } from '../../../pkg/full.js';
+import type { Action, CardName, FlagNumber, PlayerIndex } from '../../../pkg/full.js';
+import type { Board } from '../game/table.js';
 import { escapeHTML, miniCard } from '../cards.js';
 import { deckWord, getLang, tacticName } from '../i18n.js';
 import { strengthText } from '../log.js';
@@ -76,13 +77,13 @@ function formationWords(strength: Strength, fog: boolean): string {
 }
 
 /** The flag the card lies on, from the viewer's view. */
-function flagOf(game: Game, viewer: PlayerIndex, card: CardName): FlagNumber | '?' {
+function flagOf(game: Board, viewer: PlayerIndex, card: CardName): FlagNumber | '?' {
   const f = game.view(viewer).flags.find((fv) => fv.sides.some((side) => side.includes(card)));
   return f ? f.flag : '?';
 }
 
 /** Why putting a card on the viewer's side of `flag` is good, read after `action` on a copy of the game. */
-function reasonAt(game: Game, viewer: PlayerIndex, action: Action, flag: FlagNumber, placed: CardName): string {
+function reasonAt(game: Board, viewer: PlayerIndex, action: Action, flag: FlagNumber, placed: CardName): string {
   const copy = game.clone();
   try {
     copy.apply(action);
@@ -104,7 +105,7 @@ function reasonAt(game: Game, viewer: PlayerIndex, action: Action, flag: FlagNum
  * given (a hint's `reasons`, worded by coach/reasons.ts, with the one about `focus`, the chance line's flag),
  * otherwise the formation it makes.
  */
-export function adviceText(game: Game, viewer: PlayerIndex, action: Action, reasons: readonly Reason[] = [], focus: FlagNumber | null = null): string {
+export function adviceText(game: Board, viewer: PlayerIndex, action: Action, reasons: readonly Reason[] = [], focus: FlagNumber | null = null): string {
   const why = reasons.length ? reasonsText(reasons, focus) : null;
   const at = (flag: FlagNumber, card: CardName) => why ?? reasonAt(game, viewer, action, flag, card);
   switch (action.type) {

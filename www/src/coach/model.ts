@@ -16,7 +16,7 @@ export function chancesWanted(state: GameState, offered: boolean): { key: string
   const viewer = viewerSeat(state);
   if (isComputer(state, viewer)) return null;
   // Online, each person is at their own device (never behind a curtain); a spectator holds no hand.
-  if (state.session.mode === 'online') {
+  if (g.remote) {
     if (state.session.spectator) return null;
   } else if (personSeats(state).length > 1 && (g.current !== viewer || state.shownSeat !== viewer)) {
     // Several persons at one device: only the player to move, whose hand is shown.

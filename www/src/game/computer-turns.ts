@@ -1,5 +1,6 @@
 // The computer's turns: its view and legal actions to the worker, its answer applied, at the settings' pace;
 // a failure is shown with Try again, never replaced by another move. A lesson's opponent plays its script.
+import { heldGame } from './table.js';
 import { escapeHTML } from '../cards.js';
 import { setLang, t } from '../i18n.js';
 import { tutorialLoaded } from './tutorial-loader.js';
@@ -14,7 +15,8 @@ export async function runComputer(ctx: Ctx): Promise<void> {
   ctx.s.aiLoop = gen;
   try {
     while (gen === ctx.s.generation) {
-      const g = ctx.s.game;
+      // The computer plays only in a game this device holds.
+      const g = heldGame(ctx.s.game);
       if (!g || g.result() || !isComputer(ctx.s, g.current)) break;
       const seat = g.current;
       if (ctx.s.lesson) {

@@ -65,7 +65,8 @@ export function renderLog(ctx: Ctx): void {
   el.log.hidden = !ctx.s.logOpen;
   const r = ctx.s.replay;
   const names = seatNames(ctx.s);
-  const own = ctx.s.session.mode === 'computer' || (ctx.s.session.mode === 'online' && !ctx.s.session.spectator);
+  // The person's own secrets show against the computer and at one's own seat of a game held elsewhere.
+  const own = ctx.s.session.mode === 'computer' || (ctx.s.game?.remote !== undefined && !ctx.s.session.spectator);
   const told: TellContext = { names, reveal: r ? (r.open ? 'all' : r.viewer) : own ? ctx.s.session.humanSeat : null };
   const entries = r ? r.entries.slice(0, r.index) : ctx.s.entries;
   const key = `${getLang()}|${r ? `replay${r.open ? '' : r.viewer}` : ctx.s.session.mode}|${entries[0]?.actor ?? ''}|${ctx.s.game?.seed ?? ''}`;

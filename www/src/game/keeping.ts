@@ -5,9 +5,10 @@ import type { Action, Game } from '../../../pkg/full.js';
 import { applyLogged, type LogEntry } from '../log.js';
 import { saveGame } from '../storage.js';
 import { NONE, type Ctx } from './state.js';
+import { heldGame, type Table } from './table.js';
 
 /** The game on the board becomes `game` (or none), with the log `entries`: whatever was under way stops. */
-export function replaceGame(ctx: Ctx, game: Game | null, entries: LogEntry[]): void {
+export function replaceGame(ctx: Ctx, game: Table | null, entries: LogEntry[]): void {
   ctx.s.generation++;
   ctx.computer.cancel();
   ctx.s.game?.free();
@@ -22,17 +23,18 @@ export function replaceGame(ctx: Ctx, game: Game | null, entries: LogEntry[]): v
   ctx.s.message = null;
 }
 
-/** Saves the game in progress (never a lesson's, never an online game's). */
+/** Saves the game in progress (never a lesson's, never one this device does not hold). */
 export function save(ctx: Ctx): void {
-  // A lesson is never saved as the game in progress: the player's own game waits for them. An online
-  // game is the server's (online/seats.ts keeps the seat's token).
-  if (!ctx.s.game || ctx.s.lesson || ctx.s.session.mode === 'online') return;
+  // A lesson is never saved as the game in progress: the player's own game waits for them. A game held
+  // elsewhere (online: the server's; online/seats.ts keeps the seat's token) is not this device's to save.
+  const game = heldGame(ctx.s.game);
+  if (!game || ctx.s.lesson) return;
   saveGame(ctx.host.store, {
     version: 1,
     mode: ctx.s.session.mode,
     level: ctx.s.session.level,
     humanSeat: ctx.s.session.humanSeat,
-    record: ctx.s.game.record(),
+    record: game.record(),
     handover: ctx.s.handover,
     aiSeed: ctx.s.session.aiSeed,
     ...(ctx.s.session.seats.length === 3 ? { seats: ctx.s.session.seats } : {}),

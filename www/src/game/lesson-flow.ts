@@ -8,6 +8,7 @@ import { NONE, twoSeats, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { exitReplay } from './replay.js';
 import { replaceGame } from './keeping.js';
+import { heldGame } from './table.js';
 import { focusInGame } from '../focus.js';
 
 /** Opens the tutorial at the step where it was left (the first if finished or never begun). */
@@ -15,7 +16,7 @@ export function startTutorial(ctx: Ctx, index = resumeIndex(ctx.host.store)): vo
   exitReplay(ctx, false);
   ctx.s.menuOpen = false;
   const previous = ctx.s.lesson;
-  const { run, game } = beginStep(ctx.host.store, index, ctx.s.lesson ? ctx.s.game : null);
+  const { run, game } = beginStep(ctx.host.store, index, ctx.s.lesson ? heldGame(ctx.s.game) : null);
   if (previous) endRun(previous);
   enterLesson(ctx, run, game);
 }
@@ -66,7 +67,8 @@ export async function leaveTutorial(ctx: Ctx, note?: () => string): Promise<void
 
 /** After any change in a lesson: the step's goal checked; once reached, the Next button takes the focus. */
 export function lessonProgress(ctx: Ctx): void {
-  if (ctx.s.lesson && ctx.s.game && checkGoal(ctx.host.store, ctx.s.lesson, ctx.s.game)) {
+  const game = heldGame(ctx.s.game);
+  if (ctx.s.lesson && game && checkGoal(ctx.host.store, ctx.s.lesson, game)) {
     ctx.s.sel = NONE;
     render(ctx);
     focusInGame(ctx.el.lesson.querySelector<HTMLElement>('[data-act=lesson-next]'));

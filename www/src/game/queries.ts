@@ -34,12 +34,9 @@ export function seatNames(state: GameState): string[] {
   const given = (state.session.names ?? []).map((n) => cleanName(String(n ?? '')));
   const three = [0, 1, 2].map((i) => given[i] || defaults[i]!);
   if (state.replay && !state.replay.own) return defaults.slice(0, playerCount(state));
-  if (state.session.mode === 'online') {
-    // Online: "You" at one's own seat; the others by seat (a spectator sees every seat so).
-    if (state.session.spectator) return defaults.slice(0, playerCount(state));
-    if (state.session.seats.length === 2) return state.session.humanSeat === 0 ? [t('you'), t('onlineOpponent')] : [t('onlineOpponent'), t('you')];
-    return state.session.seats.map((_, i) => (i === state.session.humanSeat ? t('you') : defaults[i]!));
-  }
+  // A seat of a game held elsewhere names the seats as its provider says (online: "You" and the others).
+  const remote = state.game?.remote?.names();
+  if (remote) return remote;
   if (state.session.seats.length === 3) {
     const persons = personSeats(state).length;
     const computers = 3 - persons;
@@ -60,7 +57,8 @@ export function seatNames(state: GameState): string[] {
 export function viewerSeat(state: GameState): PlayerIndex {
   if (state.replay) return state.replay.viewer;
   if (!state.game) return 0;
-  if (state.session.mode === 'computer' || state.session.mode === 'online') return state.session.humanSeat;
+  // Against the computer, and at a seat of a game held elsewhere, the board is always the person's seat.
+  if (state.session.mode === 'computer' || state.game.remote) return state.session.humanSeat;
   const current = state.game.current;
   if (!isComputer(state, current)) return current;
   // A computer seat is playing between persons: the board stays with the last person shown.
@@ -76,8 +74,9 @@ export function myTurn(state: GameState): boolean {
   const g = state.game;
   if (!g || state.replay || state.handover || state.thinking || state.dialogOpen() || state.lesson?.done || state.session.spectator) return false;
   if (g.result()) return false;
-  // Online, the server says when this seat may act (not after a resignation, say).
-  if (state.session.mode === 'online' && g.legalActions().length === 0) return false;
+  // At a seat of a game held elsewhere, its provider says when the seat may act (online: not after a
+  // resignation, say).
+  if (g.remote && g.legalActions().length === 0) return false;
   return g.current === viewerSeat(state);
 }
 
@@ -93,7 +92,7 @@ export function lookahead(state: GameState): Action[] {
   let legal: Action[] = [];
   const clone = g.clone();
   try {
-    clone.endClaims();
+    clone.apply({ type: 'endClaims' });
     if (clone.current === g.current && !clone.result()) legal = clone.legalActions();
   } catch {
     legal = [];
@@ -139,8 +138,8 @@ export function actionsFor(state: GameState, card: CardName): Action[] {
 /** The undo policy of fairplay.ts, asked for the person at the screen. */
 export function undoState(state: GameState): { keep: number } | { blocked: UndoBlock } | null {
   const g = state.game;
-  // Online, the server's record is the game: nothing is taken back.
-  if (!g || state.replay || state.session.mode === 'online') return null;
+  // Only a game this device holds can be taken back (online, the server's record is the game).
+  if (!g || state.replay || g.remote) return null;
   return undoPolicy(g, state.entries, viewerSeat(state), myTurn(state));
 }
 
@@ -159,7 +158,7 @@ export function undoBlockedText(state: GameState): string | null {
 export function canReplay(state: GameState): boolean {
   const g = state.game;
   if (!g || g.actionCount === 0) return false;
-  // Online, the record (and with it the replay) comes once the match is over.
-  if (state.session.mode === 'online') return g.matchScore().over;
+  // A seat of a game held elsewhere gets the record (and with it the replay) once the match is over.
+  if (g.remote) return g.matchScore().over;
   return !state.handover || replayIsOpen(g);
 }

@@ -2,7 +2,6 @@
 // what follows an action (the hand-over curtain, the computer's turn, the end of the game), undo and hints.
 import { Game, type Action, type GameRecord, type PlayerIndex } from '../../../pkg/full.js';
 import type { Hint } from '../coach/client.js';
-import type { Previous } from '../../../pkg/computer.js';
 import { escapeHTML } from '../cards.js';
 import { coachLoaded, loadCoach, type CoachChunk } from '../coach/coach-loader.js';
 import { adoptCss } from '../feature-css.js';
@@ -18,11 +17,12 @@ import { NONE, freshAiSeed, errorText, twoSeats, type Ctx } from './state.js';
 import { runComputer } from './computer-turns.js';
 import { render } from './draw.js';
 import { play, replaceGame, save } from './keeping.js';
+import { heldGame } from './table.js';
 import { openTutorial, tutorialLoaded } from './tutorial-loader.js';
 import { canReplay, isComputer, myTurn, seatNames, undoBlockedText, undoTarget, viewerSeat } from './queries.js';
 import { exitReplay, startReplay } from './replay.js';
 import { coachOn, onlineCommand, onlineOf } from '../online/online-state.js';
-import { followLinks, leaveOnline, onlineServer, resumeOnline, sendOnline, startOnline } from '../online/online-loader.js';
+import { followLinks, leaveOnline, onlineServer, resumeOnline, startOnline } from '../online/online-loader.js';
 import { focusInGame } from '../focus.js';
 
 /** Resumes the saved game, or asks for a new one. */
@@ -99,10 +99,8 @@ export async function newGame(ctx: Ctx): Promise<void> {
 /** Starts a game of these options; throws (changing nothing) when the engine refuses them. */
 export function start(ctx: Ctx, choice: StartChoice): void {
   leaveOnline(ctx, true);
-  if (choice.mode === 'online') {
-    startOnline(ctx, choice);
-    return;
-  }
+  // An online choice is the online provider's to start (a room on the server).
+  if (startOnline(ctx, choice)) return;
   const three = choice.players === 3;
   const options = {
     ...(three ? { players: 3 as const } : {}),
@@ -146,9 +144,12 @@ export function focusGame(ctx: Ctx): void {
 }
 
 export function perform(ctx: Ctx, actions: Action[], t0?: number): boolean {
-  const g = ctx.s.game;
+  const table = ctx.s.game;
+  if (!table) return false;
+  // A seat of a game held elsewhere sends its actions there (online: the server decides and answers).
+  if (table.remote) return table.remote.send(actions);
+  const g = heldGame(table);
   if (!g) return false;
-  if (ctx.s.session.mode === 'online') return sendOnline(ctx, actions);
   const before = g.current;
   let ok = true;
   for (const action of actions) {
@@ -193,7 +194,8 @@ export function continueAfterChange(ctx: Ctx, before: PlayerIndex | null, t0?: n
 
 export function maybeShowEnd(ctx: Ctx): void {
   const g = ctx.s.game;
-  if (g?.result()) coachLoaded()?.noteResult(ctx, g); // the statistics count each finished game once
+  const held = heldGame(g);
+  if (held?.result()) coachLoaded()?.noteResult(ctx, held); // the statistics count each finished game once
   if (!g || !g.result() || ctx.s.endShownAt === g.actionCount || ctx.s.replay || ctx.s.lesson) return;
   ctx.s.endShownAt = g.actionCount;
   const count = g.actionCount;
@@ -230,7 +232,8 @@ export async function showEnd(ctx: Ctx): Promise<void> {
 
 export function undo(ctx: Ctx): void {
   const target = undoTarget(ctx.s);
-  if (target === null || !ctx.s.game) {
+  const held = heldGame(ctx.s.game);
+  if (target === null || !held) {
     const why = undoBlockedText(ctx.s);
     if (why) {
       ctx.s.message = { text: () => undoBlockedText(ctx.s) ?? why, kind: 'info' };
@@ -239,7 +242,7 @@ export function undo(ctx: Ctx): void {
     return;
   }
   const t0 = performance.now();
-  const game = ctx.s.game.replayTo(target);
+  const game = held.replayTo(target);
   const entries = ctx.s.entries.slice(0, target);
   replaceGame(ctx, game, entries);
   ctx.s.handover = false;
@@ -249,9 +252,6 @@ export function undo(ctx: Ctx): void {
   render(ctx, t0);
   if (isComputer(ctx.s, game.current) && !game.result()) void runComputer(ctx);
 }
-
-/** Per game: the last hint's move with the hand it was made from, so that the next hint stays consistent. */
-const lastHints = new WeakMap<Game, Previous>();
 
 export async function hint(ctx: Ctx): Promise<void> {
   if (!myTurn(ctx.s) || !ctx.s.game || !coachOn(ctx)) return;
@@ -267,8 +267,8 @@ export async function hint(ctx: Ctx): Promise<void> {
   try {
     const view = g.view(viewer);
     // The hint's words are the coach's (its chunk, fetched with the first hint).
-    [advice, words] = await Promise.all([ctx.coach.hint(view, level, ctx.s.session.aiSeed + 7919, lastHints.get(g) ?? null), loadCoach()]);
-    lastHints.set(g, { action: advice.action, hand: view.hand });
+    [advice, words] = await Promise.all([ctx.coach.hint(view, level, ctx.s.session.aiSeed + 7919, ctx.s.lastHint?.table === g ? ctx.s.lastHint.previous : null), loadCoach()]);
+    ctx.s.lastHint = { table: g, previous: { action: advice.action, hand: view.hand } };
   } catch (err) {
     if (ctx.s.game !== g || g.actionCount !== count) return;
     const msg = escapeHTML(errorText(err));

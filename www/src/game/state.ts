@@ -3,11 +3,13 @@
 // lessons, preferences); the view model (view-model.ts) is a pure function of the state, and drawing
 // (draw.ts) only puts that model in the page. Nothing here knows a rule: every rule is the engine's.
 import type { Action, CardName, FlagNumber, Game, GameRecord, PlayerIndex } from '../../../pkg/full.js';
+import type { Previous } from '../../../pkg/computer.js';
 import type { Computer } from '../ai-client.js';
 import type { CoachClient } from '../coach/client.js';
 import { initialCoach, type CoachState } from '../coach/state.js';
 import type { Highlights } from '../board.js';
 import type { StartChoice } from '../start-dialog.js';
+import type { Table } from './table.js';
 import type { GameHost } from '../host.js';
 import type { LogEntry } from '../log.js';
 import type { GuileCard } from '../moves.js';
@@ -65,9 +67,18 @@ export interface Elements {
   coach: HTMLElement;
 }
 
+/**
+ * Each feature's own state in this element (online play's connection and panel, …): a feature declares its
+ * slot here by augmenting this interface from its own folder (`declare module '../game/state.js'`), so
+ * that its state lives in the element's state while game/ imports nothing of the feature.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FeatureStates {}
+
 /** Everything the game is: what is on the board, who plays, what is selected, what is shown. */
 export interface GameState {
-  game: Game | null;
+  /** The game on the board, as the page may ask it (a game of this device, or an online seat's table). */
+  game: Table | null;
   entries: LogEntry[];
   session: Session;
   /** Multi-person games: the person whose hand was last revealed (null: nobody yet). */
@@ -90,6 +101,9 @@ export interface GameState {
   /** The answer to the last press; `text` is asked again at each drawing, so it follows the language. */
   message: { text: () => string; kind: 'info' | 'error' } | null;
   suggestion: Action | null;
+  /** The last hint's move with the hand it was made from, for the table it was asked on: the next hint on
+   * the same table stays consistent with it (coach/hint.ts). */
+  lastHint: { table: Table; previous: Previous } | null;
   /** Bumped when the game on the board is replaced: a computer turn of an older generation stops. */
   generation: number;
   aiLoop: number;
@@ -113,6 +127,8 @@ export interface GameState {
   readonly dialogOpen: () => boolean;
   /** The coach: the review, the win chances (coach/). */
   coach: CoachState;
+  /** The features' slots (FeatureStates), each made by its feature when first used. */
+  features: Partial<FeatureStates>;
 }
 
 /** The state and where it is shown: the functions of game/ take this. */
@@ -175,6 +191,7 @@ export function initialState(settings: Settings, logOpen: boolean, dialogOpen: (
     computerTimes: [],
     message: null,
     suggestion: null,
+    lastHint: null,
     generation: 0,
     aiLoop: -1,
     lookaheadFor: -1,
@@ -191,6 +208,7 @@ export function initialState(settings: Settings, logOpen: boolean, dialogOpen: (
     logState: { key: '', count: 0, last: undefined },
     dialogOpen,
     coach: initialCoach(),
+    features: {},
   };
 }
 

@@ -79,7 +79,7 @@ export function viewModel(state: GameState): RenderModel {
   }
   const selectable = phaseStep(state) === 'scoutReturn' ? now.returns : new Set([...now.hand, ...later.hand]);
   // Asked of the engine once per position (a render must stay quick): one probe per greyed-out card.
-  const whyKey = `${g.digest()}|${viewer}|${getLang()}|${mine}`;
+  const whyKey = `${g.viewDigest(viewer)}|${viewer}|${getLang()}|${mine}`;
   if (state.idleWhy.key !== whyKey) {
     const idle = mine && phaseStep(state) !== 'scoutReturn' ? view.hand.filter((card) => !selectable.has(card)) : [];
     state.idleWhy = { key: whyKey, reasons: idle.length ? whyUnplayable(g, idle) : new Map() };

@@ -2,5 +2,5 @@
 // the element's package fetches it only when an online game begins or is resumed (online-loader.ts).
 // Its words are added to the tables as the chunk loads, before the panel or the session asks for one.
 import './words.js';
-export { leaveOnline, resumeOnline, sendOnline, startOnline } from './session.js';
+export { leaveOnline, resumeOnline, startOnline } from './session.js';
 export { drawOnline, onlineHeadline } from './panel.js';

@@ -3,8 +3,7 @@
 // nothing is online to draw, send or leave: those calls do nothing while the chunk is not loaded.
 import type { StartChoice } from '../start-dialog.js';
 import type { Ctx } from '../game/state.js';
-import type { Action } from '../../../pkg/full.js';
-import { sessions } from './online-state.js';
+import { onlineSlot } from './online-state.js';
 import { currentRoom, linkedRoom } from './seats.js';
 import { resolveServer } from './server.js';
 
@@ -41,12 +40,17 @@ export async function resumeOnline(ctx: Ctx): Promise<boolean> {
   return (await loadOnline()).resumeOnline(ctx);
 }
 
-/** A new room with the start dialog's options (online/session.ts startOnline), once the chunk is here. */
-export function startOnline(ctx: Ctx, choice: StartChoice): void {
+/**
+ * A new room with the start dialog's options (online/session.ts startOnline), once the chunk is here, when
+ * the choice is an online game: true then; false for a game of this device, which the caller starts.
+ */
+export function startOnline(ctx: Ctx, choice: StartChoice): boolean {
+  if (choice.mode !== 'online') return false;
   void loadOnline().then(
     (chunk) => chunk.startOnline(ctx, choice),
     (err: unknown) => console.error('battleline: online play could not be loaded', err),
   );
+  return true;
 }
 
 /** Leaves the online game, if any (online/session.ts leaveOnline). */
@@ -54,24 +58,18 @@ export function leaveOnline(ctx: Ctx, onPurpose = false): void {
   loaded?.leaveOnline(ctx, onPurpose);
 }
 
-/** Sends the person's moves to the room; false when there is none. */
-export function sendOnline(ctx: Ctx, actions: Action[]): boolean {
-  return loaded?.sendOnline(ctx, actions) ?? false;
-}
-
-const following = new WeakSet<Ctx>();
-
 /**
  * An invite or watch link opened in a tab where the page already runs (only the address's `#…` changes, so
  * the page is not loaded again): go to that room, whatever game is on the board, as a fresh load would.
  */
 export function followLinks(ctx: Ctx): void {
-  if (following.has(ctx)) return;
-  following.add(ctx);
+  const slot = onlineSlot(ctx);
+  if (slot.following) return;
+  slot.following = true;
   window.addEventListener('hashchange', () => {
     const target = linkedRoom(location.hash);
     if (!target || !ctx.host.shadow.host.isConnected) return;
-    const o = sessions.get(ctx);
+    const o = slot.session;
     if (o && o.room === target.room) return;
     void resumeOnline(ctx);
   });

@@ -27,11 +27,35 @@ export interface Online {
   copied: boolean;
 }
 
-/** Each element's online game, while it plays one (online/session.ts sets and drops it). */
-export const sessions = new WeakMap<Ctx, Online>();
+/** Online play's state in the element (GameState's `features.online`). */
+export interface OnlineSlot {
+  /** The online game, while the element plays one (online/session.ts sets and drops it). */
+  session: Online | null;
+  /** A note left in the panel when there is no online game any more (a link to a room that is gone). */
+  notice: string | null;
+  /** The panel's clock timer while a clock runs. */
+  ticking: number | null;
+  /** When the last state arrived (its clocks count down from then). */
+  received: { state: StateMessage; at: number } | null;
+  /** The panel element its click handler is on. */
+  wired: HTMLElement | null;
+  /** The address's invite links are followed (online-loader.ts). */
+  following: boolean;
+}
+
+declare module '../game/state.js' {
+  interface FeatureStates {
+    online: OnlineSlot;
+  }
+}
+
+/** The element's online slot, made on first use. */
+export function onlineSlot(ctx: Ctx): OnlineSlot {
+  return (ctx.s.features.online ??= { session: null, notice: null, ticking: null, received: null, wired: null, following: false });
+}
 
 export function onlineOf(ctx: Ctx): Online | null {
-  return ctx.s.session.mode === 'online' ? (sessions.get(ctx) ?? null) : null;
+  return ctx.s.session.mode === 'online' ? onlineSlot(ctx).session : null;
 }
 
 /**

@@ -7,21 +7,15 @@ import { confirmDialog } from '../dialogs.js';
 import { t } from '../i18n.js';
 import { seatNames } from '../game/queries.js';
 import type { Ctx } from '../game/state.js';
-import { onlineCommand, onlineOf, type Online } from './online-state.js';
+import { onlineCommand, onlineOf, onlineSlot, type Online } from './online-state.js';
 import type { Ended } from './protocol.js';
 import { roomLink } from './seats.js';
 
-const wired = new WeakSet<HTMLElement>();
-/** A note left when there is no online game any more (a link to a room that does not exist). */
-const notices = new WeakMap<Ctx, string>();
-
 /** Shows (or, with null, clears) a note in the panel while no online game is on the board. */
 export function noticeOnline(ctx: Ctx, text: string | null): void {
-  if (text === null) notices.delete(ctx);
-  else notices.set(ctx, text);
+  onlineSlot(ctx).notice = text;
   drawOnline(ctx);
 }
-const ticking = new WeakMap<Ctx, number>();
 
 function panelOf(ctx: Ctx): HTMLElement | null {
   return ctx.host.shadow.getElementById('online');
@@ -86,7 +80,8 @@ function panelHTML(ctx: Ctx, o: Online): string {
   if (room && room.spectators > 0) parts.push(`<p class="online-watchers">${t('onlineWatchers', { n: room.spectators })}</p>`);
   if (room?.clock) {
     const clock = room.clock;
-    const since = o.state ? Date.now() - receivedAt.get(o.state)! : 0;
+    const received = onlineSlot(ctx).received;
+    const since = received ? Date.now() - received.at : 0;
     const clocks = clock.remainingMs
       .map((ms, i) => {
         const left = clock.running === i ? ms - since : ms;
@@ -136,24 +131,22 @@ function panelHTML(ctx: Ctx, o: Online): string {
   return parts.join('');
 }
 
-/** When each state arrived (its clocks count down from then). */
-const receivedAt = new WeakMap<object, number>();
-
 /** Draws the panel (hidden when the game on the board is not online). */
 export function drawOnline(ctx: Ctx): void {
   const panel = panelOf(ctx);
   if (!panel) return;
   const o = onlineOf(ctx);
   if (!o) {
-    const notice = notices.get(ctx);
-    panel.hidden = notice === undefined;
-    panel.innerHTML = notice === undefined ? '' : `<p class="online-problem" role="alert">${escapeHTML(notice)}</p>`;
+    const notice = onlineSlot(ctx).notice;
+    panel.hidden = notice === null;
+    panel.innerHTML = notice === null ? '' : `<p class="online-problem" role="alert">${escapeHTML(notice)}</p>`;
     stopTicking(ctx);
     return;
   }
-  if (o.state && !receivedAt.has(o.state)) receivedAt.set(o.state, Date.now());
-  if (!wired.has(panel)) {
-    wired.add(panel);
+  const slot = onlineSlot(ctx);
+  if (o.state && slot.received?.state !== o.state) slot.received = { state: o.state, at: Date.now() };
+  if (slot.wired !== panel) {
+    slot.wired = panel;
     panel.addEventListener('click', (event) => void onClick(ctx, event));
   }
   panel.hidden = false;
@@ -167,13 +160,14 @@ export function drawOnline(ctx: Ctx): void {
 }
 
 function startTicking(ctx: Ctx): void {
-  if (!ticking.has(ctx)) ticking.set(ctx, window.setInterval(() => drawOnline(ctx), 500));
+  const slot = onlineSlot(ctx);
+  slot.ticking ??= window.setInterval(() => drawOnline(ctx), 500);
 }
 
 function stopTicking(ctx: Ctx): void {
-  const timer = ticking.get(ctx);
-  if (timer !== undefined) clearInterval(timer);
-  ticking.delete(ctx);
+  const slot = onlineSlot(ctx);
+  if (slot.ticking !== null) clearInterval(slot.ticking);
+  slot.ticking = null;
 }
 
 async function onClick(ctx: Ctx, event: MouseEvent): Promise<void> {

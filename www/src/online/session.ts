@@ -13,13 +13,13 @@ import { render } from '../game/draw.js';
 import { replaceGame } from '../game/keeping.js';
 import { NONE, type Ctx } from '../game/state.js';
 import { Connection } from './connection.js';
-import { onlineOf, sessions, type Online } from './online-state.js';
+import { onlineOf, onlineSlot, type Online } from './online-state.js';
 import { drawOnline, noticeOnline } from './panel.js';
 import type { ClientMessage, ServerMessage, StateMessage } from './protocol.js';
 import { currentRoom, heldSeat, holdSeat, linkedRoom, setCurrentRoom } from './seats.js';
 import { socketUrl } from './server.js';
 import { onlineServer } from './online-loader.js';
-import { onlineGame } from './standin.js';
+import { OnlineTable } from './table.js';
 
 /** Resumes the room an invite link names, or the room on the board before a reload; false if none. */
 export async function resumeOnline(ctx: Ctx): Promise<boolean> {
@@ -66,12 +66,13 @@ export function startOnline(ctx: Ctx, choice: StartChoice): void {
  */
 export function leaveOnline(ctx: Ctx, onPurpose = false): void {
   noticeOnline(ctx, null);
-  const o = sessions.get(ctx);
+  const slot = onlineSlot(ctx);
+  const o = slot.session;
   if (!o) return;
   // Sent before the close: a WebSocket sends what was queued before its close frame.
   if (onPurpose && o.seat !== null) o.conn.send({ type: 'leave' });
   o.conn.close();
-  sessions.delete(ctx);
+  slot.session = null;
   setCurrentRoom(ctx.host.store, null);
   if (linkedRoom(location.hash)) history.replaceState(null, '', location.href.split('#')[0]);
   drawOnline(ctx);
@@ -80,14 +81,15 @@ export function leaveOnline(ctx: Ctx, onPurpose = false): void {
 function connect(ctx: Ctx, server: string, first: ClientMessage): void {
   leaveOnline(ctx, true);
   const online: Online = { conn: null as unknown as Connection, room: null, watch: null, seat: null, state: null, log: [], status: 'connecting', queue: [], problem: null, copied: false };
-  sessions.set(ctx, online);
+  const slot = onlineSlot(ctx);
+  slot.session = online;
   online.conn = new Connection(socketUrl(server), {
     message: (m) => {
-      if (sessions.get(ctx) === online) onMessage(ctx, online, m);
+      if (slot.session === online) onMessage(ctx, online, m);
     },
     status: (status) => {
       online.status = status;
-      if (sessions.get(ctx) === online) drawOnline(ctx);
+      if (slot.session === online) drawOnline(ctx);
     },
   });
   online.conn.enter(first);
@@ -185,7 +187,7 @@ function onState(ctx: Ctx, o: Online, state: StateMessage): void {
   const players = state.room.options.players;
   const seats: Seat[] = Array.from({ length: players }, () => ({ kind: 'person' }));
   const selection = continuing && state.n === prev.n ? ctx.s.sel : NONE;
-  replaceGame(ctx, onlineGame(state, o.log), entriesOf(o.log));
+  replaceGame(ctx, new OnlineTable(state, { send: (actions) => sendOnline(ctx, actions), names: () => seatNamesOf(state) }), entriesOf(o.log));
   ctx.s.sel = selection;
   // New cards animate in as in a local game, except on the first drawing of a room.
   ctx.s.animate = continuing;
@@ -210,6 +212,15 @@ function onState(ctx: Ctx, o: Online, state: StateMessage): void {
     else o.queue = [];
   }
   ctx.flow.continueAfterChange(ctx, null);
+}
+
+/** The board's names for an online room: "You" at one's own seat, the others by seat (a spectator sees every
+ * seat so). */
+function seatNamesOf(state: StateMessage): string[] {
+  const defaults = [t('player1'), t('player2'), t('player3')].slice(0, state.room.options.players);
+  if (state.seat === null) return defaults;
+  if (defaults.length === 2) return state.seat === 0 ? [t('you'), t('onlineOpponent')] : [t('onlineOpponent'), t('you')];
+  return defaults.map((name, i) => (i === state.seat ? t('you') : name));
 }
 
 /** Sends the page's actions (the first now, the rest as each is applied); false if refused here. */
