@@ -72,7 +72,6 @@ export interface Elements {
  * slot here by augmenting this interface from its own folder (`declare module '../game/state.js'`), so
  * that its state lives in the element's state while game/ imports nothing of the feature.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface FeatureStates {}
 
 /** Everything the game is: what is on the board, who plays, what is selected, what is shown. */
