@@ -61,7 +61,7 @@ pub enum Code {
     TooManyGames,
     /// The address took `--take-burst` games at once, or more than `--takes-per-minute` a minute.
     TooManyTakes,
-    /// The lobby lists `--max-open-games` games.
+    /// The lobby lists `--max-open-games` games, or `--max-lobby-followers` connections follow it.
     LobbyFull,
     /// A poster's name that is empty, too long, or has characters other than letters, digits, spaces
     /// and `-_.'`.

@@ -147,6 +147,10 @@ pub struct Limits {
     /// Games one client address may have listed in the lobby at once (more: `too_many_games`).
     #[arg(long, env = "BATTLELINE_MAX_OPEN_GAMES_PER_ADDRESS", default_value_t = 2)]
     pub max_open_games_per_address: usize,
+    /// Connections following the lobby's list at once (each hears of every post and take; more:
+    /// `lobby_full`).
+    #[arg(long, env = "BATTLELINE_MAX_LOBBY_FOLLOWERS", default_value_t = 2000)]
+    pub max_lobby_followers: usize,
     /// Seconds a posted game stays listed before it is withdrawn (its room stays, for its invite link).
     #[arg(long, env = "BATTLELINE_OPEN_GAME_SECS", default_value_t = 900)]
     pub open_game_secs: u64,

@@ -129,14 +129,19 @@ impl Lobby {
         self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Connection `conn` follows the list from now on; it gets the whole list first.
-    pub fn follow(&self, conn: u64, out: &Outbox, metrics: &Metrics) {
+    /// Connection `conn` follows the list from now on; it gets the whole list first. At most `most`
+    /// connections follow at once: each post and take is a message to every one of them.
+    pub fn follow(&self, conn: u64, out: &Outbox, most: usize, metrics: &Metrics) -> Result<(), Refusal> {
         let mut inner = self.lock();
+        if inner.followers.len() >= most && !inner.followers.contains_key(&conn) {
+            return Err(refusal(Code::LobbyFull, format!("{most} connections follow the lobby; try again later")));
+        }
         let games = inner.games.iter().map(|e| e.game.clone()).collect();
         if out.send(Out::Text(ServerMessage::Lobby { games }.to_text())) {
             inner.followers.insert(conn, out.clone());
         }
         metrics.lobby_followers.store(inner.followers.len(), Ordering::Relaxed);
+        Ok(())
     }
 
     /// Connection `conn` no longer follows the list.

@@ -186,8 +186,13 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
                 continue;
             }
             ClientMessage::Lobby => {
-                hub.lobby.follow(conn, &outbox, &hub.metrics);
-                lobby.following = true;
+                match hub.lobby.follow(conn, &outbox, limits.max_lobby_followers, &hub.metrics) {
+                    Ok(()) => lobby.following = true,
+                    Err(e) => {
+                        hub.refused(e.code, &client, &e.message);
+                        outbox.send(error(e.code, e.message));
+                    }
+                }
                 continue;
             }
             ClientMessage::Post { name, options, clock, coach } => {

@@ -308,3 +308,38 @@ async fn a_watcher_cannot_take_a_seat_through_the_lobby() {
     let mut friend = Client::connect(&server.url()).await;
     assert_eq!(friend.join(&room).await.0, 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_has_a_cap_on_its_followers_and_a_place_frees_when_one_leaves() {
+    let (_dir, db) = temp_db("lobby-followers");
+    let server = Server::start(&db, &["--max-lobby-followers", "2"]);
+    let mut first = Client::connect(&server.url()).await;
+    follow(&mut first).await;
+    let mut second = Client::connect(&server.url()).await;
+    follow(&mut second).await;
+    let mut third = Client::connect(&server.url()).await;
+    third.send(json!({"type": "lobby"})).await;
+    let refused = next_of_any(&mut third, &["lobby", "error"]).await;
+    assert_eq!(refused["code"], "lobby_full", "{refused}");
+    // Following again from the same connection is no second place.
+    follow(&mut first).await;
+    // Posts still reach the followers; the refused connection hears nothing of them.
+    let mut poster = Client::connect(&server.url()).await;
+    let (_, game) = post(&mut poster, "Ada", json!({})).await;
+    assert_eq!(second.next_of("listed").await["game"], game);
+    // One leaves (entering a room ends following too): the third follows.
+    drop(first);
+    let mut games = None;
+    for _ in 0..50 {
+        third.send(json!({"type": "lobby"})).await;
+        let m = next_of_any(&mut third, &["lobby", "error"]).await;
+        if m["type"] == "lobby" {
+            games = Some(m["games"].clone());
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(games, Some(json!([game])), "a place freed, and the list as it is");
+    assert!(metric(server.port, "battleline_refusals_total{code=\"lobby_full\"}").await >= 1.0);
+    assert_eq!(metric(server.port, "battleline_lobby_followers").await, 2.0);
+}

@@ -119,6 +119,10 @@ export async function openLobby(host: ParentNode, server: string, setting: Lobby
         games.set(m.game.id, m.game);
       } else if (m.type === 'unlisted') {
         games.delete(m.game);
+      } else if (m.type === 'error') {
+        // Refused (the lobby has as many followers as it may): shown as lost, and asked again shortly.
+        s.close();
+        return;
       } else {
         return;
       }
