@@ -18,12 +18,12 @@ pub struct Bucket {
 }
 
 impl Bucket {
-    fn full(burst: u32) -> Bucket {
+    pub(crate) fn full(burst: u32) -> Bucket {
         Bucket { tokens: f64::from(burst), last: Instant::now() }
     }
 
     /// Takes one token if there is one.
-    fn take(&mut self, per_minute: u32, burst: u32) -> bool {
+    pub(crate) fn take(&mut self, per_minute: u32, burst: u32) -> bool {
         let now = Instant::now();
         let refill = now.duration_since(self.last).as_secs_f64() * f64::from(per_minute) / 60.0;
         self.tokens = (self.tokens + refill).min(f64::from(burst));
@@ -37,7 +37,7 @@ impl Bucket {
     }
 
     /// Whether the bucket has refilled completely (then it can be forgotten).
-    fn is_full(&self, per_minute: u32, burst: u32) -> bool {
+    pub(crate) fn is_full(&self, per_minute: u32, burst: u32) -> bool {
         let refill = self.last.elapsed().as_secs_f64() * f64::from(per_minute) / 60.0;
         self.tokens + refill >= f64::from(burst)
     }
@@ -91,7 +91,7 @@ impl Drop for Slot {
 /// The key an address is counted under: an IPv4 address itself (an IPv4-mapped IPv6 one as IPv4), an
 /// IPv6 address by its /64 network, since one subscriber usually holds a whole /64 and could otherwise
 /// take a fresh address for every connection.
-fn key(address: IpAddr) -> IpAddr {
+pub(crate) fn key(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V4(_) => address,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

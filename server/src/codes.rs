@@ -55,6 +55,17 @@ pub enum Code {
     BadOrigin,
     /// A connection closed because it read too slowly (a close frame; no error frame).
     SlowReader,
+    /// The lobby lists no such game (taken, withdrawn, expired, or never listed).
+    GameGone,
+    /// The address has `--max-open-games-per-address` games listed already.
+    TooManyGames,
+    /// The address took `--take-burst` games at once, or more than `--takes-per-minute` a minute.
+    TooManyTakes,
+    /// The lobby lists `--max-open-games` games, or `--max-lobby-followers` connections follow it.
+    LobbyFull,
+    /// A poster's name that is empty, too long, or has characters other than letters, digits, spaces
+    /// and `-_.'`.
+    BadName,
     /// The engine's own refusal of an action (`not_your_turn`, `wrong_phase`, …).
     Engine(&'static str),
 }
@@ -62,7 +73,7 @@ pub enum Code {
 impl Code {
     /// Every code of the server's own (the engine's are the engine's `ErrorCode`s).
     #[cfg(test)]
-    pub const ALL: [Code; 24] = [
+    pub const ALL: [Code; 29] = [
         Code::BadMessage,
         Code::TooLarge,
         Code::RateLimited,
@@ -87,6 +98,11 @@ impl Code {
         Code::TooManyConnections,
         Code::BadOrigin,
         Code::SlowReader,
+        Code::GameGone,
+        Code::TooManyGames,
+        Code::TooManyTakes,
+        Code::LobbyFull,
+        Code::BadName,
     ];
 
     /// The code as clients, metrics and logs see it; never changes.
@@ -116,6 +132,11 @@ impl Code {
             Code::TooManyConnections => "too_many_connections",
             Code::BadOrigin => "bad_origin",
             Code::SlowReader => "slow_reader",
+            Code::GameGone => "game_gone",
+            Code::TooManyGames => "too_many_games",
+            Code::TooManyTakes => "too_many_takes",
+            Code::LobbyFull => "lobby_full",
+            Code::BadName => "bad_name",
             Code::Engine(code) => code,
         }
     }

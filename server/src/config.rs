@@ -141,6 +141,25 @@ pub struct Limits {
     /// Seconds a room stays in memory with nobody in it.
     #[arg(long, default_value_t = 300)]
     pub idle_unload_secs: u64,
+    /// Games the lobby lists at once (more posts: `lobby_full`).
+    #[arg(long, env = "BATTLELINE_MAX_OPEN_GAMES", default_value_t = 500)]
+    pub max_open_games: usize,
+    /// Games one client address may have listed in the lobby at once (more: `too_many_games`).
+    #[arg(long, env = "BATTLELINE_MAX_OPEN_GAMES_PER_ADDRESS", default_value_t = 2)]
+    pub max_open_games_per_address: usize,
+    /// Connections following the lobby's list at once (each hears of every post and take; more:
+    /// `lobby_full`).
+    #[arg(long, env = "BATTLELINE_MAX_LOBBY_FOLLOWERS", default_value_t = 2000)]
+    pub max_lobby_followers: usize,
+    /// Seconds a posted game stays listed before it is withdrawn (its room stays, for its invite link).
+    #[arg(long, env = "BATTLELINE_OPEN_GAME_SECS", default_value_t = 900)]
+    pub open_game_secs: u64,
+    /// Open games one client address may take per minute, on average (a token bucket per address).
+    #[arg(long, env = "BATTLELINE_TAKES_PER_MINUTE", default_value_t = 6)]
+    pub takes_per_minute: u32,
+    /// Open games one client address may take in a burst.
+    #[arg(long, env = "BATTLELINE_TAKE_BURST", default_value_t = 6)]
+    pub take_burst: u32,
     /// The longest clock a room may set, in milliseconds.
     #[arg(long, default_value_t = 24 * 3600 * 1000)]
     pub max_clock_ms: u64,

@@ -91,6 +91,14 @@ pub enum Request {
     Rematch,
 }
 
+/// A room just created: its task, seat 0's token, its id and its options as the engine read them.
+pub struct Created {
+    pub tx: mpsc::Sender<RoomCmd>,
+    pub token: String,
+    pub room: String,
+    pub options: Options,
+}
+
 /// Every room loaded in this process, the store, the per-client books and the figures.
 pub struct Hub {
     pub store: Store,
@@ -101,6 +109,8 @@ pub struct Hub {
     pub clients: Arc<Clients>,
     /// What /metrics shows.
     pub metrics: Metrics,
+    /// The open games players posted (lobby.rs).
+    pub lobby: crate::lobby::Lobby,
     /// Turns true on shutdown: every connection closes with a close frame.
     pub stopping: tokio::sync::watch::Receiver<bool>,
 }
@@ -146,6 +156,7 @@ impl Hub {
             next_conn: AtomicUsize::new(1),
             clients,
             metrics: Metrics::default(),
+            lobby: crate::lobby::Lobby::default(),
             stopping,
         })
     }
@@ -216,7 +227,7 @@ impl Hub {
         options: &serde_json::Value,
         clock: Option<ClockSetting>,
         coach: bool,
-    ) -> Result<(mpsc::Sender<RoomCmd>, String), Refusal> {
+    ) -> Result<Created, Refusal> {
         let options: Options = if options.is_null() {
             Options::default()
         } else {
@@ -259,8 +270,8 @@ impl Hub {
         let id = record.id.clone();
         let room = Room::load(record).map_err(|e| refusal(Code::Storage, e))?;
         let tx = self.spawn(room);
-        rooms.insert(id, tx.clone());
-        Ok((tx, token))
+        rooms.insert(id.clone(), tx.clone());
+        Ok(Created { tx, token, room: id, options })
     }
 
     /// Tells a loaded room that another process changed it; `*` (the notification channel was lost and

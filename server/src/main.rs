@@ -7,6 +7,7 @@ mod config;
 mod http;
 mod hub;
 mod listen;
+mod lobby;
 mod log;
 mod metrics;
 mod protocol;
@@ -15,6 +16,7 @@ mod room_task;
 mod store;
 mod tokens;
 mod ws;
+mod ws_lobby;
 
 use std::process::ExitCode;
 

@@ -64,6 +64,18 @@ pub struct Metrics {
     pub accept_errors: AtomicU64,
     /// Store calls that failed (not counting conflicts between processes).
     pub storage_errors: AtomicU64,
+    /// Games posted to the lobby.
+    pub lobby_posts: AtomicU64,
+    /// Lobby games taken (a seat each).
+    pub lobby_takes: AtomicU64,
+    /// Lobby games withdrawn by their poster (asked, left the room, or disconnected).
+    pub lobby_withdrawn: AtomicU64,
+    /// Lobby games withdrawn after `--open-game-secs`.
+    pub lobby_expired: AtomicU64,
+    /// Games listed in the lobby now.
+    pub lobby_games: AtomicUsize,
+    /// Connections following the lobby now.
+    pub lobby_followers: AtomicUsize,
     /// Refusals by code.
     refusals: Mutex<BTreeMap<&'static str, u64>>,
     /// From a change's commit call to its result.
@@ -108,6 +120,17 @@ impl Metrics {
         counter(&mut out, "battleline_idle_closes_total", "WebSockets closed for silence", &self.idle_closes);
         counter(&mut out, "battleline_accept_errors_total", "Errors accepting connections", &self.accept_errors);
         counter(&mut out, "battleline_storage_errors_total", "Failed store calls", &self.storage_errors);
+        gauge(&mut out, "battleline_lobby_games", "Games listed in the lobby now", load(&self.lobby_games));
+        gauge(&mut out, "battleline_lobby_followers", "Connections following the lobby", load(&self.lobby_followers));
+        counter(&mut out, "battleline_lobby_posts_total", "Games posted to the lobby", &self.lobby_posts);
+        counter(&mut out, "battleline_lobby_takes_total", "Lobby games taken", &self.lobby_takes);
+        counter(
+            &mut out,
+            "battleline_lobby_withdrawn_total",
+            "Lobby games withdrawn by their poster",
+            &self.lobby_withdrawn,
+        );
+        counter(&mut out, "battleline_lobby_expired_total", "Lobby games withdrawn on time", &self.lobby_expired);
         let _ = writeln!(
             out,
             "# HELP battleline_refusals_total Refusals by code\n# TYPE battleline_refusals_total counter"

@@ -75,6 +75,61 @@ pub enum ClientMessage {
     /// Leave the room on purpose (a new game on this device): the others are told the seat's player left
     /// (`left` in its seat), and the seat stays theirs, so that joining again with its token brings them back.
     Leave,
+    /// Follow the lobby's open games: the whole list now (`lobby`), then each change (`listed`,
+    /// `unlisted`) until the connection enters a room or closes.
+    Lobby,
+    /// Create a room as `create` does (same options, same limits) and list it in the lobby under `name`
+    /// until someone takes it, the poster leaves or withdraws it, or it has been listed for a while.
+    Post {
+        /// The name the poster is shown under (1–24 letters, digits, spaces or `-_.'`).
+        name: String,
+        /// The game's options (as the engine reads them).
+        #[serde(default)]
+        options: serde_json::Value,
+        /// Optional clocks, enforced by the server.
+        #[serde(default)]
+        clock: Option<ClockSetting>,
+        /// The coach for everyone in the room.
+        #[serde(default)]
+        coach: bool,
+    },
+    /// Withdraw the game this connection posted (its room stays, unlisted).
+    Unpost,
+    /// Take a free seat of a listed game (answered as a `join` that takes a seat: `welcome`, `state`).
+    Take {
+        /// The listed game's id (from `lobby` or `listed`; never a room's or watch id).
+        game: String,
+    },
+}
+
+/// An open game as the lobby lists it: who posted it and what it is; never the room's id.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenGame {
+    /// The listing's id (what `take` names): 32 hex digits of its own.
+    pub id: String,
+    /// The poster's name, as they wrote it (checked: letters, digits, spaces, `-_.'`).
+    pub name: String,
+    /// The options of the room's matches.
+    pub options: Options,
+    /// The clocks, if the room has them.
+    pub clock: Option<ClockSetting>,
+    /// Whether the room has the coach.
+    pub coach: bool,
+    /// Seats still free (1 for a two-player game).
+    pub free: usize,
+}
+
+/// Why a game left the lobby.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Unlisted {
+    /// Its last free seat was taken (through the lobby or the invite link).
+    Taken,
+    /// The poster withdrew it, left its room or closed their connection.
+    Withdrawn,
+    /// It was listed for `--open-game-secs`.
+    Expired,
 }
 
 /// How a match ended, beyond the engine's own results.
@@ -223,6 +278,28 @@ pub enum ServerMessage {
     },
     /// The answer to `ping`.
     Pong,
+    /// The lobby's open games now (the answer to `lobby`).
+    Lobby {
+        /// Every open game, oldest first.
+        games: Vec<OpenGame>,
+    },
+    /// A game was posted, or its free seats changed (a three-player game with one seat taken).
+    Listed {
+        /// The game as listed now.
+        game: OpenGame,
+    },
+    /// A game left the lobby (told to the lobby's followers and to its poster).
+    Unlisted {
+        /// The listing's id.
+        game: String,
+        /// Why.
+        reason: Unlisted,
+    },
+    /// The poster's game is listed (after its `welcome` and `state`).
+    Posted {
+        /// The game as listed.
+        game: OpenGame,
+    },
 }
 
 /// The body of a `state` message.

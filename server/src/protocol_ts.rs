@@ -8,7 +8,9 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::{ClientMessage, ClockInfo, ClockSetting, EndReason, Ended, RoomInfo, SeatInfo, ServerMessage};
+use super::{
+    ClientMessage, ClockInfo, ClockSetting, EndReason, Ended, OpenGame, RoomInfo, SeatInfo, ServerMessage, Unlisted,
+};
 
 const PAGE: &str = include_str!("../../www/src/online/protocol.ts");
 
@@ -56,6 +58,11 @@ fn room() -> RoomInfo {
     }
 }
 
+fn open_game() -> OpenGame {
+    let clock = Some(ClockSetting { initial_ms: 1, increment_ms: 0 });
+    OpenGame { id: "g".into(), name: "n".into(), options: battleline::Options::default(), clock, coach: false, free: 1 }
+}
+
 /// The type names of the client's messages: a match, so that a new variant does not compile until it is
 /// named here (and then in the page).
 fn client_type(m: &ClientMessage) -> &'static str {
@@ -69,6 +76,10 @@ fn client_type(m: &ClientMessage) -> &'static str {
         ClientMessage::Rematch => "rematch",
         ClientMessage::Ping => "ping",
         ClientMessage::Leave => "leave",
+        ClientMessage::Lobby => "lobby",
+        ClientMessage::Post { .. } => "post",
+        ClientMessage::Unpost => "unpost",
+        ClientMessage::Take { .. } => "take",
     }
 }
 
@@ -87,6 +98,10 @@ fn the_pages_protocol_names_every_message_and_room_field_the_server_has() {
         ServerMessage::Ack { id: "a".into(), n: 1, duplicate: false },
         ServerMessage::error(crate::codes::Code::BadMessage, "words", Some("a".into())),
         ServerMessage::Pong,
+        ServerMessage::Lobby { games: vec![open_game()] },
+        ServerMessage::Listed { game: open_game() },
+        ServerMessage::Unlisted { game: "g".into(), reason: Unlisted::Taken },
+        ServerMessage::Posted { game: open_game() },
     ];
     for m in &server_messages {
         let value: Value = serde_json::from_str(&m.to_text()).unwrap();
@@ -108,12 +123,22 @@ fn the_pages_protocol_names_every_message_and_room_field_the_server_has() {
         r#"{"type":"rematch"}"#,
         r#"{"type":"ping"}"#,
         r#"{"type":"leave"}"#,
+        r#"{"type":"lobby"}"#,
+        r#"{"type":"post","name":"a"}"#,
+        r#"{"type":"unpost"}"#,
+        r#"{"type":"take","game":"g"}"#,
     ] {
         let m: ClientMessage = serde_json::from_str(text).unwrap();
         named.insert(format!("'{}'", client_type(&m)));
     }
     // The client's fields the server reads.
-    named.extend(["options", "clock", "coach", "room", "token", "watch", "id", "action", "n"].map(String::from));
+    named.extend(
+        ["options", "clock", "coach", "room", "token", "watch", "id", "action", "n", "name", "game"].map(String::from),
+    );
+    // Why a game left the lobby: every reason, as a string literal.
+    for reason in [Unlisted::Taken, Unlisted::Withdrawn, Unlisted::Expired] {
+        named.insert(format!("'{}'", serde_json::to_value(reason).unwrap().as_str().unwrap()));
+    }
     let missing: Vec<&String> = named.iter().filter(|name| !declared(name)).collect();
     assert!(
         missing.is_empty(),

@@ -197,7 +197,10 @@ impl RoomTask {
         self.subscribers.push(Subscriber { conn, seat, out, log_sent: 0, generation: self.room.record.generation });
         let _ = reply.send(Ok(()));
         if taken {
-            // The room changed (a seat taken, maybe the game started): everyone gets the state.
+            // The room changed (a seat taken, maybe the game started): everyone gets the state, and a
+            // game listed in the lobby shows its seats left (or leaves the list when full).
+            let free = self.room.record.seats.iter().filter(|s| s.is_none()).count();
+            self.hub.lobby.seats_free(self.room.id(), free, &self.hub.metrics);
             self.broadcast();
         } else {
             self.send_state(conn);

@@ -17,6 +17,7 @@ use crate::hub::{Hub, Out, Outbox, Request, RoomCmd};
 use crate::log;
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::room::Refusal;
+use crate::ws_lobby::{LobbyPart, Post};
 
 /// A token bucket: `rate` messages a second on average, `burst` at once.
 struct Bucket {
@@ -73,6 +74,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
     let mut refused = 0u32;
     let mut created = 0u32;
     let mut room: Option<mpsc::Sender<RoomCmd>> = None;
+    let mut lobby = LobbyPart::default();
     let error = |code: Code, message: String| Out::Text(ServerMessage::error(code, message, None).to_text());
     let mut writer_done = false;
     let mut closing = false;
@@ -162,35 +164,16 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
                 continue;
             }
             ClientMessage::Create { options, clock, coach } => {
-                if created >= limits.max_creates_per_connection {
-                    let most = limits.max_creates_per_connection;
-                    hub.refused(Code::TooManyRooms, &client, "rooms per connection");
-                    outbox.send(error(Code::TooManyRooms, format!("a connection may create {most} rooms")));
+                if let Err(e) = may_create(&hub, client, &mut created) {
+                    hub.refused(e.code, &client, &e.message);
+                    outbox.send(error(e.code, e.message));
                     continue;
                 }
-                created += 1;
-                let (per_minute, burst) = (limits.creates_per_minute, limits.create_burst);
-                match hub.clients.create(client, per_minute, burst, limits.global_creates_per_minute) {
-                    Ok(()) => {}
-                    Err(true) => {
-                        hub.refused(Code::TooManyRooms, &client, "rooms per address");
-                        let words = format!("an address may create {burst} rooms at once and {per_minute} a minute");
-                        outbox.send(error(Code::TooManyRooms, words));
-                        continue;
-                    }
-                    Err(false) => {
-                        hub.refused(Code::ServerFull, &client, "rooms created per minute by everyone");
-                        outbox.send(error(
-                            Code::ServerFull,
-                            "the server creates no more rooms just now; try again in a minute".into(),
-                        ));
-                        continue;
-                    }
-                }
+                lobby.leave(&hub, conn);
                 leave(&mut room, conn).await;
                 match hub.create(&options, clock, coach).await {
-                    Ok((tx, token)) => match enter(&tx, conn, Some(token), false, &outbox).await {
-                        Ok(()) => room = Some(tx),
+                    Ok(made) => match enter(&made.tx, conn, Some(made.token), false, &outbox).await {
+                        Ok(()) => room = Some(made.tx),
                         Err(e) => {
                             outbox.send(error(e.code, e.message));
                         }
@@ -202,7 +185,38 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
                 }
                 continue;
             }
+            ClientMessage::Lobby => {
+                match hub.lobby.follow(conn, &outbox, limits.max_lobby_followers, &hub.metrics) {
+                    Ok(()) => lobby.following = true,
+                    Err(e) => {
+                        hub.refused(e.code, &client, &e.message);
+                        outbox.send(error(e.code, e.message));
+                    }
+                }
+                continue;
+            }
+            ClientMessage::Post { name, options, clock, coach } => {
+                let post = Post { name, options, clock, coach };
+                let result = lobby.post(&hub, client, conn, &outbox, &mut room, &mut created, post).await;
+                if let Err(e) = result {
+                    hub.refused(e.code, &client, &e.message);
+                    outbox.send(error(e.code, e.message));
+                }
+                continue;
+            }
+            ClientMessage::Unpost => {
+                lobby.unpost(&hub, conn);
+                continue;
+            }
+            ClientMessage::Take { game } => {
+                if let Err(e) = lobby.take(&hub, client, conn, &outbox, &mut room, &game).await {
+                    hub.refused(e.code, &client, &e.message);
+                    outbox.send(error(e.code, e.message));
+                }
+                continue;
+            }
             ClientMessage::Join { room: id, token, watch } => {
+                lobby.leave(&hub, conn);
                 leave(&mut room, conn).await;
                 match join(&hub, &id, conn, token, watch, &outbox).await {
                     Ok(tx) => room = Some(tx),
@@ -214,6 +228,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
                 continue;
             }
             ClientMessage::Leave => {
+                lobby.leave(&hub, conn);
                 if let Some(tx) = room.take() {
                     let _ = tx.send(RoomCmd::Leave { conn, on_purpose: true }).await;
                 }
@@ -233,6 +248,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, client: IpAddr, slot: Slot)
             outbox.send(error(Code::NotInRoom, "join a room first".into()));
         }
     }
+    lobby.leave(&hub, conn);
     leave(&mut room, conn).await;
     if closing {
         drain(&mut stream).await;
@@ -254,13 +270,36 @@ async fn drain(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
     let _ = tokio::time::timeout(deadline, async { while let Some(Ok(_)) = stream.next().await {} }).await;
 }
 
-async fn leave(room: &mut Option<mpsc::Sender<RoomCmd>>, conn: u64) {
+/// Takes a room creation from the connection's, the address's and everyone's allowance (the caller logs
+/// and counts a refusal).
+pub(crate) fn may_create(hub: &Hub, client: IpAddr, created: &mut u32) -> Result<(), Refusal> {
+    let limits = &hub.limits;
+    let refuse = |code: Code, message: String| Err(Refusal { code, message });
+    if *created >= limits.max_creates_per_connection {
+        let most = limits.max_creates_per_connection;
+        return refuse(Code::TooManyRooms, format!("a connection may create {most} rooms"));
+    }
+    *created += 1;
+    let (per_minute, burst) = (limits.creates_per_minute, limits.create_burst);
+    match hub.clients.create(client, per_minute, burst, limits.global_creates_per_minute) {
+        Ok(()) => Ok(()),
+        Err(true) => {
+            let words = format!("an address may create {burst} rooms at once and {per_minute} a minute");
+            refuse(Code::TooManyRooms, words)
+        }
+        Err(false) => {
+            refuse(Code::ServerFull, "the server creates no more rooms just now; try again in a minute".into())
+        }
+    }
+}
+
+pub(crate) async fn leave(room: &mut Option<mpsc::Sender<RoomCmd>>, conn: u64) {
     if let Some(tx) = room.take() {
         let _ = tx.send(RoomCmd::Leave { conn, on_purpose: false }).await;
     }
 }
 
-async fn enter(
+pub(crate) async fn enter(
     tx: &mpsc::Sender<RoomCmd>,
     conn: u64,
     token: Option<String>,
@@ -275,7 +314,7 @@ async fn enter(
 }
 
 /// Joins room `id`, loading it if needed (and again if it was being unloaded just then).
-async fn join(
+pub(crate) async fn join(
     hub: &Arc<Hub>,
     id: &str,
     conn: u64,

@@ -28,6 +28,8 @@ export interface StartChoice {
   clockMinutes?: number;
   /** Online: the coach (hints, unseen cards, win chances) for everyone in the room; off unless chosen. */
   coach?: boolean;
+  /** Online: open the lobby (online/lobby.ts) to take an open game or post this one, not a private room. */
+  lobby?: boolean;
 }
 
 /** Weakest first: random moves, then the search at growing budgets. */
@@ -153,7 +155,7 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
       sync();
     },
     onButton: (id, dialog) => {
-      if (id !== 'start') return true;
+      if (id !== 'start' && id !== 'lobby') return true;
       const form = dialog.querySelector('form')!;
       const value = (name: string): string => {
         const el = form.elements.namedItem(name);
@@ -168,7 +170,8 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
         return false;
       }
       const three = value('players') === '3';
-      const online = value('online') === 'on';
+      const lobby = id === 'lobby';
+      const online = lobby || value('online') === 'on';
       const seats = three ? [0, 1, 2].map((i) => (online ? ({ kind: 'person' } as Seat) : parseSeat(value(`seat${i}`)))) : undefined;
       const humans = seats ? seats.filter((x) => x.kind === 'person').length : 0;
       const names = [0, 1, 2].map((i) => cleanName(value(`name${i}`)));
@@ -178,6 +181,7 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
         ...(names.some((n) => n !== '') && !online ? { names } : {}),
         mode: online ? 'online' : three ? (humans >= 2 ? 'hotseat' : 'computer') : value('mode') === 'hotseat' ? 'hotseat' : 'computer',
         ...(online ? { clockMinutes: Number(value('clock')) || 0, coach: value('coach') === 'on' } : {}),
+        ...(lobby ? { lobby: true } : {}),
         level: (value('level') || 'medium') as Level,
         claimTiming: value('timing') as ClaimTiming,
         tactics: three ? false : value('tactics') === 'on',
@@ -188,7 +192,7 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
     },
   });
   if (result === 'tutorial') return 'tutorial';
-  return result === 'start' ? choice : null;
+  return result === 'start' || result === 'lobby' ? choice : null;
 }
 
 /** The start dialog's online choice: play a friend over the game server, with an optional clock. */
@@ -202,6 +206,8 @@ function onlineChoiceHTML(defaults: StartChoice): string {
     `<label class="sub">${t('onlineClock')} <select name="clock">${minutes.map(option).join('')}</select></label>` +
     // Off unless chosen: a coach helps only when everyone in the room has it and knows it.
     `<label class="check sub"><input type="checkbox" name="coach" ${defaults.coach === true ? 'checked' : ''}> ${t('onlineCoach')}</label>` +
+    // The lobby: games strangers posted, or this one posted for anyone (online/lobby.ts).
+    `<button type="button" class="btn find-game" data-dlg="lobby">${t('onlineFindGame')}</button>` +
     `</fieldset>`
   );
 }

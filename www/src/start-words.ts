@@ -29,6 +29,7 @@ const en = {
   seedHint: 'A seed is a number that fixes the shuffle: the same seed deals the same cards, to replay a deal or share it. Leave it empty for a new deal.',
   onlinePlay: 'Play a friend online: you get a link to send them',
   onlineCoach: 'Coach for both players: hints, unseen cards, win chances',
+  onlineFindGame: 'Open games: play someone who is waiting, or post yours',
   onlineNoClock: 'No clock',
   onlineClockMinutes: '{n} minutes each',
 } as const;
@@ -63,6 +64,7 @@ const zh: Record<StartKey, string> = {
   seedHint: '随机种子是决定洗牌结果的数字：相同的种子发出相同的牌，可以重玩同一副牌或分享给朋友。留空则每次都是新的一副牌。',
   onlinePlay: '和朋友在线对战：你会得到一个发给朋友的链接',
   onlineCoach: '双方都可用教练：提示、未见的牌、胜率',
+  onlineFindGame: '公开对局：和正在等待的人对战，或发布你的对局',
   onlineNoClock: '不计时',
   onlineClockMinutes: '每人 {n} 分钟',
 };

@@ -51,6 +51,19 @@ export interface StateMessage {
   record: GameRecord | null;
 }
 
+/** A game posted to the lobby: its poster's name and options, never its room's id. */
+export interface OpenGame {
+  /** The listing's id, what `take` names. */
+  id: string;
+  /** The poster's name: checked by the server (letters, digits, spaces, -_.'), shown as text only. */
+  name: string;
+  options: RoomInfo['options'];
+  clock: ClockSetting | null;
+  coach: boolean;
+  /** Seats still free. */
+  free: number;
+}
+
 export type ServerMessage =
   // `watch`: for a seat, the id of the link that only ever watches (null for a spectator, whose `room`
   // is that id already).
@@ -60,7 +73,13 @@ export type ServerMessage =
   | StateMessage
   | { type: 'ack'; id: string; n: number; duplicate: boolean }
   | { type: 'error'; code: string; message: string; id?: string }
-  | { type: 'pong' };
+  | { type: 'pong' }
+  // The lobby: the whole list on `lobby`, then one game added or changed, or gone (and why).
+  | { type: 'lobby'; games: OpenGame[] }
+  | { type: 'listed'; game: OpenGame }
+  | { type: 'unlisted'; game: string; reason: 'taken' | 'withdrawn' | 'expired' }
+  // The poster's own game, listed (after its welcome and state).
+  | { type: 'posted'; game: OpenGame };
 
 export type ClientMessage =
   | { type: 'create'; options: Record<string, unknown>; clock: ClockSetting | null; coach: boolean }
@@ -71,4 +90,8 @@ export type ClientMessage =
   | { type: 'declineDraw' }
   | { type: 'rematch' }
   | { type: 'leave' }
-  | { type: 'ping' };
+  | { type: 'ping' }
+  | { type: 'lobby' }
+  | { type: 'post'; name: string; options: Record<string, unknown>; clock: ClockSetting | null; coach: boolean }
+  | { type: 'unpost' }
+  | { type: 'take'; game: string };

@@ -20,6 +20,7 @@ import { currentRoom, heldSeat, holdSeat, linkedRoom, setCurrentRoom } from './s
 import { socketUrl } from './server.js';
 import { onlineServer } from './online-loader.js';
 import { OnlineTable } from './table.js';
+import { openLobby } from './lobby.js';
 
 /** Resumes the room an invite link names, or the room on the board before a reload; false if none. */
 export async function resumeOnline(ctx: Ctx): Promise<boolean> {
@@ -55,7 +56,10 @@ export function startOnline(ctx: Ctx, choice: StartChoice): void {
       render(ctx);
       return;
     }
-    connect(ctx, server, { type: 'create', options, clock, coach: choice.coach === true });
+    const coach = choice.coach === true;
+    // The lobby: take a game someone posted, or post this one; either enters its room as a create would.
+    if (choice.lobby) void openLobby(ctx.host.shadow, server, { options, clock, coach }, (first) => connect(ctx, server, first));
+    else connect(ctx, server, { type: 'create', options, clock, coach });
   });
 }
 
