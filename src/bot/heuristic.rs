@@ -61,7 +61,7 @@ impl HeuristicBot {
         HeuristicBot { guard: false, ..HeuristicBot::new(seed) }
     }
 
-    /// A test opponent for the guard, like the outside rule bot of issue 24: the heuristic that plays
+    /// A test opponent for the guard, like a rule bot that saves its tactics cards: the heuristic that plays
     /// a tactics card only when it wins the game on the spot (and keeps its tactics cards otherwise).
     #[cfg(feature = "lab-hooks")]
     pub fn sniper(_seed: u64) -> HeuristicBot {

@@ -151,8 +151,8 @@ impl Level {
     /// Playouts per decision.
     pub const fn playouts(self) -> u32 {
         match self {
-            // Ten times apart, so that each level beats the one below it head to head (issue 38:
-            // 3,000 against 300 and 300 against 30 score 0.66 on paired seeds). Above a few thousand
+            // Ten times apart, so that each level beats the one below it head to head
+            // (3,000 against 300 and 300 against 30 score 0.66 on paired seeds). Above a few thousand
             // playouts the search stops buying strength (22,000 against 1,000 scored 0.537 ± 0.029), so
             // hard stops there instead of thinking seven times longer for little
             // (docs/BOT_EXPERIMENTS.md, "The levels' budgets").
