@@ -1,13 +1,13 @@
 //! The viewer's chance to win the game and each flag, from a [`PlayerView`] alone: the learned value
 //! model (two players; the hand-made evaluation with three) averaged over samples of the hidden cards
-//! (see `win_estimate`). The coach's numbers; calibrated on held-out games (docs/BOT_EXPERIMENTS.md).
+//! (see `value/sampled.rs`). The coach's numbers; calibrated on held-out games (docs/BOT_EXPERIMENTS.md).
 
 use serde::{Deserialize, Serialize};
 
 use super::determinize::Determinizer;
-use super::portable::{portable_exp, portable_ln};
-use super::value_model::ValueModel;
-use super::win_estimate::estimate;
+use super::value::model::ValueModel;
+use super::value::portable::{portable_exp, portable_ln};
+use super::value::sampled::estimate;
 use super::Level;
 use crate::error::Error;
 use crate::flag::FLAG_COUNT;

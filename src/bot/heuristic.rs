@@ -2,8 +2,8 @@
 //! that most raises a static evaluation of its position (the strongest formations its hand allows,
 //! weighed against what the opponent can still reach), and draws what its hand lacks.
 
-use super::eval::Knowledge;
 use super::tactics_guard;
+use super::value::handmade::Knowledge;
 use super::{prepare, Bot};
 use crate::action::{Action, DeckKind};
 use crate::card::{Card, Tactic};
