@@ -179,6 +179,8 @@ pub(crate) enum Decision {
 /// over all trees (the flags only when asked for).
 pub(crate) struct Searched {
     pub(crate) action: Action,
+    /// Read by the coach only, which native programs go without (bot/mod.rs).
+    #[cfg_attr(not(any(target_arch = "wasm32", test, feature = "lab-hooks")), allow(dead_code))]
     pub(crate) edges: Vec<RootEdge>,
 }
 
@@ -187,6 +189,7 @@ impl SearchBot {
     /// the same choice as [`Bot::choose`] under the same seed, the leaves' chances per flag kept, and
     /// each action of `rate` that is legal given at least a tenth of the budget's playouts through it
     /// (after the choice is made, so that rating a move never changes the choice).
+    #[cfg(any(target_arch = "wasm32", test, feature = "lab-hooks"))]
     pub(crate) fn analyse(&mut self, view: &PlayerView, rate: &[Action]) -> Result<Decision, Error> {
         self.decide(view, Some(rate))
     }

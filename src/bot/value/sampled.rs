@@ -27,7 +27,9 @@ pub(crate) struct Estimate {
     pub(crate) flags: [f32; FLAG_COUNT],
 }
 
-/// The viewer's estimate over `samples` samples of the hidden cards (at least one).
+/// The viewer's estimate over `samples` samples of the hidden cards (at least one): the coach's and
+/// the lab's (bot/mod.rs says where the coach is compiled).
+#[cfg_attr(not(any(target_arch = "wasm32", test, feature = "lab-hooks")), allow(dead_code))]
 pub(crate) fn estimate(
     determinizer: &Determinizer,
     model: Option<&ValueModel>,
