@@ -8,7 +8,7 @@
 //! own types inside a message (view, legal actions, log, record, options, score) are named with
 //! `#[ts(type = "…")]` and imported from the engine's generated declarations (src/wasm/declarations.d.ts).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 use ts_rs::{Config, TypeVisitor, TS};
@@ -28,11 +28,11 @@ const BLESS: &str = "BLESS=1 cargo test -p battleline-server --bin battleline-se
 /// TypeScript's own generic types, used in `#[ts(type = "…")]`.
 const BUILTINS: [&str; 3] = ["Array", "Record", "Partial"];
 
-/// Declarations of every type reached from the messages, each once, in the order a reader meets them.
+/// Declarations of every type reached from the messages, each once, by name (ts-rs visits a type's
+/// dependencies in no fixed order, so the file is sorted to be the same on every build).
 struct Declarations {
     config: Config,
-    names: Vec<String>,
-    text: Vec<String>,
+    by_name: BTreeMap<String, String>,
 }
 
 impl TypeVisitor for Declarations {
@@ -44,11 +44,10 @@ impl TypeVisitor for Declarations {
             return;
         }
         let name = T::ident(&self.config);
-        if self.names.contains(&name) {
+        if self.by_name.contains_key(&name) {
             return;
         }
-        self.names.push(name);
-        self.text.push(ts_layout::declaration::<T>(&self.config));
+        self.by_name.insert(name, ts_layout::declaration::<T>(&self.config));
         T::visit_dependencies(self);
     }
 }
@@ -83,13 +82,16 @@ fn type_names(text: &str) -> BTreeSet<String> {
 
 /// The whole file.
 fn protocol_ts() -> String {
-    let mut all = Declarations { config: Config::new().with_large_int("number"), names: vec![], text: vec![] };
+    let mut all = Declarations { config: Config::new().with_large_int("number"), by_name: BTreeMap::new() };
     all.visit::<ServerMessage>();
     all.visit::<ClientMessage>();
-    let body: String = all.text.iter().map(|d| format!("\n{d}")).collect();
+    // The two messages first, then the types they use, alphabetically.
+    let roots = [ServerMessage::ident(&all.config), ClientMessage::ident(&all.config)];
+    let order = roots.iter().chain(all.by_name.keys().filter(|name| !roots.contains(name)));
+    let body: String = order.map(|name| format!("\n{}", all.by_name[name])).collect();
     let engine: Vec<String> = type_names(&body)
         .into_iter()
-        .filter(|name| !all.names.contains(name) && !BUILTINS.contains(&name.as_str()))
+        .filter(|name| !all.by_name.contains_key(name) && !BUILTINS.contains(&name.as_str()))
         .collect();
     format!(
         "// Derived from the Rust types of server/src/protocol.rs by server/src/protocol_ts.rs (ts-rs); do not\n\

@@ -77,169 +77,6 @@ export type ServerMessage = {
 };
 
 /**
- * The body of a `state` message.
- */
-export type StateMessage = {
-  /**
-   * The room.
-   */
-  room: RoomInfo;
-  /**
-   * The receiver's seat, or null for a spectator.
-   */
-  seat: number | null;
-  /**
-   * Actions played in this match so far.
-   */
-  n: number;
-  /**
-   * The receiver's view (the engine's `view(seat)`, or `spectatorView()`).
-   */
-  view: PlayerView;
-  /**
-   * The receiver's legal actions (empty unless they may act now).
-   */
-  legal: Action[];
-  /**
-   * New log entries as the receiver may know them (the engine's `log(seat, logFrom)`).
-   */
-  log: LogEntry[];
-  /**
-   * The index of the first entry in `log`.
-   */
-  logFrom: number;
-  /**
-   * The match's score (the engine's, as the wasm API's `matchScore()` gives it).
-   */
-  match: MatchScore;
-  /**
-   * The whole record (options, seed, actions), only once the match is over (before, it would reveal
-   * every hidden card).
-   */
-  record: GameRecord | null;
-};
-
-/**
- * The room around the game.
- */
-export type RoomInfo = {
-  /**
-   * The room's id: for a seat, the invite's; for a spectator, the watch id (a spectator never learns
-   * the invite's id, which would let them take a free seat).
-   */
-  id: string;
-  /**
-   * The options of its matches.
-   */
-  options: GameOptions;
-  /**
-   * `waiting` (seats free), `playing` or `over`.
-   */
-  status: RoomStatus;
-  /**
-   * The seats.
-   */
-  seats: Array<SeatInfo>;
-  /**
-   * Spectators connected.
-   */
-  spectators: number;
-  /**
-   * How the match ended, once it has.
-   */
-  ended: Ended | null;
-  /**
-   * Seats offering a draw now.
-   */
-  drawOffers: Array<number>;
-  /**
-   * Seats asking for a rematch.
-   */
-  rematch: Array<number>;
-  /**
-   * Which match of the room this is (0, then 1 after a rematch, …).
-   */
-  generation: number;
-  /**
-   * The clocks, if the room has them.
-   */
-  clock: ClockInfo | null;
-  /**
-   * The coach (hints, unseen cards, win chances) is on for everyone in the room: chosen at its creation,
-   * kept for its rematches. The server only keeps and tells it; each page offers its coach or not.
-   */
-  coach: boolean;
-};
-
-/**
- * How a match ended, beyond the engine's own results.
- */
-export type EndReason = "finished" | "resigned" | "drawAgreed" | "time";
-
-/**
- * The end of a match: why, who caused it (resign, time), and the winner (null: a draw or no single winner).
- */
-export type Ended = {
-  /**
-   * Why the match ended.
-   */
-  reason: EndReason;
-  /**
-   * The seat that resigned or ran out of time.
-   */
-  by: number | null;
-  /**
-   * The winning seat, if there is exactly one.
-   */
-  winner: number | null;
-};
-
-/**
- * Where a room stands: `room.status` on the wire, written as its `code()`.
- */
-export type RoomStatus = "waiting" | "playing" | "over";
-
-/**
- * A seat as everybody sees it.
- */
-export type SeatInfo = {
-  /**
-   * Someone holds the seat.
-   */
-  taken: boolean;
-  /**
-   * Connections on that seat now (tabs, devices).
-   */
-  connected: number;
-  /**
-   * The seat's player left the room on purpose (`leave`) and has not come back since.
-   */
-  left: boolean;
-};
-
-/**
- * The clocks as of the message.
- */
-export type ClockInfo = {
-  /**
-   * Each seat's time left, in milliseconds, when the message was made.
-   */
-  remainingMs: Array<number>;
-  /**
-   * The seat whose clock runs, if any.
-   */
-  running: number | null;
-  /**
-   * Each player's time for the match, in milliseconds.
-   */
-  initialMs: number;
-  /**
-   * Added to a player's time after each action of theirs that ends their turn, in milliseconds.
-   */
-  incrementMs: number;
-};
-
-/**
  * What a client asks.
  */
 export type ClientMessage = {
@@ -299,6 +136,28 @@ export type ClientMessage = {
 };
 
 /**
+ * The clocks as of the message.
+ */
+export type ClockInfo = {
+  /**
+   * Each seat's time left, in milliseconds, when the message was made.
+   */
+  remainingMs: Array<number>;
+  /**
+   * The seat whose clock runs, if any.
+   */
+  running: number | null;
+  /**
+   * Each player's time for the match, in milliseconds.
+   */
+  initialMs: number;
+  /**
+   * Added to a player's time after each action of theirs that ends their turn, in milliseconds.
+   */
+  incrementMs: number;
+};
+
+/**
  * A clock for each player: `initialMs` for the whole match, plus `incrementMs` after each of their moves.
  */
 export type ClockSetting = {
@@ -310,4 +169,145 @@ export type ClockSetting = {
    * Added to a player's time after each action of theirs that ends their turn, in milliseconds.
    */
   incrementMs: number;
+};
+
+/**
+ * How a match ended, beyond the engine's own results.
+ */
+export type EndReason = "finished" | "resigned" | "drawAgreed" | "time";
+
+/**
+ * The end of a match: why, who caused it (resign, time), and the winner (null: a draw or no single winner).
+ */
+export type Ended = {
+  /**
+   * Why the match ended.
+   */
+  reason: EndReason;
+  /**
+   * The seat that resigned or ran out of time.
+   */
+  by: number | null;
+  /**
+   * The winning seat, if there is exactly one.
+   */
+  winner: number | null;
+};
+
+/**
+ * The room around the game.
+ */
+export type RoomInfo = {
+  /**
+   * The room's id: for a seat, the invite's; for a spectator, the watch id (a spectator never learns
+   * the invite's id, which would let them take a free seat).
+   */
+  id: string;
+  /**
+   * The options of its matches.
+   */
+  options: GameOptions;
+  /**
+   * `waiting` (seats free), `playing` or `over`.
+   */
+  status: RoomStatus;
+  /**
+   * The seats.
+   */
+  seats: Array<SeatInfo>;
+  /**
+   * Spectators connected.
+   */
+  spectators: number;
+  /**
+   * How the match ended, once it has.
+   */
+  ended: Ended | null;
+  /**
+   * Seats offering a draw now.
+   */
+  drawOffers: Array<number>;
+  /**
+   * Seats asking for a rematch.
+   */
+  rematch: Array<number>;
+  /**
+   * Which match of the room this is (0, then 1 after a rematch, …).
+   */
+  generation: number;
+  /**
+   * The clocks, if the room has them.
+   */
+  clock: ClockInfo | null;
+  /**
+   * The coach (hints, unseen cards, win chances) is on for everyone in the room: chosen at its creation,
+   * kept for its rematches. The server only keeps and tells it; each page offers its coach or not.
+   */
+  coach: boolean;
+};
+
+/**
+ * Where a room stands: `room.status` on the wire, written as its `code()`.
+ */
+export type RoomStatus = "waiting" | "playing" | "over";
+
+/**
+ * A seat as everybody sees it.
+ */
+export type SeatInfo = {
+  /**
+   * Someone holds the seat.
+   */
+  taken: boolean;
+  /**
+   * Connections on that seat now (tabs, devices).
+   */
+  connected: number;
+  /**
+   * The seat's player left the room on purpose (`leave`) and has not come back since.
+   */
+  left: boolean;
+};
+
+/**
+ * The body of a `state` message.
+ */
+export type StateMessage = {
+  /**
+   * The room.
+   */
+  room: RoomInfo;
+  /**
+   * The receiver's seat, or null for a spectator.
+   */
+  seat: number | null;
+  /**
+   * Actions played in this match so far.
+   */
+  n: number;
+  /**
+   * The receiver's view (the engine's `view(seat)`, or `spectatorView()`).
+   */
+  view: PlayerView;
+  /**
+   * The receiver's legal actions (empty unless they may act now).
+   */
+  legal: Action[];
+  /**
+   * New log entries as the receiver may know them (the engine's `log(seat, logFrom)`).
+   */
+  log: LogEntry[];
+  /**
+   * The index of the first entry in `log`.
+   */
+  logFrom: number;
+  /**
+   * The match's score (the engine's, as the wasm API's `matchScore()` gives it).
+   */
+  match: MatchScore;
+  /**
+   * The whole record (options, seed, actions), only once the match is over (before, it would reveal
+   * every hidden card).
+   */
+  record: GameRecord | null;
 };
