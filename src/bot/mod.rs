@@ -31,36 +31,22 @@ use crate::position::view::PlayerView;
 #[cfg(feature = "lab-hooks")]
 use crate::position::Position;
 
-mod determinize;
 // The coach (the viewer's chances, hints, explanations, the post-game review) has one caller in the
 // product, the wasm layer (src/wasm/coach.rs): it is compiled for it and its tests, and public only
 // for the lab (its calibration, review-noise and coach-corpus instruments); no native program of the
 // product needs it. Each of these uses part of it (the wasm layer, the tests, the lab), hence the allows.
 #[cfg(any(target_arch = "wasm32", test, feature = "lab-hooks"))]
 #[allow(dead_code)]
-mod evaluate;
-#[cfg(any(target_arch = "wasm32", test, feature = "lab-hooks"))]
-#[allow(dead_code)]
-mod explain;
+mod coach;
+mod determinize;
 mod heuristic;
-#[cfg(any(target_arch = "wasm32", test, feature = "lab-hooks"))]
-#[allow(dead_code)]
-mod hint;
 mod random;
-#[cfg(any(target_arch = "wasm32", test, feature = "lab-hooks"))]
-#[allow(dead_code)]
-mod review;
 mod search;
 // The stand-in game of online play, for the page (src/wasm/).
 #[cfg(all(feature = "setups", target_arch = "wasm32"))]
 mod stand_in;
 mod tactics_guard;
 mod value;
-
-// The coach's files (hint.rs, review.rs) reach the search by its former names until they move into
-// coach/ with their paths fixed, in a change of their own.
-#[cfg(any(target_arch = "wasm32", test, feature = "lab-hooks"))]
-use search::{bot as ismcts, parallel_trees as trees, tree as search_tree};
 
 pub use determinize::{determinize, Determinizer};
 pub use heuristic::HeuristicBot;
@@ -73,27 +59,24 @@ pub(crate) use stand_in::stand_in;
 // The coach: crate-private for the wasm layer and the tests, public for the lab.
 #[cfg(all(any(target_arch = "wasm32", test), not(feature = "lab-hooks")))]
 #[allow(unused_imports)]
-pub(crate) use evaluate::{evaluate, Evaluation};
+pub(crate) use coach::chances::{evaluate, Evaluation};
 #[cfg(feature = "lab-hooks")]
-pub use evaluate::{evaluate, Evaluation};
+pub use coach::chances::{evaluate, Evaluation};
 #[cfg(all(any(target_arch = "wasm32", test), not(feature = "lab-hooks")))]
 #[allow(unused_imports)]
-pub(crate) use explain::{explain, explain_move, FlagOutlook, Outlook, Previous, Reach, Reason, SideOutlook};
+pub(crate) use coach::explain::{explain, explain_move, FlagOutlook, Outlook, Previous, Reach, Reason, SideOutlook};
 #[cfg(feature = "lab-hooks")]
-pub use explain::{explain, explain_move, FlagOutlook, Outlook, Previous, Reach, Reason, SideOutlook};
+pub use coach::explain::{explain, explain_move, FlagOutlook, Outlook, Previous, Reach, Reason, SideOutlook};
 #[cfg(all(any(target_arch = "wasm32", test), not(feature = "lab-hooks")))]
 #[allow(unused_imports)]
-pub(crate) use hint::{hint, hint_after, FlagChange, Hint, NOTABLE_CHANGE};
+pub(crate) use coach::hint::{hint, hint_after, FlagChange, Hint, NOTABLE_CHANGE};
 #[cfg(feature = "lab-hooks")]
-pub use hint::{hint, hint_after, FlagChange, Hint, NOTABLE_CHANGE};
+pub use coach::hint::{hint, hint_after, FlagChange, Hint, NOTABLE_CHANGE};
 #[cfg(all(any(target_arch = "wasm32", test), not(feature = "lab-hooks")))]
 #[allow(unused_imports)]
-pub(crate) use review::{review, Judgement, Review, ReviewedDecision, Reviewer, Thresholds, THRESHOLDS};
+pub(crate) use coach::review::{review, Judgement, Review, ReviewedDecision, Reviewer, Thresholds, THRESHOLDS};
 #[cfg(feature = "lab-hooks")]
-pub use review::{review, Judgement, Review, ReviewedDecision, Reviewer, Thresholds, THRESHOLDS};
-#[cfg(test)]
-#[path = "coach/tests.rs"]
-mod coach_tests;
+pub use coach::review::{review, Judgement, Review, ReviewedDecision, Reviewer, Thresholds, THRESHOLDS};
 
 // The lab's extension points and instruments: what lab/ plugs into the search or reads of it. Only the
 // lab enables the feature; the product, its wasm and its npm package go without (docs/public-api.txt).

@@ -4,11 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::determinize::Determinizer;
-use super::value::model::ValueModel;
-use super::value::portable::{portable_exp, portable_ln};
-use super::value::sampled::estimate;
-use super::Level;
+use crate::bot::determinize::Determinizer;
+use crate::bot::value::model::ValueModel;
+use crate::bot::value::portable::{portable_exp, portable_ln};
+use crate::bot::value::sampled::estimate;
+use crate::bot::Level;
 use crate::error::Error;
 use crate::flag::FLAG_COUNT;
 use crate::position::view::PlayerView;
