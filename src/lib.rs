@@ -30,6 +30,7 @@ mod formation;
 mod game;
 #[cfg(any(target_arch = "wasm32", test))]
 mod js_shapes;
+mod match_score;
 mod options;
 mod outcome;
 mod phase;
@@ -39,6 +40,8 @@ pub mod random_play;
 mod record;
 mod record_parse;
 mod refusal;
+#[cfg(test)]
+mod ts_layout;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
@@ -53,6 +56,7 @@ pub use formation::{best_strength, FormationKind, Strength};
 pub use game::Game;
 #[cfg(feature = "events")]
 pub use game::LogEntry;
+pub use match_score::MatchScore;
 pub use options::{ClaimTiming, Options};
 pub use outcome::{GameResult, Victory};
 pub use phase::Phase;

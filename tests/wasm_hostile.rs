@@ -1,5 +1,5 @@
 //! Failure paths of the WebAssembly API under repetition (`wasm-pack test --headless --chrome -- --test
-//! wasm_hostile`): thousands of refused calls, the crafted inputs of issue 19 among them, must leave
+//! wasm_hostile`): thousands of refused calls, the crafted hostile inputs among them, must leave
 //! the same instance able to play a full game. Before the fix a crafted view trapped the instance
 //! (`unreachable`) and after about 115 traps every call failed with "memory access out of bounds".
 #![cfg(target_arch = "wasm32")]
@@ -39,7 +39,7 @@ fn view_with(game: &WasmGame, patch: &[(&str, &str)]) -> JsValue {
 fn thousands_of_refused_calls_then_a_full_game_on_the_same_instance() {
     let mut game = WasmGame::new(json(r#"{"seed": 19}"#)).unwrap();
     let opponent = 1 - game.current().as_f64().unwrap() as usize;
-    // Issue 19, item 1: 2^32 - 202 cards in the troop deck and 255 troops in the opponent's hand.
+    // 2^32 - 202 cards in the troop deck and 255 troops in the opponent's hand.
     let mut sizes = vec![r#"{"troops": 7, "tactics": 0}"#; 2];
     sizes[opponent] = r#"{"troops": 255, "tactics": 0}"#;
     let hand_sizes = format!("[{}]", sizes.join(","));
@@ -83,7 +83,7 @@ fn thousands_of_refused_calls_then_a_full_game_on_the_same_instance() {
     assert!(game.result().unwrap().is_object());
 }
 
-// Issue 19, item 6: replayTo(5e9) said "5000000000 is negative".
+// `replayTo(5e9)` said "5000000000 is negative".
 #[wasm_bindgen_test]
 fn replay_to_beyond_the_record_names_the_record_length() {
     let game = WasmGame::new(json(r#"{"seed": 3}"#)).unwrap();
@@ -93,7 +93,7 @@ fn replay_to_beyond_the_record_names_the_record_length() {
     assert!(message.contains("negative"), "{message}");
 }
 
-// Issue 19, item 6: every suggest seed above 10^15 was clamped to 10^15, so they all gave one action.
+// Every suggest seed above 10^15 was clamped to 10^15, so they all gave one action.
 // Now every safe integer is the exact seed (the same action as natively), and larger numbers, which a
 // JS number cannot hold exactly, are refused.
 #[wasm_bindgen_test]
@@ -123,7 +123,7 @@ fn new_game_with(source: &str) -> Result<JsValue, JsValue> {
     WasmGame::new(options).map(JsValue::from)
 }
 
-// Issue 36, minor: `new Game({games: NaN})` or `{players: Infinity}` silently meant the defaults
+// `new Game({games: NaN})` or `{players: Infinity}` silently meant the defaults
 // (JSON.stringify writes them as null). Every non-finite number given to the engine is refused.
 #[wasm_bindgen_test]
 fn nan_and_infinite_numbers_are_refused_not_read_as_defaults() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Expert iteration for the search's learned value model (src/bot/value_model.rs):
+# Expert iteration for the search's learned value model (src/bot/value/model.rs):
 #   generation g: the champion's search plays itself (value_lab generate), a model is trained on all the
 #   data so far starting from the champion's weights (tools/train_value.py), and the new model becomes
 #   champion only if its search beats the champion's by the sequential test on paired seeds

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Trains the search's learned value model (src/bot/value_model.rs) on self-play data.
+"""Trains the search's learned value model (src/bot/value/model.rs) on self-play data.
 
     python3 tools/train_value.py --data A.bld[,B.bld...] --out weights.bin [--init weights.bin|handmade]
         [--hidden 32,32] [--epochs 8] [--batch 4096] [--lr 0.002] [--device auto] [--report FILE]
@@ -11,7 +11,7 @@ outcome for them (1 taken, 0 lost; a flag open at the end: the hand-made chance 
 Positions of games whose id is divisible by 10 are held out; the report gives the held-out log-loss
 of the model, of the hand-made leaf reward (the search's evaluation before the model), and of a coin.
 
-The weights file is read by `ValueModel::from_bytes` (format in src/bot/value_model.rs). The
+The weights file is read by `ValueModel::from_bytes` (format in src/bot/value/model.rs). The
 hand-made model needs no PyTorch. Versions: tools/requirements.txt. Runs on a CPU or a CUDA GPU.
 """
 import argparse
@@ -23,7 +23,7 @@ import time
 
 FLAGS = 9
 OUTPUTS = 1 + FLAGS
-# Inputs of src/bot/value_features.rs that the hand-made model reads.
+# Inputs of src/bot/value/features.rs that the hand-made model reads.
 HANDMADE_VALUE = 15
 HANDMADE_REWARD = 16
 

@@ -1,4 +1,4 @@
-//! The learned value model (src/bot/value_model.rs): its outputs on fixed views are pinned to the bit
+//! The learned value model (src/bot/value/model.rs): its outputs on fixed views are pinned to the bit
 //! (the same numbers as the browser test in tests/wasm_api.rs), they are chances, and the shipped
 //! weights are small.
 

@@ -142,8 +142,9 @@ impl Code {
     }
 }
 
-/// Where a room stands.
+/// Where a room stands: `room.status` on the wire, written as its `code()`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "lowercase"))]
 pub enum RoomStatus {
     /// Seats are free: the game has not started.
     Waiting,
@@ -165,6 +166,12 @@ impl RoomStatus {
             RoomStatus::Playing => "playing",
             RoomStatus::Over => "over",
         }
+    }
+}
+
+impl serde::Serialize for RoomStatus {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
     }
 }
 

@@ -2,10 +2,10 @@
 //! client (`ClientMessage`) and from the server (`ServerMessage`). Every refusal is an `error` frame with a
 //! stable `code` and changes nothing.
 
-use battleline::{Action, GameResult, LogEntry, Options, PlayerView};
+use battleline::{Action, LogEntry, MatchScore, Options, PlayerView};
 use serde::{Deserialize, Serialize};
 
-use crate::codes::Code;
+use crate::codes::{Code, RoomStatus};
 
 /// The version of this protocol, in `welcome`.
 pub const PROTOCOL: u32 = 1;
@@ -14,6 +14,7 @@ pub const PROTOCOL: u32 = 1;
 pub const MAX_ACTION_ID: usize = 64;
 
 /// A clock for each player: `initialMs` for the whole match, plus `incrementMs` after each of their moves.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ClockSetting {
@@ -25,6 +26,7 @@ pub struct ClockSetting {
 }
 
 /// What a client asks.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
 pub enum ClientMessage {
@@ -32,12 +34,15 @@ pub enum ClientMessage {
     Create {
         /// The game's options (as the engine reads them).
         #[serde(default)]
+        #[cfg_attr(test, ts(type = "Record<string, unknown> | null", optional = nullable))]
         options: serde_json::Value,
         /// Optional clocks, enforced by the server.
         #[serde(default)]
+        #[cfg_attr(test, ts(optional = nullable))]
         clock: Option<ClockSetting>,
         /// The coach (hints, unseen cards, win chances) for everyone in the room; off unless asked for.
         #[serde(default)]
+        #[cfg_attr(test, ts(optional = nullable))]
         coach: bool,
     },
     /// Enter a room: with a seat's token (rejoin that seat), without one (take a free seat), or to watch.
@@ -46,9 +51,11 @@ pub enum ClientMessage {
         room: String,
         /// The seat's token kept by the client.
         #[serde(default)]
+        #[cfg_attr(test, ts(optional = nullable))]
         token: Option<String>,
         /// Watch as a spectator instead of playing.
         #[serde(default)]
+        #[cfg_attr(test, ts(optional = nullable))]
         watch: bool,
     },
     /// Play an action for the connection's seat. `id` makes a retry harmless (applied once); `n`, the
@@ -57,9 +64,11 @@ pub enum ClientMessage {
         /// The client's id for this action (at most 64 bytes).
         id: String,
         /// The action, as the engine's legal actions list it.
+        #[cfg_attr(test, ts(type = "Action"))]
         action: Action,
         /// The action count the client saw when choosing.
         #[serde(default)]
+        #[cfg_attr(test, ts(optional = nullable))]
         n: Option<u32>,
     },
     /// Concede the match.
@@ -85,12 +94,15 @@ pub enum ClientMessage {
         name: String,
         /// The game's options (as the engine reads them).
         #[serde(default)]
+        #[cfg_attr(test, ts(type = "Record<string, unknown> | null", optional = nullable))]
         options: serde_json::Value,
         /// Optional clocks, enforced by the server.
         #[serde(default)]
+        #[cfg_attr(test, ts(optional = nullable))]
         clock: Option<ClockSetting>,
         /// The coach for everyone in the room.
         #[serde(default)]
+        #[cfg_attr(test, ts(optional = nullable))]
         coach: bool,
     },
     /// Withdraw the game this connection posted (its room stays, unlisted).
@@ -103,6 +115,7 @@ pub enum ClientMessage {
 }
 
 /// An open game as the lobby lists it: who posted it and what it is; never the room's id.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenGame {
@@ -111,6 +124,7 @@ pub struct OpenGame {
     /// The poster's name, as they wrote it (checked: letters, digits, spaces, `-_.'`).
     pub name: String,
     /// The options of the room's matches.
+    #[cfg_attr(test, ts(type = "GameOptions"))]
     pub options: Options,
     /// The clocks, if the room has them.
     pub clock: Option<ClockSetting>,
@@ -121,6 +135,7 @@ pub struct OpenGame {
 }
 
 /// Why a game left the lobby.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Unlisted {
@@ -133,6 +148,7 @@ pub enum Unlisted {
 }
 
 /// How a match ended, beyond the engine's own results.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum EndReason {
@@ -147,6 +163,7 @@ pub enum EndReason {
 }
 
 /// The end of a match: why, who caused it (resign, time), and the winner (null: a draw or no single winner).
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Ended {
@@ -159,6 +176,7 @@ pub struct Ended {
 }
 
 /// A seat as everybody sees it.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SeatInfo {
@@ -171,6 +189,7 @@ pub struct SeatInfo {
 }
 
 /// The clocks as of the message.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ClockInfo {
@@ -184,6 +203,7 @@ pub struct ClockInfo {
 }
 
 /// The room around the game.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RoomInfo {
@@ -191,9 +211,10 @@ pub struct RoomInfo {
     /// the invite's id, which would let them take a free seat).
     pub id: String,
     /// The options of its matches.
+    #[cfg_attr(test, ts(type = "GameOptions"))]
     pub options: Options,
     /// `waiting` (seats free), `playing` or `over`.
-    pub status: &'static str,
+    pub status: RoomStatus,
     /// The seats.
     pub seats: Vec<SeatInfo>,
     /// Spectators connected.
@@ -213,23 +234,8 @@ pub struct RoomInfo {
     pub coach: bool,
 }
 
-/// The match's score (as the wasm API's `matchScore`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MatchInfo {
-    /// The game in progress (0-based).
-    pub game_index: u32,
-    /// Games in the match.
-    pub games: u32,
-    /// Results of the finished games.
-    pub results: Vec<GameResult>,
-    /// Points per seat.
-    pub scores: Vec<u32>,
-    /// The engine's match is over.
-    pub over: bool,
-}
-
 /// What the server sends.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum ServerMessage {
@@ -274,6 +280,7 @@ pub enum ServerMessage {
         message: String,
         /// The action id the refusal answers, if any.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(optional))]
         id: Option<String>,
     },
     /// The answer to `ping`.
@@ -303,6 +310,7 @@ pub enum ServerMessage {
 }
 
 /// The body of a `state` message.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StateMessage {
@@ -313,18 +321,23 @@ pub struct StateMessage {
     /// Actions played in this match so far.
     pub n: u32,
     /// The receiver's view (the engine's `view(seat)`, or `spectatorView()`).
+    #[cfg_attr(test, ts(type = "PlayerView"))]
     pub view: PlayerView,
     /// The receiver's legal actions (empty unless they may act now).
+    #[cfg_attr(test, ts(type = "Action[]"))]
     pub legal: Vec<Action>,
     /// New log entries as the receiver may know them (the engine's `log(seat, logFrom)`).
+    #[cfg_attr(test, ts(type = "LogEntry[]"))]
     pub log: Vec<LogEntry>,
     /// The index of the first entry in `log`.
     pub log_from: u32,
-    /// The match's score.
+    /// The match's score (the engine's, as the wasm API's `matchScore()` gives it).
     #[serde(rename = "match")]
-    pub match_info: MatchInfo,
+    #[cfg_attr(test, ts(type = "MatchScore"))]
+    pub match_info: MatchScore,
     /// The whole record (options, seed, actions), only once the match is over (before, it would reveal
     /// every hidden card).
+    #[cfg_attr(test, ts(type = "GameRecord | null"))]
     pub record: Option<battleline::Record>,
 }
 

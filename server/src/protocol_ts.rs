@@ -1,26 +1,162 @@
-//! The page's copy of the protocol (www/src/online/protocol.ts, written by hand) against these types:
-//! every message type and every field the server sends about the room, and every message the server
-//! accepts, must be named there, so that a field added here (a `watch` id, a `presence` message, a seat's
-//! `left`, the room's `coach`) cannot go unseen by the page. The engine's own types inside a state (view,
-//! legal actions, log, record) are the engine's generated declarations and are checked by its drift test.
+//! The page's copy of the online protocol, www/src/online/protocol.ts, derived from the types of
+//! protocol.rs with ts-rs (the derives are on the types themselves, test builds only) and laid out by
+//! the engine's own layout code (src/ts_layout.rs), as the engine's declarations are
+//! (src/declarations.rs). `BLESS=1 cargo test -p battleline-server --bin battleline-server protocol_ts`
+//! writes the file anew; the drift test below fails when the committed file is not what the types give.
+//! Every type the two messages reach is declared, so a new message or field is in the page's types
+//! once it is in protocol.rs (with `#[cfg_attr(test, derive(ts_rs::TS))]` on a new type). The engine's
+//! own types inside a message (view, legal actions, log, record, options, score) are named with
+//! `#[ts(type = "…")]` and imported from the engine's generated declarations (src/wasm/declarations.d.ts).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
+use ts_rs::{Config, TypeVisitor, TS};
 
 use super::{
     ClientMessage, ClockInfo, ClockSetting, EndReason, Ended, OpenGame, RoomInfo, SeatInfo, ServerMessage, Unlisted,
 };
+use crate::codes::RoomStatus;
 
-const PAGE: &str = include_str!("../../www/src/online/protocol.ts");
+#[path = "../../src/ts_layout.rs"]
+mod ts_layout;
 
-/// Every object key in `value`, recursively.
+/// The committed file, relative to the server crate.
+const FILE: &str = "../www/src/online/protocol.ts";
+
+/// The command that writes the file anew.
+const BLESS: &str = "BLESS=1 cargo test -p battleline-server --bin battleline-server protocol_ts";
+
+/// TypeScript's own generic types, used in `#[ts(type = "…")]`.
+const BUILTINS: [&str; 3] = ["Array", "Record", "Partial"];
+
+/// Declarations of every type reached from the messages, each once, by name (ts-rs visits a type's
+/// dependencies in no fixed order, so the file is sorted to be the same on every build).
+struct Declarations {
+    config: Config,
+    by_name: BTreeMap<String, String>,
+}
+
+impl TypeVisitor for Declarations {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        // Only the types that have a declaration of their own (ts-rs gives them an output path); wrappers
+        // such as `Box<T>` and `Option<T>` are seen through.
+        if T::output_path().is_none() {
+            T::visit_dependencies(self);
+            return;
+        }
+        let name = T::ident(&self.config);
+        if self.by_name.contains_key(&name) {
+            return;
+        }
+        self.by_name.insert(name, ts_layout::declaration::<T>(&self.config));
+        T::visit_dependencies(self);
+    }
+}
+
+/// The names a TypeScript text uses as types (capitalised words outside comments and string literals).
+fn type_names(text: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for line in text.lines() {
+        let code = line.trim_start();
+        if code.starts_with("//") || code.starts_with('*') || code.starts_with("/*") {
+            continue;
+        }
+        let mut in_string = None;
+        let mut word = String::new();
+        for c in code.chars().chain([' ']) {
+            match in_string {
+                Some(quote) if c == quote => in_string = None,
+                Some(_) => {}
+                None if c == '"' || c == '\'' => in_string = Some(c),
+                None if c.is_alphanumeric() || c == '_' => word.push(c),
+                None => {
+                    if word.starts_with(|f: char| f.is_ascii_uppercase()) {
+                        names.insert(word.clone());
+                    }
+                    word.clear();
+                }
+            }
+        }
+    }
+    names
+}
+
+/// The whole file.
+fn protocol_ts() -> String {
+    let mut all = Declarations { config: Config::new().with_large_int("number"), by_name: BTreeMap::new() };
+    all.visit::<ServerMessage>();
+    all.visit::<ClientMessage>();
+    // The two messages first, then the types they use, alphabetically.
+    let roots = [ServerMessage::ident(&all.config), ClientMessage::ident(&all.config)];
+    let order = roots.iter().chain(all.by_name.keys().filter(|name| !roots.contains(name)));
+    let body: String = order.map(|name| format!("\n{}", all.by_name[name])).collect();
+    let engine: Vec<String> = type_names(&body)
+        .into_iter()
+        .filter(|name| !all.by_name.contains_key(name) && !BUILTINS.contains(&name.as_str()))
+        .collect();
+    format!(
+        "// Derived from the Rust types of server/src/protocol.rs by server/src/protocol_ts.rs (ts-rs); do not\n\
+         // edit: run `{BLESS}` after changing a type.\n\
+         //\n\
+         // The online protocol's messages (docs/ONLINE.md). The view, legal actions and log entries are the\n\
+         // engine's own types: the server sends each seat exactly what the wasm API's `view(seat)` and\n\
+         // `log(seat)` give (a spectator: `spectatorView()` and `log(null)`).\n\
+         import type {{ {} }} from '../../../pkg/full.js';\n{body}",
+        engine.join(", ")
+    )
+}
+
+#[test]
+fn the_pages_protocol_is_derived_from_the_rust_types() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../www/src/online/protocol.ts");
+    let derived = protocol_ts();
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(path, &derived).expect("www/src/online/protocol.ts is writable");
+    }
+    let kept = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(kept == derived, "{FILE} is not what the Rust types give; run `{BLESS}` and review the difference");
+}
+
+#[test]
+fn the_engine_types_the_protocol_imports_are_the_engines_declarations() {
+    let engine = include_str!("../../src/wasm/declarations.d.ts");
+    let page = protocol_ts();
+    let import = page.lines().find(|l| l.starts_with("import type")).expect("the file imports the engine's types");
+    let names: Vec<&str> = import
+        .split(['{', '}'])
+        .nth(1)
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect();
+    assert!(names.contains(&"PlayerView") && names.contains(&"MatchScore"), "{import}");
+    for name in names {
+        assert!(engine.contains(&format!("export type {name} ")), "{name} is not a type of the engine's declarations");
+    }
+}
+
+#[test]
+fn a_rooms_status_is_written_as_its_code_and_declared_as_the_codes() {
+    let declared = RoomStatus::inline(&Config::new());
+    for status in RoomStatus::ALL {
+        assert_eq!(serde_json::to_value(status).unwrap(), Value::from(status.code()));
+        assert!(declared.contains(&format!("\"{}\"", status.code())), "{declared} names {}", status.code());
+    }
+    assert_eq!(declared.matches('|').count() + 1, RoomStatus::ALL.len(), "{declared}");
+}
+
+/// Every object key in `value`, recursively, except inside `options` (the engine's own `GameOptions`,
+/// declared by the engine's generated declarations).
 fn keys(value: &Value, out: &mut BTreeSet<String>) {
     match value {
         Value::Object(map) => {
             for (k, v) in map {
                 out.insert(k.clone());
-                keys(v, out);
+                if k != "options" {
+                    keys(v, out);
+                }
             }
         }
         Value::Array(items) => items.iter().for_each(|v| keys(v, out)),
@@ -28,15 +164,15 @@ fn keys(value: &Value, out: &mut BTreeSet<String>) {
     }
 }
 
-/// Whether the page declares `name`: a message type as a string literal (`'presence'`), a field as a
-/// property (`left:` or `left?:`, not merely the word in a comment).
-fn declared(name: &str) -> bool {
-    if name.starts_with('\'') {
-        return PAGE.contains(name);
+/// Whether `page` declares `name`: a message type as a string literal (`"presence"`), a field as a
+/// property (`left:`, `left?:` or `"type":`, not merely the word in a comment).
+fn declared(page: &str, name: &str) -> bool {
+    if name.starts_with('"') || page.contains(&format!("\"{name}\":")) {
+        return page.contains(name);
     }
-    PAGE.match_indices(name).any(|(at, _)| {
-        let before = PAGE[..at].chars().next_back().is_none_or(|c| !c.is_alphanumeric() && c != '_');
-        let after = &PAGE[at + name.len()..];
+    page.match_indices(name).any(|(at, _)| {
+        let before = page[..at].chars().next_back().is_none_or(|c| !c.is_alphanumeric() && c != '_');
+        let after = &page[at + name.len()..];
         before && (after.starts_with(':') || after.starts_with("?:"))
     })
 }
@@ -46,7 +182,7 @@ fn room() -> RoomInfo {
     RoomInfo {
         id: "r".into(),
         options: battleline::Options::default(),
-        status: "playing",
+        status: RoomStatus::Playing,
         seats: vec![SeatInfo { taken: true, connected: 1, left: false }],
         spectators: 0,
         ended: Some(Ended { reason: EndReason::Resigned, by: Some(0), winner: Some(1) }),
@@ -58,33 +194,16 @@ fn room() -> RoomInfo {
     }
 }
 
+/// A listed game, with clocks (so that every key is written).
 fn open_game() -> OpenGame {
     let clock = Some(ClockSetting { initial_ms: 1, increment_ms: 0 });
     OpenGame { id: "g".into(), name: "n".into(), options: battleline::Options::default(), clock, coach: false, free: 1 }
 }
 
-/// The type names of the client's messages: a match, so that a new variant does not compile until it is
-/// named here (and then in the page).
-fn client_type(m: &ClientMessage) -> &'static str {
-    match m {
-        ClientMessage::Create { .. } => "create",
-        ClientMessage::Join { .. } => "join",
-        ClientMessage::Act { .. } => "act",
-        ClientMessage::Resign => "resign",
-        ClientMessage::OfferDraw => "offerDraw",
-        ClientMessage::DeclineDraw => "declineDraw",
-        ClientMessage::Rematch => "rematch",
-        ClientMessage::Ping => "ping",
-        ClientMessage::Leave => "leave",
-        ClientMessage::Lobby => "lobby",
-        ClientMessage::Post { .. } => "post",
-        ClientMessage::Unpost => "unpost",
-        ClientMessage::Take { .. } => "take",
-    }
-}
-
+/// ts-rs reads the serde attributes of the derived types, not hand-written `Serialize` impls nor
+/// `to_text`: the keys and message types the server actually writes must be declared too.
 #[test]
-fn the_pages_protocol_names_every_message_and_room_field_the_server_has() {
+fn every_field_the_server_writes_is_declared_in_the_pages_protocol() {
     let mut named = BTreeSet::new();
     let server_messages = [
         ServerMessage::Welcome {
@@ -105,43 +224,15 @@ fn the_pages_protocol_names_every_message_and_room_field_the_server_has() {
     ];
     for m in &server_messages {
         let value: Value = serde_json::from_str(&m.to_text()).unwrap();
-        named.insert(format!("'{}'", value["type"].as_str().unwrap()));
+        named.insert(format!("\"{}\"", value["type"].as_str().unwrap()));
         keys(&value, &mut named);
     }
     // The room inside a state (its options are the engine's).
     let mut room = serde_json::to_value(room()).unwrap();
     room.as_object_mut().unwrap().remove("options");
     keys(&room, &mut named);
-    named.insert("'state'".into());
-    for text in [
-        r#"{"type":"create"}"#,
-        r#"{"type":"join","room":"r"}"#,
-        r#"{"type":"act","id":"a","action":{"type":"pass"}}"#,
-        r#"{"type":"resign"}"#,
-        r#"{"type":"offerDraw"}"#,
-        r#"{"type":"declineDraw"}"#,
-        r#"{"type":"rematch"}"#,
-        r#"{"type":"ping"}"#,
-        r#"{"type":"leave"}"#,
-        r#"{"type":"lobby"}"#,
-        r#"{"type":"post","name":"a"}"#,
-        r#"{"type":"unpost"}"#,
-        r#"{"type":"take","game":"g"}"#,
-    ] {
-        let m: ClientMessage = serde_json::from_str(text).unwrap();
-        named.insert(format!("'{}'", client_type(&m)));
-    }
-    // The client's fields the server reads.
-    named.extend(
-        ["options", "clock", "coach", "room", "token", "watch", "id", "action", "n", "name", "game"].map(String::from),
-    );
-    // Why a game left the lobby: every reason, as a string literal.
-    for reason in [Unlisted::Taken, Unlisted::Withdrawn, Unlisted::Expired] {
-        named.insert(format!("'{}'", serde_json::to_value(reason).unwrap().as_str().unwrap()));
-    }
-    let missing: Vec<&String> = named.iter().filter(|name| !declared(name)).collect();
-    assert!(
-        missing.is_empty(),
-        "www/src/online/protocol.ts does not name {missing:?}: keep it in step with protocol.rs"
-    );
+    named.insert("\"state\"".into());
+    let page = protocol_ts();
+    let missing: Vec<&String> = named.iter().filter(|name| !declared(&page, name)).collect();
+    assert!(missing.is_empty(), "the derived protocol does not declare {missing:?}, which the server writes");
 }

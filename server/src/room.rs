@@ -9,9 +9,7 @@ use battleline::{Action, Game, Options};
 use serde::{Deserialize, Serialize};
 
 use crate::codes::{Code, RoomStatus};
-use crate::protocol::{
-    ClockInfo, ClockSetting, EndReason, Ended, MatchInfo, RoomInfo, SeatInfo, StateMessage, MAX_ACTION_ID,
-};
+use crate::protocol::{ClockInfo, ClockSetting, EndReason, Ended, RoomInfo, SeatInfo, StateMessage, MAX_ACTION_ID};
 use crate::tokens;
 
 /// The room's state beyond the game and its seats, stored as JSON beside them.
@@ -355,7 +353,7 @@ impl Room {
         RoomInfo {
             id: self.record.id.clone(),
             options: self.record.options,
-            status: self.status().code(),
+            status: self.status(),
             seats: self
                 .record
                 .seats
@@ -406,13 +404,7 @@ impl Room {
             legal,
             log: game.log(seat, log_from as usize),
             log_from,
-            match_info: MatchInfo {
-                game_index: game.game_index(),
-                games: game.options().games,
-                results: game.results(),
-                scores: game.scores(),
-                over: game.is_match_over(),
-            },
+            match_info: game.match_score(),
             record: (self.status() == RoomStatus::Over).then(|| game.record()),
         }
     }

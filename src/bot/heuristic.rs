@@ -2,8 +2,8 @@
 //! that most raises a static evaluation of its position (the strongest formations its hand allows,
 //! weighed against what the opponent can still reach), and draws what its hand lacks.
 
-use super::eval::Knowledge;
 use super::tactics_guard;
+use super::value::handmade::Knowledge;
 use super::{prepare, Bot};
 use crate::action::{Action, DeckKind};
 use crate::card::{Card, Tactic};
@@ -61,7 +61,7 @@ impl HeuristicBot {
         HeuristicBot { guard: false, ..HeuristicBot::new(seed) }
     }
 
-    /// A test opponent for the guard, like the outside rule bot of issue 24: the heuristic that plays
+    /// A test opponent for the guard, like a rule bot that saves its tactics cards: the heuristic that plays
     /// a tactics card only when it wins the game on the spot (and keeps its tactics cards otherwise).
     #[cfg(feature = "lab-hooks")]
     pub fn sniper(_seed: u64) -> HeuristicBot {

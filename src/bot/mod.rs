@@ -31,61 +31,71 @@ use crate::position::view::PlayerView;
 #[cfg(feature = "lab-hooks")]
 use crate::position::Position;
 
-mod action_set;
+// The coach (the viewer's chances, hints, explanations, the post-game review) has one caller in the
+// product, the wasm layer (src/wasm/coach.rs): it is compiled for it and its tests, and public only
+// for the lab (its calibration, review-noise and coach-corpus instruments); no native program of the
+// product needs it. Each of these uses part of it (the wasm layer, the tests, the lab), hence the allows.
+#[cfg(any(target_arch = "wasm32", test, feature = "lab-hooks"))]
+#[allow(dead_code)]
+mod coach;
 mod determinize;
-mod eval;
-mod evaluate;
-mod explain;
 mod heuristic;
-mod hint;
-mod ismcts;
-mod leaf;
-mod portable;
 mod random;
-mod review;
-mod rollout;
-mod search_config;
-mod search_tree;
-#[cfg(feature = "setups")]
+mod search;
+// The stand-in game of online play, for the page (src/wasm/).
+#[cfg(all(feature = "setups", target_arch = "wasm32"))]
 mod stand_in;
 mod tactics_guard;
-mod trees;
-mod value_features;
-mod value_leaf;
-mod value_model;
-mod win_chance;
-mod win_estimate;
+mod value;
 
 pub use determinize::{determinize, Determinizer};
-pub use evaluate::{evaluate, Evaluation};
-pub use explain::{explain, explain_move, FlagOutlook, Outlook, Previous, Reach, Reason, SideOutlook};
 pub use heuristic::HeuristicBot;
-pub use hint::{hint, hint_after, FlagChange, Hint, NOTABLE_CHANGE};
-pub use ismcts::{SearchBot, SearchStats};
 pub use random::RandomBot;
-pub use review::{review, Judgement, Review, ReviewedDecision, Reviewer, Thresholds, THRESHOLDS};
-#[cfg(feature = "setups")]
-pub use stand_in::stand_in;
-pub use trees::MAX_TREES;
+pub use search::bot::{SearchBot, SearchStats};
+pub use search::parallel_trees::MAX_TREES;
+#[cfg(all(feature = "setups", target_arch = "wasm32"))]
+pub(crate) use stand_in::stand_in;
+
+// The coach: crate-private for the wasm layer and the tests, public for the lab.
+#[cfg(all(any(target_arch = "wasm32", test), not(feature = "lab-hooks")))]
+#[allow(unused_imports)]
+pub(crate) use coach::chances::{evaluate, Evaluation};
+#[cfg(feature = "lab-hooks")]
+pub use coach::chances::{evaluate, Evaluation};
+#[cfg(all(any(target_arch = "wasm32", test), not(feature = "lab-hooks")))]
+#[allow(unused_imports)]
+pub(crate) use coach::explain::{explain, explain_move, FlagOutlook, Outlook, Previous, Reach, Reason, SideOutlook};
+#[cfg(feature = "lab-hooks")]
+pub use coach::explain::{explain, explain_move, FlagOutlook, Outlook, Previous, Reach, Reason, SideOutlook};
+#[cfg(all(any(target_arch = "wasm32", test), not(feature = "lab-hooks")))]
+#[allow(unused_imports)]
+pub(crate) use coach::hint::{hint, hint_after, FlagChange, Hint, NOTABLE_CHANGE};
+#[cfg(feature = "lab-hooks")]
+pub use coach::hint::{hint, hint_after, FlagChange, Hint, NOTABLE_CHANGE};
+#[cfg(all(any(target_arch = "wasm32", test), not(feature = "lab-hooks")))]
+#[allow(unused_imports)]
+pub(crate) use coach::review::{review, Judgement, Review, ReviewedDecision, Reviewer, Thresholds, THRESHOLDS};
+#[cfg(feature = "lab-hooks")]
+pub use coach::review::{review, Judgement, Review, ReviewedDecision, Reviewer, Thresholds, THRESHOLDS};
 
 // The lab's extension points and instruments: what lab/ plugs into the search or reads of it. Only the
 // lab enables the feature; the product, its wasm and its npm package go without (docs/public-api.txt).
 #[cfg(feature = "lab-hooks")]
-pub use eval::{Duel, EvalParams};
+pub use search::config::Config as SearchConfig;
 #[cfg(feature = "lab-hooks")]
-pub use leaf::{result_rewards, shared_rewards, Leaf, Sampler, StaticLeaf};
+pub use search::leaf::{result_rewards, shared_rewards, Leaf, Sampler, StaticLeaf};
 #[cfg(feature = "lab-hooks")]
-pub use rollout::Prior;
+pub use search::model_leaf::ValueLeaf;
 #[cfg(feature = "lab-hooks")]
-pub use search_config::Config as SearchConfig;
+pub use search::prior::Prior;
 #[cfg(feature = "lab-hooks")]
-pub use value_features::{input_names, INPUTS};
+pub use value::features::{input_names, INPUTS};
 #[cfg(feature = "lab-hooks")]
-pub use value_leaf::ValueLeaf;
+pub use value::flags_to_game::win_chance;
 #[cfg(feature = "lab-hooks")]
-pub use value_model::ValueModel;
+pub use value::handmade::{Duel, EvalParams};
 #[cfg(feature = "lab-hooks")]
-pub use win_chance::win_chance;
+pub use value::model::ValueModel;
 
 /// A computer player. It is given the view of the player whose turn it is and answers with one of
 /// that player's legal actions; anything else (a view of a finished match, of another player's turn,
@@ -151,8 +161,8 @@ impl Level {
     /// Playouts per decision.
     pub const fn playouts(self) -> u32 {
         match self {
-            // Ten times apart, so that each level beats the one below it head to head (issue 38:
-            // 3,000 against 300 and 300 against 30 score 0.66 on paired seeds). Above a few thousand
+            // Ten times apart, so that each level beats the one below it head to head
+            // (3,000 against 300 and 300 against 30 score 0.66 on paired seeds). Above a few thousand
             // playouts the search stops buying strength (22,000 against 1,000 scored 0.537 ± 0.029), so
             // hard stops there instead of thinking seven times longer for little
             // (docs/BOT_EXPERIMENTS.md, "The levels' budgets").
@@ -439,8 +449,8 @@ pub fn play_game(options: Options, seed: u64, bots: &mut [&mut dyn Bot]) -> Resu
 pub fn value_inputs(position: &Position, me: Player) -> ([f32; INPUTS], [f32; FLAG_COUNT]) {
     let config = SearchConfig::default();
     let draws = config.leaf_foresight.unwrap_or(0) as usize;
-    let knowledge = eval::Knowledge::with_foresight(position, me, config.eval, draws);
-    (value_features::inputs(position, me, &knowledge), knowledge.chances(position))
+    let knowledge = value::handmade::Knowledge::with_foresight(position, me, config.eval, draws);
+    (value::features::inputs(position, me, &knowledge), knowledge.chances(position))
 }
 
 /// The viewer's chance to win the game and each flag's, from the view alone: `model` (the hand-made
@@ -454,7 +464,7 @@ pub fn estimate_view(
     seed: u64,
 ) -> Result<(f32, [f32; FLAG_COUNT]), Error> {
     let determinizer = Determinizer::new(view)?;
-    let estimate = win_estimate::estimate(&determinizer, model, samples, &mut crate::rng_from_seed(seed));
+    let estimate = value::sampled::estimate(&determinizer, model, samples, &mut crate::rng_from_seed(seed));
     Ok((estimate.win, estimate.flags))
 }
 

@@ -17,7 +17,7 @@ use crate::flag::Player;
 use crate::phase::Phase;
 use crate::position::Position;
 
-use super::trees::{totals, RootEdge};
+use super::search::parallel_trees::{totals, RootEdge};
 
 /// Steps played at most to finish a turn (claims of nine flags, a draw, Scout's steps).
 const MAX_STEPS: usize = 24;

@@ -12,7 +12,7 @@ export class BattleLineError extends Error {
 
 // The longest message, in UTF-16 code units: the engine cuts its own to 2,000 bytes (MAX_MESSAGE_BYTES),
 // and messages made here may quote what a caller gave (a hostile getter's error, a worker's failure), so
-// they are cut the same way (issue 36: a 15 MiB record once made a 31.5 M-character message).
+// they are cut the same way (a 15 MiB record once made a 31.5 M-character message).
 const MAX_MESSAGE_CHARS = 2000;
 const CUT = '… (cut)';
 
@@ -49,7 +49,7 @@ export function jsonText(value) {
 // A call into the engine needs stack. Made with the JavaScript stack nearly exhausted (deep recursion in
 // the calling page), it could fail part-way inside the engine: after wasm-bindgen borrowed the Game (then
 // borrowed for good), or while the glue or the engine kept its books (then the whole instance was
-// unusable) (issue 36). So every call of the package first makes sure that a margin of stack is left, by
+// unusable). So every call of the package first makes sure that a margin of stack is left, by
 // calling `probe` that deep, and refuses with `stack_exhausted`, changing nothing, when it is not. The
 // margin is ten times what tests/node/stack.test.mjs needs for every call it makes (40 frames already
 // kept every Game usable and the instance alive there); it costs about 3 us a call.

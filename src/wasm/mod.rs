@@ -290,13 +290,7 @@ impl WasmGame {
     /// Match: results of the finished games, points per player, whether the match is over.
     #[wasm_bindgen(js_name = matchScore, unchecked_return_type = "MatchScore")]
     pub fn match_score(&self) -> JsResult<JsValue> {
-        to_js(&crate::js_shapes::MatchScore {
-            game_index: self.game.game_index(),
-            games: self.game.options().games,
-            results: self.game.results(),
-            scores: self.game.scores(),
-            over: self.game.is_match_over(),
-        })
+        to_js(&self.game.match_score())
     }
 
     /// The record: options, seed, actions.

@@ -3,14 +3,14 @@
 //! of bot and several variants, a fingerprint of whole games (every action in order, FNV-1a) and the
 //! hard level's answer to a few mid-game views. The pins were taken before the experiments moved to
 //! the lab crate (`lab/`) and must only change with a deliberate change of play, recorded in the
-//! commit that changes them: in issue 38 the two-player searches' pins changed when the learned value
+//! commit that changes them: the two-player searches' pins changed when the learned value
 //! model became their leaf, and some searches' again when the evaluation's logistic became portable
 //! arithmetic (the same bits natively and in WebAssembly); the heuristic's games did not change.
 //! The lab's measuring opponents (`heuristic:sniper`, `…:unguarded`) have their games pinned in the lab
 //! (lab/tests/tactics_guard.rs), the only crate that may build them.
 //!
 //! The games name budgets (`search:300`, `search:3000`), not levels, so that a level's budget can change
-//! without changing them: when the levels became 30, 300 and 3,000 playouts (issue 38), only the hard
+//! without changing them: when the levels became 30, 300 and 3,000 playouts, only the hard
 //! level's answers below were pinned anew.
 
 use battleline::bot::{suggest, Bot, BotKind, Level};

@@ -1,6 +1,6 @@
 //! Hostile input to the `battleline` binary: bot programs that write endless output, bot messages with
 //! crafted views or overlong lines, and huge record files. Each ends in a clear error or a forfeit,
-//! within bounded time and memory (issue 19).
+//! within bounded time and memory.
 // Native only: it uses 64-bit sizes (and processes); wasm-pack test builds every test for wasm32.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -15,7 +15,7 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-// Issue 19, item 4: a bot writing endless output without a newline took the referee to 4 GB in 13 s,
+// A bot writing endless output without a newline took the referee to 4 GB in 13 s,
 // whatever --move-timeout said. Now the line is cut at its limit and the bot forfeits.
 #[test]
 fn a_bot_writing_an_endless_line_forfeits() {
@@ -44,7 +44,7 @@ fn turn_line(view: &serde_json::Value) -> Vec<u8> {
     format!("{}\n", serde_json::json!({ "type": "turn", "view": view, "legal": [] })).into_bytes()
 }
 
-// Issue 19, item 1: natively, `battleline bot heuristic` panicked (exit 101) on a view with a wrapped
+// Natively, `battleline bot heuristic` panicked (exit 101) on a view with a wrapped
 // deck size.
 #[test]
 fn the_bot_command_refuses_a_crafted_view_without_panicking() {
@@ -69,7 +69,7 @@ fn the_bot_command_refuses_an_overlong_line() {
     assert!(text(&output.stderr).contains("longer than 1048576 bytes"), "{}", text(&output.stderr));
 }
 
-// Issue 19, item 5: a huge record file is refused by its size, without being read whole.
+// A huge record file is refused by its size, without being read whole.
 #[test]
 fn replay_refuses_a_record_larger_than_the_limit() {
     let mut input = br#"{"format":"battleline-record","version":1,"options":{},"seed":1,"actions":["#.to_vec();
@@ -110,7 +110,7 @@ fn random_bot() -> String {
     format!("{} bot random", env!("CARGO_BIN_EXE_battleline"))
 }
 
-// Issue 36: a looping bot outlived its forfeit and the referee (only the `sh -c` wrapper was killed):
+// A looping bot outlived its forfeit and the referee (only the `sh -c` wrapper was killed):
 // one orphan per forfeited game kept a core busy. Now each bot runs in a process group of its own and
 // the whole group is ended, by SIGKILL after a grace period if it ignores SIGTERM. The bot here ignores
 // SIGTERM, never answers, and starts a child that ignores SIGTERM too; each records its process id.
@@ -137,7 +137,7 @@ fn a_looping_bot_and_what_it_started_do_not_outlive_the_referee() {
     let _ = std::fs::remove_dir_all(pids.parent().unwrap());
 }
 
-// Issue 36, minor: the referee reported a bot's flag -2^64 - 1 as "flag -1" (the number was clamped).
+// The referee reported a bot's flag -2^64 - 1 as "flag -1" (the number was clamped).
 #[test]
 fn the_referee_shows_a_bot_s_flag_number_as_given() {
     let bot = r#"while read line; do echo '{"type":"claim","flag":-18446744073709551617}'; done"#;
@@ -148,7 +148,7 @@ fn the_referee_shows_a_bot_s_flag_number_as_given() {
     assert!(!stdout.contains("flag -1 "), "{stdout}");
 }
 
-// Issue 36: a bot in a process group of its own no longer gets the terminal's Ctrl-C, so the referee
+// A bot in a process group of its own no longer gets the terminal's Ctrl-C, so the referee
 // ends every live bot group when it is itself ended by SIGINT, SIGTERM or SIGHUP. The bot here ignores
 // SIGTERM and its input, thinks for ever within a long move timeout, and starts a child; the referee is
 // signalled mid-game, and neither the bot nor its child may outlive it.

@@ -118,7 +118,7 @@ fn check_transcript(text: &str, seeds: &[u64], small_seeds: u64) -> usize {
                 cards_named(&message, &mut named);
                 let hidden = named.difference(shown_by(view));
                 assert!(hidden.is_empty(), "game {game}: a message names cards its view does not show: {hidden:?}");
-                // Issue 36: whether a pass was voluntary (R-TURN-6) depends on the passer's hand; the
+                // Whether a pass was voluntary (R-TURN-6) depends on the passer's hand; the
                 // views carried it as `voluntaryPass` (player 0's differed by player 1's hidden card).
                 assert!(
                     !line.contains("voluntary"),

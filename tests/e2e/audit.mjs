@@ -144,7 +144,7 @@ export async function screenText(page) {
 }
 
 /**
- * Forms known to read wrong (issues 23 and 41), for a screen in `lang`: `mode` is the game's ('computer',
+ * Forms known to read wrong, for a screen in `lang`: `mode` is the game's ('computer',
  * 'hotseat'), `touch` whether the screen is a touch screen, `started` whether anyone has moved yet.
  */
 export function badForms(text, { lang, mode, touch = false, started = true }) {

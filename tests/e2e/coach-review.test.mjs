@@ -138,7 +138,7 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     await graph.click({ position: { x: 3, y: box.height / 2 } });
     assert.equal((await run(page)).selected, 0, 'the first point');
 
-    // The game's own names in its review (issue 41: a computer game's replay keeps "You").
+    // The game's own names in its review (a computer game's replay keeps "You").
     await walkMarks(page, { name: 'You' });
     assert.deepEqual(await overflow(page), { x: 0, y: 0 });
     await assertAccessible(page, `a reviewed decision (${size})`);

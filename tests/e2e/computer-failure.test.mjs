@@ -1,5 +1,5 @@
 // When the computer player cannot move (here: the browser refuses to start its worker), the page says so
-// and offers to try again; it never makes up a move for the computer (issue 22: no random fallback).
+// and offers to try again; it never makes up a move for the computer (no random fallback).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { actionCount, clickAction, legal, openPage, serveAndLaunch, startGame, state, waitReady } from './helpers.mjs';

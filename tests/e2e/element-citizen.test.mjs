@@ -1,4 +1,4 @@
-// <battle-line-game> as a good citizen of someone else's page (issue 40), with the package's element
+// <battle-line-game> as a good citizen of someone else's page, with the package's element
 // (pkg/element.js) on a host page of its own (fixtures/boxed.html): it lays out in the box the page gives
 // it (720 × 560 and a phone's 360 × 640: nothing outside the box, nothing scrolled inside); it cleans up
 // (removed, it stops its computer's worker, its timers and listeners; moved, it keeps its game); its

@@ -230,7 +230,7 @@ test('the production build has no test hook', async () => {
     assert.equal(await page.evaluate(() => typeof window.__battleline), 'undefined', 'no window.__battleline');
     const globals = (await page.evaluate(() => Object.keys(window))).filter((k) => !blank.has(k));
     assert.deepEqual(globals, [], 'the page adds no global through which the game could be reached');
-    // Nor does the element (issue 36): no own property, nothing on its prototype but the public API, and no
+    // Nor does the element: no own property, nothing on its prototype but the public API, and no
     // value reachable from them (two steps deep) that holds the game (`fullState`) or plays a seat.
     const reach = await page.evaluate(() => {
       const el = document.querySelector('battle-line-game');

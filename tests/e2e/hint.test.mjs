@@ -1,5 +1,5 @@
-// The hint is advice in the present tense with its reason, read from the engine (issue 23), and since
-// issue 38 the search's own move with how it changes the player's chances: asked in the tutorial's fixed
+// The hint is advice in the present tense with its reason, read from the engine: the search's
+// own move with how it changes the player's chances: asked in the tutorial's fixed
 // position where red 10 completes a Wedge that beats the opponent's, in both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,7 +40,7 @@ for (const [lang, expected] of [
       for (const card of copy.querySelectorAll('.mini')) card.replaceWith(card.getAttribute('aria-label'));
       return copy.textContent.replace(/\s+/g, ' ').trim();
     });
-    // The search's move, with its reason in terms of the chances (issue 38): the flag it wins rises.
+    // The search's move, with its reason in terms of the chances: the flag it wins rises.
     const [, from, to] = expected.exec(text) ?? assert.fail(`${text} does not match ${expected}`);
     assert.ok(Number(to) - Number(from) >= 5 && Number(to) >= 90, `${from}% → ${to}%`);
     assert.doesNotMatch(text, /Hint:|提示：|drew|\?/, 'not a log sentence');

@@ -1,4 +1,4 @@
-// The import dialog refuses oversize input with a clear message (issue 19): a file larger than any
+// The import dialog refuses oversize input with a clear message: a file larger than any
 // record is refused before it is read, pasted text longer than the limit is refused before the engine
 // sees it, and a record with more actions than any match has gets the engine's reason. Nothing changes.
 import { test } from 'node:test';
@@ -45,7 +45,7 @@ test('the import dialog refuses oversize files, text and records with a clear me
   await context.close();
 });
 
-// Issue 36: a record starting from a draw step with both decks empty (not over, no legal action) was
+// A record starting from a draw step with both decks empty (not over, no legal action) was
 // imported, and the page showed "The computer player could not move" for good. The engine refuses it
 // now, and the import dialog says why; the game in progress is untouched and goes on.
 test('a record starting from a position that could never end is refused with the reason', async () => {

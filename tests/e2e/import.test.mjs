@@ -1,4 +1,4 @@
-// Import as a person meets it (issue 23): it asks before replacing a game in progress, a game against the
+// Import as a person meets it: it asks before replacing a game in progress, a game against the
 // computer goes on against the computer, and a broken record is refused in words for people, not in the
 // parser's ("key must be a string at line 1 column 2").
 import { test } from 'node:test';

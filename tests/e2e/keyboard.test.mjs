@@ -1,4 +1,4 @@
-// The keyboard alone (issue 23: after the start dialog focus was on the page and a troop play took about
+// The keyboard alone (after the start dialog focus was on the page and a troop play took about
 // 12 presses, Redeploy up to 41). Every key press is counted: the start dialog by Enter, focus lands in the
 // game, a troop is played in at most 4 presses (Shift+value, then the flag), C jumps to the hand, and a
 // Redeploy takes a handful; the key list in Settings names every key.

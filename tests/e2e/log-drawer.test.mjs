@@ -1,4 +1,4 @@
-// Below 1200 px the game log is a drawer over the board and the tool bar (issue 23: it could not be
+// Below 1200 px the game log is a drawer over the board and the tool bar (it could not be
 // closed, only a reload cleared it). It closes by its close button, by Esc and by a tap outside it, at a
 // tablet width and on a phone, and the tool bar's toggle opens it again.
 import { test } from 'node:test';

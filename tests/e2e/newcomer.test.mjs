@@ -1,4 +1,4 @@
-// A newcomer's second walk (issue 41): the states the other walks did not visit. The tutorial's offer is
+// A newcomer's second walk: the states the other walks did not visit. The tutorial's offer is
 // readable (its contrast measured on the screen, over its real background) and comes back after the
 // tutorial is left; the start dialog can be closed, leaving Menu, Rules and the language at hand, and its
 // Start button is in view at every size with two and three players; the levels say which is weakest;

@@ -1,4 +1,4 @@
-// No state of a test game scrolls the page (issue 23: at 1366×768 a Mud column plus a message scrolled it;
+// No state of a test game scrolls the page (at 1366×768 a Mud column plus a message scrolled it;
 // the three-player board overflowed by a few pixels). Whole games at a laptop's 1366×768 and a phone's
 // 390×844, two players with tactics (Mud taking a fourth card) and three players, the page measured after
 // every action.

@@ -58,7 +58,7 @@ test('a reload during a hot-seat hand-over keeps the hand hidden', async () => {
   await context.close();
 });
 
-// Issue 36: a crafted save (humanSeat 5, -1 or "1", or a text that is not JSON) was resumed unchecked: the
+// A crafted save (humanSeat 5, -1 or "1", or a text that is not JSON) was resumed unchecked: the
 // page drew nothing and New game did not work until the site's storage was cleared. Now the page says, in
 // a dialog, that the save could not be resumed, removes it, and a new game starts and is played.
 test('a crafted save is dropped with a message and a new game can be played', async () => {

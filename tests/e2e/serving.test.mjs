@@ -1,4 +1,4 @@
-// How the page is served (issue 23: the wasm went out uncompressed and only after the scripts asked for it):
+// How the page is served (the wasm went out uncompressed and only after the scripts asked for it):
 // the server sends text and wasm compressed as the browser accepts, the bytes unpack to the built files,
 // and in Chromium the wasm is requested once, compressed, by the preload in index.html, before app.js runs it.
 import { test } from 'node:test';

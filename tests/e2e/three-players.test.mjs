@@ -161,7 +161,7 @@ test('one person and two computer seats (Easy): played to the end by clicks; cla
     seatsSeen.push(await page.locator('#my-strip .name').innerText());
     await page.locator('[data-act=rp-flip]').click();
   }
-  // The replay of the game just played keeps its players' names (issue 41).
+  // The replay of the game just played keeps its players' names.
   assert.deepEqual(seatsSeen, ['You', 'Computer 2', 'Computer 3']);
   await page.locator('[data-act=rp-exit]').click();
   assertNoErrors(errors);

@@ -1,4 +1,4 @@
-// The tutorial as a newcomer meets it (issue 23): offered in the first visit's start dialog, walked step
+// The tutorial as a newcomer meets it: offered in the first visit's start dialog, walked step
 // by step by clicks on the real board (a play, a draw, a formation, a comparison, a refused claim and its
 // explanation, a claim with proof, breakthrough and envelopment, then every tactics card), each step's
 // goal reached only by doing it; axe-core on every step; a screenshot of every step in English and

@@ -1,4 +1,4 @@
-// Every screen of whole games, not only the tested states (issue 41): at a laptop's 1366×768 and a touch
+// Every screen of whole games, not only the tested states: at a laptop's 1366×768 and a touch
 // phone's 390×844, in English and Chinese, against the computer and hot-seat, a quick random player taking
 // each action by the page's own controls. After every action, with each card selected before it is played,
 // on every hand-over curtain, the end and the replay: axe-core finds nothing, no text is under 12 px, no

@@ -1,4 +1,4 @@
-// A greyed-out card says why, in the player's language, from the engine's refusal (issue 23): on hover
+// A greyed-out card says why, in the player's language, from the engine's refusal: on hover
 // (tooltip), on focus (its accessible description) and when pressed (the message bar). Built from a seeded
 // game in which the player to move holds a tactics card they may not play: one tactics card ahead (R-TAC-1).
 import { test } from 'node:test';

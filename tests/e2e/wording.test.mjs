@@ -1,4 +1,4 @@
-// English built from player names reads right (issue 23: "You starts", "can You claim it?", "Computer
+// English built from player names reads right ("You starts", "can You claim it?", "Computer
 // turned 6 traitor"), a tactics card in a sentence is named, not only drawn as an icon, and a claim's
 // cards are listed in order. A whole game against the computer, its page text read at every turn.
 import { test } from 'node:test';

@@ -4,7 +4,7 @@
 //! `Position::from_setup` refuses what play cannot reach with `bad_input` and never panics; what it
 //! accepts round-trips, starts a game (`Game::from_setup`) whose record replays to the same position,
 //! keeps its counters in range after every action (no wrap-around, in debug and release alike), and
-//! is played to its end by random legal actions: no accepted setup is stuck or endless (issue 36).
+//! is played to its end by random legal actions: no accepted setup is stuck or endless.
 
 use battleline::{Card, ErrorCode, Game, Phase, Position, Setup, MAX_COMPLETION_STAMP, MAX_SEED};
 

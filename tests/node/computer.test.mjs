@@ -51,7 +51,7 @@ test('engine errors, bad views and a terminated computer reject with BattleLineE
   await rejectsWith(computer.suggest(game.view(game.current), 'easy'), 'aborted');
 });
 
-// Issue 36: suggest(view, level, null) threw a TypeError at the caller instead of rejecting.
+// `suggest(view, level, null)` threw a TypeError at the caller instead of rejecting.
 test('bad options reject with a BattleLineError bad_options, and the computer goes on', async () => {
   const computer = new Computer();
   const game = new Game({ seed: 6 });

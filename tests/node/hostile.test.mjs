@@ -1,4 +1,4 @@
-// Issue 36 through the npm package as a host calls it: setups that could never end or that play cannot
+// Hostile input through the npm package as a host calls it: setups that could never end or that play cannot
 // reach, NaN and infinite options, a record giving its seed twice, an error message quoting a 15 MiB
 // record, and views that must not tell whether a pass was voluntary. (The engine-side tests are
 // tests/rules/setup_reachable.rs, tests/rules/hostile_input.rs and tests/rules/exhaustion.rs.)

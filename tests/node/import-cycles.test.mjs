@@ -60,7 +60,7 @@ test('the circle finder finds every circle and only circles', () => {
 test('the Rust reader sees uses, paths in code, groups and super, and not a parent\'s own children', () => {
   const graph = rustGraph(join(root, 'src', 'lib.rs'), [join(root, 'src', 'bin')]);
   // `use super::value_model::sigmoid` style uses, `crate::…` paths inside code, `use crate::{…}` groups.
-  assert.ok(graph.get('bot::value_features').includes('bot::win_chance'), 'super:: use');
+  assert.ok(graph.get('bot::value::features').includes('bot::value::flags_to_game'), 'super:: use');
   assert.ok(graph.get('bot').includes('crate'), 'crate::rng_from_seed inside a function');
   assert.ok(graph.get('bot').includes('position::view'), 'the longest module a path names');
   // bot/mod.rs declares and re-exports its children: no dependency on them.

@@ -1,4 +1,4 @@
-// The players' rules (www/rules/en.md, zh.md): every tactics card has a worked example (issue 41), in
+// The players' rules (www/rules/en.md, zh.md): every tactics card has a worked example, in
 // words ("Example:" / "例如：") and in a picture of the card beside the cards it works with.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 36: calls made with the JavaScript stack nearly exhausted (deep recursion in the calling page)
+// Calls made with the JavaScript stack nearly exhausted (deep recursion in the calling page)
 // broke the package: `legalActions`, `apply` and `claimable` left the Game borrowed for good, and
 // `errorCodes`, `view`, `suggest` and `explainClaim` left the whole wasm instance dead. Now every call
 // first checks that a margin of stack is left and otherwise refuses with `stack_exhausted`, changing

@@ -1,5 +1,5 @@
 // What the page reads back from its storage (www/src/storage.ts), without a browser: every stored value
-// is checked as it is loaded, and a bad one is dropped with a reason, never trusted (issue 36: a saved
+// is checked as it is loaded, and a bad one is dropped with a reason, never trusted (a saved
 // game with humanSeat 5, -1 or "1" was resumed unchecked and left the page blank until the site's
 // storage was cleared). The page's own walk with a crafted save is tests/e2e/resume.test.mjs.
 import { test, before } from 'node:test';

@@ -93,7 +93,7 @@ fn write_the_seed_corpus() {
     }
 }
 
-/// Writes the regression cases of issue 19 (run with `cargo test --test rules fuzz_corpus:: -- --ignored`).
+/// Writes the hostile-input regression cases (run with `cargo test --test rules fuzz_corpus:: -- --ignored`).
 /// Each is the exact input that crashed or fooled the engine before the fix, in the target's format.
 #[test]
 #[ignore]
@@ -161,7 +161,7 @@ fn write_the_regression_cases() {
     let record = r#"{"format":"battleline-record","version":1,"options":{},"seed":1,"actions":[{"type":"endClaims"},{"type":"pass"},{"type":"pass"},{"type":"fly"}]}"#;
     write("records", "illegal-before-malformed", record.as_bytes());
 
-    // Issue 36: setups that could never end (a draw or Scout-draw step with both decks empty, Scout's
+    // Setups that could never end (a draw or Scout-draw step with both decks empty, Scout's
     // steps without tactics) or that play cannot reach (a 41-card hand, five flags and no result), and a
     // record that starts from one and gives its seed twice.
     let mut empty = Game::new(Options::default(), 12).unwrap().position().to_setup();

@@ -1,7 +1,7 @@
 //! Hostile input to the library, as an attacker sends it: crafted views, setups with counters at the top
 //! of their types, bot levels and benchmark arguments asking for unbounded work, and oversize records.
 //! Each is a typed error naming the field, never a panic, a wrap-around or a hang, in debug and release
-//! builds alike (the cases of issue 19).
+//! builds alike.
 // Native only: it uses 64-bit sizes (and processes); wasm-pack test builds every test for wasm32.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -35,7 +35,7 @@ fn assert_every_bot_refuses(view: &PlayerView, needle: &str) {
     }
 }
 
-// Issue 19, item 1: a deck of 2^64 - 202 cards and 255 troops in the opponent's hand made the sum of
+// A deck of 2^64 - 202 cards and 255 troops in the opponent's hand made the sum of
 // hidden places wrap to the right count, and the sampler panicked ("range start index … out of range").
 #[test]
 fn a_view_whose_deck_and_hand_sizes_wrap_around_is_refused() {
@@ -89,7 +89,7 @@ fn setup_with_a_complete_side(seed: u64) -> (Setup, usize, usize) {
     }
 }
 
-// Issue 19, item 2: a completion stamp near u32::MAX wrapped to 0 at the next completion in release
+// A completion stamp near u32::MAX wrapped to 0 at the next completion in release
 // builds (a tie that should be refused became claimable) and panicked in debug builds.
 #[test]
 fn completion_stamps_above_the_bound_are_refused_and_the_bound_plays_on() {
@@ -123,7 +123,7 @@ fn completion_stamps_above_the_bound_are_refused_and_the_bound_plays_on() {
     }
 }
 
-// Issue 19, item 2: tacticsPlayed = 255 wrapped on the next tactics card (R-TAC-1 broke).
+// `tacticsPlayed` = 255 wrapped on the next tactics card (R-TAC-1 broke).
 #[test]
 fn tactics_counts_beyond_the_ten_cards_are_refused() {
     let setup = Game::new(Options::default(), 4).unwrap().position().to_setup();
@@ -142,13 +142,13 @@ fn tactics_counts_beyond_the_ten_cards_are_refused() {
     assert_eq!(Position::from_setup(&basic).unwrap_err().code, ErrorCode::BadInput, "no tactics, none played");
 }
 
-// Issue 19, item 6: play never asks to return three cards with Scout (R-GUILE-1 returns two), nor
+// Play never asks to return three cards with Scout (R-GUILE-1 returns two), nor
 // more than the hand holds.
 #[test]
 fn a_scout_return_step_play_cannot_reach_is_refused() {
     let mut setup = Game::new(Options::default(), 5).unwrap().position().to_setup();
     setup.phase = Phase::ScoutReturn { remaining: 2 };
-    // Only after Scout was played (issue 36): without it in the discards the step is refused.
+    // Only after Scout was played: without it in the discards the step is refused.
     assert!(Position::from_setup(&setup).unwrap_err().message.contains("Scout is not in player"));
     let scout = battleline::Card::tactic(battleline::Tactic::Scout);
     setup.tactics_deck.retain(|&c| c != scout);
@@ -167,7 +167,7 @@ fn a_scout_return_step_play_cannot_reach_is_refused() {
     assert!(err.message.contains("ScoutReturn"), "{err}");
 }
 
-// Issue 19, item 3: `search:4294967295x16` would have searched for days.
+// `search:4294967295x16` would have searched for days.
 #[test]
 fn bot_budgets_are_bounded() {
     for text in ["search:4294967295x16", "search:4294967295", "search:1000001", "search:500001x2", "search:62501x16"] {
@@ -181,7 +181,7 @@ fn bot_budgets_are_bounded() {
     assert!("search:62500x16".parse::<BotKind>().is_ok());
 }
 
-// Issue 19, item 3: `sample_claim_situations(0)` waited forever for an empty set to fill, and the
+// `sample_claim_situations(0)` waited forever for an empty set to fill, and the
 // benchmark's game count reached 4×10^9 from a JavaScript -1.
 #[test]
 fn benchmark_workloads_refuse_unbounded_arguments() {
@@ -195,7 +195,7 @@ fn record_text(actions: &str) -> String {
     format!(r#"{{"format":"battleline-record","version":1,"options":{{}},"seed":1,"actions":[{actions}]}}"#)
 }
 
-// Issue 19, item 5: records were parsed whole before any check (a 90 MB record took 1 GB).
+// Records were parsed whole before any check (a 90 MB record took 1 GB).
 #[test]
 fn oversize_records_are_refused_before_their_actions_are_built() {
     let too_many = record_text(&vec!["{}"; MAX_RECORD_ACTIONS + 1].join(","));
@@ -212,7 +212,7 @@ fn oversize_records_are_refused_before_their_actions_are_built() {
     assert!(err.message.starts_with("action 1 ({}) is malformed"), "{err}");
 }
 
-// Issue 19, item 5: the limits leave room for the longest real match: 99 games, indented as the page
+// The limits leave room for the longest real match: 99 games, indented as the page
 // exports it.
 #[test]
 fn a_legal_99_game_match_fits_the_record_limits() {
@@ -241,7 +241,7 @@ fn a_legal_99_game_match_fits_the_record_limits() {
     assert_eq!(replayed.position(), game.position());
 }
 
-// Issue 19, item 6: action 1 illegal and action 4 malformed was reported as "action 4 … is malformed".
+// Action 1 illegal and action 4 malformed was reported as "action 4 … is malformed".
 #[test]
 fn the_first_bad_action_of_a_record_is_the_one_named() {
     let game = Game::new(Options::default(), 1).unwrap();
@@ -261,7 +261,7 @@ fn the_first_bad_action_of_a_record_is_the_one_named() {
     assert!(err.message.starts_with("action 2 ") && err.message.contains("malformed"), "{err}");
 }
 
-// Issue 36, minor: a 15 MiB record produced a 31.5 M-character error message. Every message is cut to
+// A 15 MiB record produced a 31.5 M-character error message. Every message is cut to
 // MAX_MESSAGE_BYTES, whatever it quotes.
 #[test]
 fn error_messages_are_bounded_in_length() {
@@ -279,7 +279,7 @@ fn error_messages_are_bounded_in_length() {
     assert!(!short.message.contains("(cut)"), "{short}");
 }
 
-// Issue 36, minor: a record with two `seed` keys (or any field twice) was accepted, one of them ignored:
+// A record with two `seed` keys (or any field twice) was accepted, one of them ignored:
 // two readers could replay two different games from one record.
 #[test]
 fn a_record_giving_a_field_twice_is_refused() {
@@ -295,7 +295,7 @@ fn a_record_giving_a_field_twice_is_refused() {
     }
 }
 
-// Issue 36, minor: a flag number far out of range was shown clamped ("flag -1" for -2^64 - 1).
+// A flag number far out of range was shown clamped ("flag -1" for -2^64 - 1).
 #[test]
 fn out_of_range_flag_numbers_are_shown_as_given() {
     let error =

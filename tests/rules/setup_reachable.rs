@@ -1,4 +1,4 @@
-//! Issue 36: setups (and records that start from one) that play cannot reach, or from which a game could
+//! Setups (and records that start from one) that play cannot reach, or from which a game could
 //! never end, are refused. Every accepted setup can be played to its end by random legal actions.
 
 use battleline::{ClaimTiming, ErrorCode, Game, Options, Phase, Position, Setup};

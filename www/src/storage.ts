@@ -191,7 +191,7 @@ export function loadSettings(store: Store): Settings {
     aiDelay: typeof aiDelay === 'number' && aiDelay >= 0 && aiDelay <= MAX_AI_DELAY ? aiDelay : 650,
     winChances: winChances === true,
   };
-  // A stored value the page does not offer is dropped with a word, never used (issue 36).
+  // A stored value the page does not offer is dropped with a word, never used.
   const dropped = Object.entries({ lang, hints, aiDelay, winChances })
     .filter(([key, value]) => value !== undefined && value !== settings[key as keyof Settings])
     .map(([key, value]) => `${key} ${JSON.stringify(value) ?? String(value)}`);

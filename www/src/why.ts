@@ -1,4 +1,4 @@
-// Why a card in the hand cannot be played now, in the player's language (issue 23: a greyed-out card must
+// Why a card in the hand cannot be played now, in the player's language (a greyed-out card must
 // say why). The page holds no rule: it asks the engine. A card is unplayable when no legal action uses it;
 // the reason is the engine's refusal of playing it (tried on a copy of the game, since a probe must never
 // touch the real one), turned from its stable code into words.

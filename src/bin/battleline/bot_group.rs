@@ -1,7 +1,7 @@
 //! Each bot program of `battleline referee` runs in a process group of its own, and ending a bot ends
 //! the whole group: the shell that runs its command, the bot, and whatever the bot started. Only the
 //! `sh -c` wrapper used to be killed, so a looping bot kept a core busy after its forfeit and after the
-//! referee exited, one orphan per forfeited game (issue 36).
+//! referee exited, one orphan per forfeited game.
 //!
 //! The group gets SIGTERM, a grace period to exit, then SIGKILL, which no bot can ignore. The referee
 //! also ends every live group when it is itself ended by SIGINT, SIGTERM or SIGHUP (a bot in a group of

@@ -1,4 +1,4 @@
-// The hint's reason in terms of the chances (issue 38): "It raises your chance at flag 3 from 40% to
+// The hint's reason in terms of the chances: "It raises your chance at flag 3 from 40% to
 // 85%", read from the engine's hint (the search's own move with the chances before and after it).
 import type { Hint } from './client.js';
 import { percent, say } from './words.js';

@@ -33,7 +33,7 @@ export async function boot(ctx: Ctx): Promise<void> {
     render(ctx);
     return;
   }
-  // A save that is not a game the page can resume is removed and said so, never used (issue 36).
+  // A save that is not a game the page can resume is removed and said so, never used.
   let dropped = false;
   const drop = (why: string): void => {
     console.warn(`battleline: the saved game was not resumed: ${why}`);

@@ -12,12 +12,12 @@ use std::fmt;
 
 use rand_chacha::ChaCha8Rng;
 
-use super::determinize::Determinizer;
+use super::config::Config;
+use crate::bot::determinize::Determinizer;
 #[cfg(feature = "lab-hooks")]
-use super::eval::Duel;
-use super::eval::{EvalParams, Knowledge};
-use super::portable::sigmoid;
-use super::search_config::Config;
+use crate::bot::value::handmade::Duel;
+use crate::bot::value::handmade::{EvalParams, Knowledge};
+use crate::bot::value::portable::sigmoid;
 #[cfg(feature = "lab-hooks")]
 use crate::flag::FlagId;
 use crate::flag::{Player, FLAG_COUNT, MAX_PLAYERS};
@@ -100,7 +100,7 @@ impl StaticLeaf {
         // centred on 3, search:medium scored +0.041 ± 0.018 against two heuristic bots over 900 paired
         // games, hard −0.027 ± 0.032 over 300 (docs/BOT_EXPERIMENTS.md). Two-player games are unchanged.
         let center = FLAG_COUNT as f32 / players as f32;
-        // In portable arithmetic, like every chance the evaluation gives (see `eval::logistic`).
+        // In portable arithmetic, like every chance the evaluation gives (see `value::handmade::logistic`).
         sigmoid((value - center) / self.scale)
     }
 

@@ -1,8 +1,8 @@
 //! The learned value model: a small multilayer perceptron (two hidden layers with ReLU) from the
-//! inputs of [`super::value_features`] to the chance that the player whose inputs they are wins the
+//! inputs of [`super::features`] to the chance that the player whose inputs they are wins the
 //! game, and, as auxiliary outputs, the chance that they take each flag. Trained by self-play
 //! (`tools/train_value.py` on data of `lab`'s `value_lab generate`; the commands are in
-//! docs/BOT_EXPERIMENTS.md); the weights ship as data (`value_weights.bin`).
+//! docs/BOT_EXPERIMENTS.md); the weights ship as data (`weights.bin`).
 //!
 //! Inference is plain `f32` arithmetic in a fixed order with a portable exponential, so a model gives
 //! bit-identical outputs natively and in WebAssembly (pinned by tests in both).
@@ -13,8 +13,8 @@
 
 use std::sync::OnceLock;
 
+use super::features::INPUTS;
 use super::portable::sigmoid;
-use super::value_features::INPUTS;
 use crate::error::{Error, ErrorCode};
 use crate::flag::FLAG_COUNT;
 
@@ -25,7 +25,7 @@ pub const OUTPUTS: usize = 1 + FLAG_COUNT;
 const MAX_HIDDEN: usize = 128;
 
 /// The weights shipped in the crate.
-static EMBEDDED: &[u8] = include_bytes!("value_weights.bin");
+static EMBEDDED: &[u8] = include_bytes!("weights.bin");
 
 /// One dense layer, weights input-major.
 #[derive(Clone, Debug, PartialEq)]

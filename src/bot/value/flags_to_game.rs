@@ -6,7 +6,7 @@
 //!
 //! Why: the expected flags (the hand-made evaluation's value) read a position where the viewer needs
 //! one of two open flags much like one where the viewer leads by half a flag anywhere. It is one of the
-//! learned value model's inputs (`value_features`); as a share of the hand-made leaf's reward it gained
+//! learned value model's inputs (`features.rs`); as a share of the hand-made leaf's reward it gained
 //! nothing (the lab's `win_weight`, docs/BOT_EXPERIMENTS.md).
 
 use std::sync::OnceLock;

@@ -1,18 +1,18 @@
 //! One search tree: its nodes and its playouts (sample the hidden cards, select by UCB among the
 //! children legal in the sample, widen progressively, value the leaf, back up), and the actions the
-//! search takes without searching. The bot that runs the trees and picks the move is in `ismcts.rs`;
+//! search takes without searching. The bot that runs the trees and picks the move is in `bot.rs`;
 //! how a playout is dealt and valued, in `leaf.rs`.
 
 use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
 use super::action_set::ActionSet;
-use super::determinize::Determinizer;
+use super::config::Config;
 use super::leaf::{result_rewards, Leaf, Sampler};
-use super::rollout::{claim, Prior};
-use super::search_config::Config;
-use super::trees::RootEdge;
+use super::parallel_trees::RootEdge;
+use super::prior::{claim, Prior};
 use crate::action::{Action, DeckKind};
+use crate::bot::determinize::Determinizer;
 use crate::flag::{Player, FLAG_COUNT};
 use crate::phase::Phase;
 use crate::position::Position;
@@ -30,7 +30,7 @@ struct Node {
     children: Vec<usize>,
 }
 
-pub(super) struct Search<'a> {
+pub(in crate::bot) struct Search<'a> {
     determinizer: &'a Determinizer,
     /// How each playout is dealt, when not a uniform sample of the view.
     sampler: Option<&'a dyn Sampler>,
@@ -44,19 +44,19 @@ pub(super) struct Search<'a> {
     legal: Vec<Action>,
     path: Vec<usize>,
     /// Actions played in playouts so far (the tree's, claims and draws included).
-    pub(super) actions: u64,
+    pub(in crate::bot) actions: u64,
     /// Whether each root child keeps the sum of its leaves' chances per flag (`RootEdge::flags`), for
     /// the coach's win chances; the playouts are the same either way.
-    pub(super) track_flags: bool,
+    pub(in crate::bot) track_flags: bool,
     /// A root action every playout goes through while set (rating a move the search would not try
     /// often enough, see `SearchBot::analyse`).
-    pub(super) forced: Option<Action>,
+    pub(in crate::bot) forced: Option<Action>,
     /// Per root child (by node), the sums of `track_flags`.
     root_flags: Vec<(usize, [f32; FLAG_COUNT])>,
 }
 
 impl<'a> Search<'a> {
-    pub(super) fn new(
+    pub(in crate::bot) fn new(
         determinizer: &'a Determinizer,
         sampler: Option<&'a dyn Sampler>,
         leaf: &'a dyn Leaf,
@@ -83,7 +83,7 @@ impl<'a> Search<'a> {
     }
 
     /// One playout: sample, select, expand, value the leaf, back up.
-    pub(super) fn iterate(&mut self) {
+    pub(in crate::bot) fn iterate(&mut self) {
         let mut position = match self.sampler {
             Some(sampler) => sampler.sample(self.determinizer, self.rng),
             None => self.determinizer.sample(self.rng),
@@ -254,7 +254,7 @@ impl<'a> Search<'a> {
     }
 
     /// The root's children, in the order they were expanded (the first playout always expands one).
-    pub(super) fn root_edges(&self) -> Vec<RootEdge> {
+    pub(in crate::bot) fn root_edges(&self) -> Vec<RootEdge> {
         let root = &self.nodes[0];
         root.children
             .iter()
@@ -271,7 +271,7 @@ impl<'a> Search<'a> {
 /// and a troop draw when the hand is short of troops or already holds two tactics cards (searched,
 /// those draws let the evaluation, blind to what a hand of tactics cards costs, fill the hand with
 /// them until the player can only pass). `None` where the search decides.
-pub(super) fn automatic(position: &Position) -> Option<Action> {
+pub(in crate::bot) fn automatic(position: &Position) -> Option<Action> {
     let me = position.current();
     let hand = position.hand(me);
     let draw = |deck| if position.phase() == Phase::Draw { Action::Draw { deck } } else { Action::ScoutDraw { deck } };

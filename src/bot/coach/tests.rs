@@ -1,12 +1,12 @@
-//! The coach's numbers (win chances, hints, the post-game review) come from a player's view alone: two
+//! The coach's numbers (win chances, hints, the post-game review), as the wasm layer asks them, come from a player's view alone: two
 //! deals that differ only in cards the player cannot see give the same numbers; the hint is the search's
 //! own move; the review judges only the reviewed player's decisions, each from the view they had then.
 
-use battleline::bot::{
+use crate::bot::{
     evaluate, explain, explain_move, hint, hint_after, play_game, review, suggest, Bot, HeuristicBot, Judgement, Level,
     Previous, RandomBot, Reason, Reviewer, THRESHOLDS,
 };
-use battleline::{Action, CardSet, FlagId, Game, Options, Record};
+use crate::{Action, CardSet, FlagId, Game, Options, Record};
 
 /// A game `steps` actions into the deal of `seed` (first legal actions).
 fn advanced(seed: u64, steps: usize) -> Game {
@@ -82,7 +82,7 @@ fn the_hint_is_the_searchs_move_with_its_reason() {
         assert_eq!(advice, hint(&hidden_swap(&game, player).view(player).unwrap(), Level::Easy, seed).unwrap());
         if let Some(reason) = advice.reason {
             reasons += 1;
-            assert!(reason.to - reason.from >= battleline::bot::NOTABLE_CHANGE);
+            assert!(reason.to - reason.from >= crate::bot::NOTABLE_CHANGE);
             assert_eq!(reason.to, advice.after.flags[reason.flag.index()]);
             assert_eq!(reason.from, advice.before.flags[reason.flag.index()]);
             assert!(view.flags[reason.flag.index()].claimed_by.is_none(), "a reason is an open flag");
@@ -266,16 +266,16 @@ fn a_reviewed_decision_gives_the_reasons_of_both_moves() {
 fn bad_records_and_players_are_refused() {
     let game = advanced(1, 6);
     let mut record = game.record();
-    assert_eq!(Reviewer::new(&record, 2, Level::Easy, 0).unwrap_err().code, battleline::ErrorCode::BadPlayer);
+    assert_eq!(Reviewer::new(&record, 2, Level::Easy, 0).unwrap_err().code, crate::ErrorCode::BadPlayer);
     record.actions.push(Action::NextGame);
-    assert_eq!(Reviewer::new(&record, 0, Level::Easy, 0).unwrap_err().code, battleline::ErrorCode::BadRecord);
+    assert_eq!(Reviewer::new(&record, 0, Level::Easy, 0).unwrap_err().code, crate::ErrorCode::BadRecord);
 }
 
 /// Every action a page or a hostile caller could ask about, legal or not: `explain_move` answers each
 /// without panicking, and explains exactly the moves the engine allows (an illegal one is `bad_input`).
 #[test]
 fn explain_move_answers_every_action_and_refuses_exactly_the_illegal_ones() {
-    use battleline::{Card, DeckKind, ErrorCode};
+    use crate::{Card, DeckKind, ErrorCode};
     let mut candidates = vec![Action::Scout, Action::EndClaims, Action::Pass, Action::NextGame];
     for deck in [DeckKind::Troop, DeckKind::Tactics] {
         candidates.extend([Action::Draw { deck }, Action::ScoutDraw { deck }]);

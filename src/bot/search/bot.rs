@@ -11,26 +11,26 @@
 //! number of playouts: reproducible under a seed, natively and in WebAssembly.
 //!
 //! Here: the bot, which runs the trees and picks the move. One tree's playouts are in
-//! `search_tree.rs`, the parameters in `search_config.rs`, the leaf and the sampling in `leaf.rs` and
-//! `value_leaf.rs`.
+//! `tree.rs`, the parameters in `config.rs`, the leaf and the sampling in `leaf.rs` and
+//! `model_leaf.rs`.
 
 use std::sync::Arc;
 
 use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
-use super::eval::Knowledge;
+use super::config::Config;
 #[cfg(doc)]
 use super::leaf::StaticLeaf;
 use super::leaf::{Leaf, Sampler};
-use super::rollout::Prior;
-use super::search_config::Config;
-use super::search_tree::{automatic, Search};
-use super::tactics_guard;
-use super::trees::{combine, totals, RootEdge};
-use super::value_leaf::ValueLeaf;
-use super::{prepare, Bot};
+use super::model_leaf::ValueLeaf;
+use super::parallel_trees::{combine, totals, RootEdge};
+use super::prior::Prior;
+use super::tree::{automatic, Search};
 use crate::action::Action;
+use crate::bot::tactics_guard;
+use crate::bot::value::handmade::Knowledge;
+use crate::bot::{prepare, Bot};
 use crate::error::Error;
 use crate::phase::Phase;
 use crate::position::view::PlayerView;
@@ -84,7 +84,7 @@ impl SearchBot {
     }
 
     /// A search bot whose every decision searches `trees` independent trees of `playouts` playouts
-    /// each (both at least 1, trees at most [`super::MAX_TREES`]) and takes the root action they
+    /// each (both at least 1, trees at most [`crate::bot::MAX_TREES`]) and takes the root action they
     /// visited most in all.
     ///
     /// ```
@@ -97,7 +97,7 @@ impl SearchBot {
     /// assert_eq!(bot.stats().playouts, 200);
     /// ```
     pub fn with_trees(playouts: u32, trees: u32, seed: u64) -> SearchBot {
-        SearchBot { trees: trees.clamp(1, super::MAX_TREES), ..SearchBot::new(playouts, seed) }
+        SearchBot { trees: trees.clamp(1, crate::bot::MAX_TREES), ..SearchBot::new(playouts, seed) }
     }
 
     /// A search bot with explicit parameters (for measuring them; the levels use the defaults).
@@ -133,10 +133,10 @@ impl SearchBot {
         self.sampler = sampler;
     }
 
-    /// The same bot searching `trees` trees a decision (1 to [`super::MAX_TREES`]).
+    /// The same bot searching `trees` trees a decision (1 to [`crate::bot::MAX_TREES`]).
     #[cfg(feature = "lab-hooks")]
     pub fn trees(self, trees: u32) -> SearchBot {
-        SearchBot { trees: trees.clamp(1, super::MAX_TREES), ..self }
+        SearchBot { trees: trees.clamp(1, crate::bot::MAX_TREES), ..self }
     }
 
     /// The work done so far.
@@ -179,6 +179,8 @@ pub(crate) enum Decision {
 /// over all trees (the flags only when asked for).
 pub(crate) struct Searched {
     pub(crate) action: Action,
+    /// Read by the coach only, which native programs go without (bot/mod.rs).
+    #[cfg_attr(not(any(target_arch = "wasm32", test, feature = "lab-hooks")), allow(dead_code))]
     pub(crate) edges: Vec<RootEdge>,
 }
 
@@ -187,6 +189,7 @@ impl SearchBot {
     /// the same choice as [`Bot::choose`] under the same seed, the leaves' chances per flag kept, and
     /// each action of `rate` that is legal given at least a tenth of the budget's playouts through it
     /// (after the choice is made, so that rating a move never changes the choice).
+    #[cfg(any(target_arch = "wasm32", test, feature = "lab-hooks"))]
     pub(crate) fn analyse(&mut self, view: &PlayerView, rate: &[Action]) -> Result<Decision, Error> {
         self.decide(view, Some(rate))
     }

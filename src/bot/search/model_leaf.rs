@@ -3,10 +3,10 @@
 //! the sample counted as coming); with three players, for which no model is trained, the hand-made
 //! [`StaticLeaf`].
 
+use super::config::Config;
 use super::leaf::{shared_rewards, Leaf, StaticLeaf};
-use super::search_config::Config;
-use super::value_features;
-use super::value_model::ValueModel;
+use crate::bot::value::features;
+use crate::bot::value::model::ValueModel;
 use crate::flag::{Player, FLAG_COUNT, MAX_PLAYERS};
 use crate::position::Position;
 
@@ -42,12 +42,12 @@ impl Leaf for ValueLeaf {
             return self.hand_made.rewards(position, viewer, seed);
         }
         let knowledge = self.hand_made.knowledge(position, viewer);
-        let inputs = value_features::inputs(position, viewer, &knowledge);
+        let inputs = features::inputs(position, viewer, &knowledge);
         shared_rewards(2, viewer, self.model.win(&inputs, self.scale))
     }
 
     fn flag_chances(&self, position: &Position, viewer: Player) -> Option<[f32; FLAG_COUNT]> {
-        Some(super::win_estimate::of_position(position, viewer, Some(self.model)).flags)
+        Some(crate::bot::value::sampled::of_position(position, viewer, Some(self.model)).flags)
     }
 
     fn rewards_and_flags(
@@ -60,7 +60,7 @@ impl Leaf for ValueLeaf {
             return self.hand_made.rewards_and_flags(position, viewer, seed);
         }
         let knowledge = self.hand_made.knowledge(position, viewer);
-        let inputs = value_features::inputs(position, viewer, &knowledge);
+        let inputs = features::inputs(position, viewer, &knowledge);
         let win = self.model.win(&inputs, self.scale);
         let p = self.model.predict(&inputs);
         let flags = std::array::from_fn(|i| match position.flags()[i].claimed {

@@ -1,14 +1,14 @@
 //! The viewer's chance to win the game and each flag, from a [`PlayerView`] alone: the learned value
 //! model (two players; the hand-made evaluation with three) averaged over samples of the hidden cards
-//! (see `win_estimate`). The coach's numbers; calibrated on held-out games (docs/BOT_EXPERIMENTS.md).
+//! (see `value/sampled.rs`). The coach's numbers; calibrated on held-out games (docs/BOT_EXPERIMENTS.md).
 
 use serde::{Deserialize, Serialize};
 
-use super::determinize::Determinizer;
-use super::portable::{portable_exp, portable_ln};
-use super::value_model::ValueModel;
-use super::win_estimate::estimate;
-use super::Level;
+use crate::bot::determinize::Determinizer;
+use crate::bot::value::model::ValueModel;
+use crate::bot::value::portable::{portable_exp, portable_ln};
+use crate::bot::value::sampled::estimate;
+use crate::bot::Level;
 use crate::error::Error;
 use crate::flag::FLAG_COUNT;
 use crate::position::view::PlayerView;

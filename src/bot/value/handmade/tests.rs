@@ -1,4 +1,4 @@
-//! Tests of `eval.rs`, in a file of their own so that the module itself stays short.
+//! Tests of `handmade.rs`, in a file of their own so that the module itself stays short.
 
 use super::*;
 use crate::card::Card;

@@ -12,8 +12,8 @@ use crate::position::view::PlayerView;
 use crate::position::Position;
 use crate::proof::is_claimable;
 
-use super::super::determinize::Determinizer;
 use super::Reach;
+use crate::bot::determinize::Determinizer;
 
 /// The board of a view. The position is one sample of the view's hidden cards, but nothing here reads
 /// a hidden card: only the flags, the discards and the viewer's own hand, which every sample shares.

@@ -9,12 +9,12 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::determinize::Determinizer;
-use super::eval::Knowledge;
-use super::leaf::StaticLeaf;
-use super::search_config::Config;
-use super::value_features;
-use super::value_model::ValueModel;
+use super::features;
+use super::handmade::Knowledge;
+use super::model::ValueModel;
+use crate::bot::determinize::Determinizer;
+use crate::bot::search::config::Config;
+use crate::bot::search::leaf::StaticLeaf;
 use crate::flag::{Player, FLAG_COUNT};
 use crate::position::Position;
 
@@ -27,7 +27,9 @@ pub(crate) struct Estimate {
     pub(crate) flags: [f32; FLAG_COUNT],
 }
 
-/// The viewer's estimate over `samples` samples of the hidden cards (at least one).
+/// The viewer's estimate over `samples` samples of the hidden cards (at least one): the coach's and
+/// the lab's (bot/mod.rs says where the coach is compiled).
+#[cfg_attr(not(any(target_arch = "wasm32", test, feature = "lab-hooks")), allow(dead_code))]
 pub(crate) fn estimate(
     determinizer: &Determinizer,
     model: Option<&ValueModel>,
@@ -63,7 +65,7 @@ pub(crate) fn of_position(position: &Position, me: Player, model: Option<&ValueM
     let knowledge = Knowledge::with_foresight(position, me, config.eval, draws);
     match model {
         Some(model) if players == 2 => {
-            let p = model.predict(&value_features::inputs(position, me, &knowledge));
+            let p = model.predict(&features::inputs(position, me, &knowledge));
             // A claimed flag's fate is known: the model's guess is only for the open ones.
             Estimate { win: p.win, flags: std::array::from_fn(|i| claimed(i).unwrap_or(p.flags[i])) }
         }

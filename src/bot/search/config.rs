@@ -1,7 +1,7 @@
 //! The search's parameters: one record, the defaults each level starts from, the keys that the lab's
 //! `tune` harness screens.
 
-use super::eval::EvalParams;
+use crate::bot::value::handmade::EvalParams;
 
 /// The search's parameters. The levels use the defaults; other values are for measuring what a
 /// parameter is worth (the lab crate's `tune` harness, `SearchBot::with_config`).

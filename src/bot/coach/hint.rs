@@ -5,13 +5,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::determinize::Determinizer;
-use super::evaluate::{of_search, of_view, Evaluation};
+use super::chances::{of_search, of_view, Evaluation};
 use super::explain::{explain_move, linked_flags, undone, Previous, Reason};
-use super::ismcts::{Decision, SearchBot, Searched};
-use super::trees::RootEdge;
-use super::Level;
 use crate::action::Action;
+use crate::bot::determinize::Determinizer;
+use crate::bot::search::bot::{Decision, SearchBot, Searched};
+use crate::bot::search::parallel_trees::RootEdge;
+use crate::bot::Level;
 use crate::error::Error;
 use crate::flag::{FlagId, FLAG_COUNT};
 use crate::position::view::PlayerView;
@@ -54,7 +54,7 @@ pub struct Hint {
 /// A change of a flag's chance worth giving as a reason: five points.
 pub const NOTABLE_CHANGE: f32 = 0.05;
 
-/// The search's move for the viewer at `level` (the same as [`super::suggest`] under the same seed,
+/// The search's move for the viewer at `level` (the same as [`crate::bot::suggest`] under the same seed,
 /// unless the search rated another move it tried at least half as often clearly higher: then that one,
 /// so that a hint is never a move the search rates clearly worse than its best; nor one that takes back
 /// the card the viewer placed last with nothing seen since, see [`hint_after`]) with the chances before
@@ -147,12 +147,12 @@ fn keep_instead(
     previous: Option<&Previous>,
 ) -> Result<Option<(Action, Evaluation)>, Error> {
     let mut keeping = Vec::new();
-    for action in super::legal_actions(view)? {
+    for action in crate::bot::legal_actions(view)? {
         if undone(view, &action, previous)?.is_none() {
             keeping.push(action);
         }
     }
-    let preferred = super::Bot::choose(&mut super::HeuristicBot::new(seed), view)?;
+    let preferred = crate::bot::Bot::choose(&mut crate::bot::HeuristicBot::new(seed), view)?;
     let Some(&other) = keeping.iter().find(|&&a| a == preferred).or(keeping.first()) else { return Ok(None) };
     let Decision::Searched(searched) = SearchBot::new(level.playouts(), seed).analyse(view, &[other])? else {
         return Ok(None);

@@ -1,4 +1,4 @@
-//! What the learned value model ([`super::value_model`]) reads of a two-player position, seen from one
+//! What the learned value model ([`super::model`]) reads of a two-player position, seen from one
 //! player: the hand-made evaluation's reading of every flag (its chance, each side's expected
 //! formation and the cards it lacks), the board's plain facts (cards a side, claims, Fog, Mud), the
 //! hands' and decks' sizes, the tactics cards held and played, whose turn it is, and the hand-made
@@ -14,9 +14,9 @@
 //! sample as held (`Knowledge::with_foresight`); the training data reads real positions the same way
 //! (the true deck and hand), so the model learns the chance to win given that knowledge.
 
-use super::eval::Knowledge;
+use super::flags_to_game::win_chance;
+use super::handmade::Knowledge;
 use super::portable::sigmoid;
-use super::win_chance::win_chance;
 use crate::card::TROOP_COUNT;
 use crate::flag::{FlagId, Player, FLAG_COUNT};
 use crate::position::Position;
@@ -30,7 +30,7 @@ pub const INPUTS: usize = GLOBALS + FLAG_COUNT * PER_FLAG;
 
 /// Troops in the deck after the deal (60 less two hands of seven).
 const FULL_TROOP_DECK: f32 = 46.0;
-/// Formation points (kind and sum, see `eval::points`) are divided by this.
+/// Formation points (kind and sum, see `handmade::points`) are divided by this.
 const POINTS_SCALE: f32 = 200.0;
 
 /// The inputs for `me` in a two-player `position`, read through `knowledge` (the knowledge of `me`

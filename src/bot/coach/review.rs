@@ -7,13 +7,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::evaluate::Evaluation;
+use super::chances::Evaluation;
 use super::explain::{explain_move, linked_flags, Reason};
 use super::hint::{coach_move, rate, reason, FlagChange};
-use super::ismcts::{Decision, SearchBot};
-use super::search_tree::automatic;
-use super::{prepare, Level};
 use crate::action::Action;
+use crate::bot::search::bot::{Decision, SearchBot};
+use crate::bot::search::tree::automatic;
+use crate::bot::{prepare, Level};
 use crate::error::{Error, ErrorCode};
 use crate::flag::Player;
 use crate::game::Game;
