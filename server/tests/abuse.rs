@@ -311,7 +311,8 @@ async fn a_spectator_crowd_gets_players_small_presence_messages_and_drops_nobody
     let readers = [mover, other].map(|p| tokio::spawn(presence_until(p, 120, 100)));
     // The crowd's clients run apart from the players' (on the internet they are other machines): their
     // work must not delay the players' messages in this process.
-    let crowd_side = Apart(Some(tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap()));
+    let crowd_side =
+        Apart(Some(tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap()));
     let mut crowd = Vec::new();
     for n in 0..120 {
         let (stop, stopped) = tokio::sync::oneshot::channel();
