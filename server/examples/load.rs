@@ -15,6 +15,9 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
+#[path = "../tests/common/limits.rs"]
+mod limits;
+
 struct Options {
     server: String,
     games: usize,
@@ -131,20 +134,8 @@ async fn main() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let db = dir.path().join("load.db");
     let mut server = std::process::Command::new(&o.server)
-        .args([
-            "--port",
-            "0",
-            "--db",
-            db.to_str().unwrap(),
-            "--rate-per-second",
-            "1000",
-            "--rate-burst",
-            "1000",
-            "--max-connections-per-address",
-            "100000",
-            "--create-burst",
-            "100000",
-        ])
+        .args(["--port", "0", "--db", db.to_str().unwrap()])
+        .args(limits::relaxed_limits())
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("the server starts");

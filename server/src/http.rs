@@ -6,6 +6,7 @@
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::{ConnectInfo, Request, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -18,6 +19,7 @@ use tower_http::services::{ServeDir, ServeFile};
 use crate::codes::Code;
 use crate::hub::Hub;
 use crate::protocol::PROTOCOL;
+use crate::store::StoreError;
 
 /// What the page needs and nothing more: its own scripts and the engine's WebAssembly, its own styles,
 /// connections to its own origin (and a game server's WebSocket), never inside another site's frame.
@@ -150,9 +152,18 @@ async fn websocket(
         .on_upgrade(move |socket| crate::ws::serve(socket, hub, client, slot))
 }
 
-/// Readiness: the store answers a write (a full disk or a lost database makes this 503).
+/// How long readiness waits for the store's write: a store that hangs (its file locked by another
+/// program, a database that stopped answering) is not ready either, and a load balancer's probe gives
+/// up after a few seconds.
+const READY_WITHIN: Duration = Duration::from_secs(2);
+
+/// Readiness: the store answers a write in time (a full disk, a locked file or a lost database makes
+/// this 503).
 async fn ready(State(hub): State<Arc<Hub>>) -> Response {
-    let store = hub.store.ready().await;
+    let store = match tokio::time::timeout(READY_WITHIN, hub.store.ready()).await {
+        Ok(answer) => answer,
+        Err(_) => Err(StoreError::Failed(format!("no answer to a write within {} s", READY_WITHIN.as_secs()))),
+    };
     if let Err(e) = &store {
         hub.storage_failed("-", "readiness", e);
     }

@@ -35,6 +35,10 @@ pub(crate) struct RoomTask {
     /// Seats whose player left on purpose (`leave`) and has not come back: shown as `left` to the others.
     /// Kept while the room is loaded; the seat itself stays theirs.
     left: Vec<usize>,
+    /// Subscribers were removed because a send to them failed (their connection closed or its queue was
+    /// full): the others have not been told yet. Their `Leave` comes later and finds them gone, so the
+    /// departure is told here, once the command that found it is done.
+    dropped: bool,
 }
 
 /// The result of a command that changed the room: who to answer, and with what, once stored.
@@ -47,7 +51,7 @@ enum Outcome {
 
 impl RoomTask {
     pub(crate) fn new(hub: Arc<Hub>, room: Room) -> RoomTask {
-        RoomTask { hub, room, subscribers: Vec::new(), left: Vec::new() }
+        RoomTask { hub, room, subscribers: Vec::new(), left: Vec::new(), dropped: false }
     }
 
     pub(crate) async fn run(mut self, mut rx: mpsc::Receiver<RoomCmd>) {
@@ -57,7 +61,10 @@ impl RoomTask {
             let wait = deadline.map(|d| Duration::from_millis(d.saturating_sub(now_ms())));
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => {
+                        self.handle(cmd).await;
+                        self.tell_dropped();
+                    }
                     None => break,
                 },
                 () = tokio::time::sleep(wait.unwrap_or(Duration::MAX)), if wait.is_some() => {
@@ -66,6 +73,7 @@ impl RoomTask {
                         // The store is down: the fallen clock is tried again shortly, not in a busy loop.
                         tokio::time::sleep(Duration::from_millis(250)).await;
                     }
+                    self.tell_dropped();
                 }
                 () = tokio::time::sleep(idle), if self.subscribers.is_empty() => {
                     // Unload: whoever holds our sender now finds it closed and loads the room afresh.
@@ -362,7 +370,16 @@ impl RoomTask {
         if let Some(i) = self.subscribers.iter().position(|s| s.conn == conn) {
             if !self.subscribers[i].out.send(Out::Text(message.to_text())) {
                 self.subscribers.remove(i);
+                self.dropped = true;
             }
+        }
+    }
+
+    /// Tells everyone left who is here after sends that dropped subscribers (one message for all those
+    /// found gone together; telling it may find more gone, and then it is told again).
+    fn tell_dropped(&mut self) {
+        while std::mem::take(&mut self.dropped) {
+            self.presence(None);
         }
     }
 
@@ -394,6 +411,8 @@ impl RoomTask {
     /// Tells everyone (but `except`, who got the whole state) who is here now: one small message, the
     /// same text for all.
     fn presence(&mut self, except: Option<u64>) {
+        // This tells of every drop so far too.
+        self.dropped = false;
         let info = self.info();
         let (seats, spectators) = (info.seats, info.spectators);
         let text = ServerMessage::Presence { seats, spectators }.to_text();
@@ -412,6 +431,7 @@ impl RoomTask {
                 s.log_sent = n;
             } else {
                 self.subscribers.remove(i);
+                self.dropped = true;
             }
         }
     }
@@ -419,10 +439,12 @@ impl RoomTask {
     /// Queues `text(subscriber)` for every subscriber it gives a text; drops those whose queue is full
     /// (their connection closes; the client reconnects and gets the whole state).
     fn send_all(&mut self, mut text: impl FnMut(&Subscriber) -> Option<String>) {
+        let before = self.subscribers.len();
         self.subscribers.retain(|s| match text(s) {
             Some(text) => s.out.send(Out::Text(text)),
             None => true,
         });
+        self.dropped |= self.subscribers.len() != before;
     }
 
     /// Sends every subscriber the state as its seat may know it. The text for a seat and a starting log
@@ -433,6 +455,7 @@ impl RoomTask {
         let generation = self.room.record.generation;
         let n = self.room.n();
         let mut texts: HashMap<(Option<usize>, u32), String> = HashMap::new();
+        let before = self.subscribers.len();
         let room = &self.room;
         self.subscribers.retain_mut(|s| {
             if s.generation != generation || s.log_sent > n {
@@ -451,6 +474,7 @@ impl RoomTask {
             }
             sent
         });
+        self.dropped |= self.subscribers.len() != before;
         self.hub.metrics.broadcast_latency.observe(started.elapsed());
     }
 }

@@ -9,25 +9,13 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use battleline::{Action, Game, Options};
-use common::{auto_player, stored_room, temp_db, Client, Server};
+use common::{auto_player, relaxed_limits, stored_room, temp_db, Client, Server};
 use serde_json::{json, Value};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_program_takes_a_seat_over_a_websocket_and_plays_a_match() {
     let (dir, db) = temp_db("bots");
-    let server = Server::start(
-        &db,
-        &[
-            "--rate-per-second",
-            "1000",
-            "--rate-burst",
-            "1000",
-            "--max-connections-per-address",
-            "100000",
-            "--create-burst",
-            "100000",
-        ],
-    );
+    let server = Server::start(&db, relaxed_limits());
     let mut person = Client::connect(&server.url()).await;
     let (room, token) = person.create(json!({"games": 2})).await;
     let told = dir.path().join("told.jsonl");
@@ -95,19 +83,7 @@ fn battleline_cli() -> std::path::PathBuf {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engines_own_search_bot_is_invited_by_link_and_plays_a_whole_game() {
     let (_dir, db) = temp_db("cli-bot");
-    let server = Server::start(
-        &db,
-        &[
-            "--rate-per-second",
-            "1000",
-            "--rate-burst",
-            "1000",
-            "--max-connections-per-address",
-            "100000",
-            "--create-burst",
-            "100000",
-        ],
-    );
+    let server = Server::start(&db, relaxed_limits());
     let mut person = Client::connect(&server.url()).await;
     let (room, token) = person.create(json!({})).await;
     // What a player types: the invite link and the engine's search bot.

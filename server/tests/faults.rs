@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use battleline::{Action, Game, Options};
-use common::{auto_player, stored_room, temp_db, Client, Server};
+use common::{auto_player, relaxed_limits, stored_room, temp_db, Client, Server};
 use serde_json::json;
 
 const ROOMS: usize = 40;
@@ -19,19 +19,7 @@ const ROOMS: usize = 40;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_mid_game_under_load_loses_nothing_and_every_game_resumes() {
     let (_dir, db) = temp_db("faults");
-    let mut server = Server::start(
-        &db,
-        &[
-            "--rate-per-second",
-            "1000",
-            "--rate-burst",
-            "1000",
-            "--max-connections-per-address",
-            "100000",
-            "--create-burst",
-            "100000",
-        ],
-    );
+    let mut server = Server::start(&db, relaxed_limits());
     let mut seats = Vec::new();
     for i in 0..ROOMS {
         let options = if i % 4 == 3 { json!({"players": 3}) } else { json!({}) };

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Client, Pick, Server};
+use common::{relaxed_limits, Client, Pick, Server};
 use serde_json::{json, Value};
 
 /// One test at a time on the database: one of them restarts it.
@@ -32,18 +32,9 @@ fn database() -> Option<String> {
 async fn two_servers_share_rooms_through_postgres() {
     let Some(db) = database() else { return };
     let _exclusive = EXCLUSIVE.lock().await;
-    let limits = [
-        "--rate-per-second",
-        "1000",
-        "--rate-burst",
-        "1000",
-        "--max-connections-per-address",
-        "100000",
-        "--create-burst",
-        "100000",
-    ];
-    let mut one = Server::start(&db, &limits);
-    let two = Server::start(&db, &limits);
+    let limits = relaxed_limits();
+    let mut one = Server::start(&db, limits);
+    let two = Server::start(&db, limits);
     let mut a = Client::connect(&one.url()).await;
     let (room, token_a) = a.create(json!({})).await;
     let mut b = Client::connect(&two.url()).await;

@@ -13,6 +13,10 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+mod limits;
+#[allow(unused_imports)]
+pub use limits::relaxed_limits;
+
 /// A server process.
 pub struct Server {
     pub child: Child,
