@@ -407,14 +407,13 @@ async function measureBytes() {
   }
   report.bytesBeforeFirstMove = { budget: BYTES_BUDGET, package: packed.filename };
   for (const [variant, name, { from, edit }] of variants) {
-    const built = builtAhead.get(name) ?? (buildInBackground(name, [vite], from ? { as: name, edit } : {}), builtAhead.get(name));
-    // buildInBackground skips names not asked for: copy and build here then.
-    const { dir } = built ? await built : await (async () => {
-      const d = copyExample(from ?? name, from ? { as: name, edit } : {});
-      run('npm', INSTALL, d);
-      run(vite[0], vite.slice(1), d);
-      return { dir: d };
-    })();
+    // element-vite is built already in a whole run; otherwise (`bytes` alone, the variant) it is built here.
+    let dir = (await builtAhead.get(name))?.dir;
+    if (!dir) {
+      dir = copyExample(from ?? name, from ? { as: name, edit } : {});
+      run('npm', INSTALL, dir);
+      run(vite[0], vite.slice(1), dir);
+    }
     const server = await serve(join(dir, 'dist'), { compress: true });
     try {
       const loads = [];
