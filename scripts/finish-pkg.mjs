@@ -209,7 +209,7 @@ copyFileSync(join(npm, 'element-react.d.ts'), join(pkg, 'element', 'react.d.ts')
 write('element/react.js', "// battleline-engine/element/react: the element (battleline-engine/element); element/react.d.ts declares it in React's JSX.\nexport * from '../element.js';\n");
 // The same element with its wasm served as a file (battleline-engine/element/wasm-file): element/wasm-url.js,
 // evaluated first, leaves the URL where the element's engine loader looks. Written as
-// `new URL('…', import.meta.url)` so that a bundler that knows the pattern (Vite's build, webpack 5, Parcel)
+// `new URL('…', import.meta.url)` so that a bundler that knows the pattern (Vite's build, webpack 5)
 // emits the wasm as an asset of the site and rewrites the URL; the inline chunk is then never fetched.
 write(
   'element/wasm-url.js',
@@ -303,7 +303,7 @@ const manifest = {
     './element': { types: './element.d.ts', default: './element.js' },
     // The same element, with `<battle-line-game>` declared in React's JSX (for TypeScript projects using React 19).
     './element/react': { types: './element/react.d.ts', default: './element/react.js' },
-    // The same element, its wasm served as a file that the site's bundler emits (Vite, webpack 5, Parcel).
+    // The same element, its wasm served as a file that the site's bundler emits (Vite's build, webpack 5).
     './element/wasm-file': { types: './element/wasm-file.d.ts', default: './element/wasm-file.js' },
     './computer.worker.js': './computer.worker.js',
     './rules.wasm': './rules/battleline_bg.wasm',
