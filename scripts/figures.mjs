@@ -6,10 +6,13 @@
 //                                                  test-results/pkg-sizes.json (or FILE), then writes
 //   node scripts/figures.mjs --record bench FILE   takes the figures of `battleline bench --json FILE`,
 //                                                  then writes
+//   node scripts/figures.mjs --record bytes [FILE] takes the bytes before the first move from
+//                                                  `node scripts/test-npm-examples.mjs bytes`
+//                                                  (test-results/npm-examples.json or FILE), then writes
 //
 // A row's figure may hold {key} placeholders filled from its `values`; the rows a measurement updates
-// name it in `record`. Sizes (keys ending in "gzipped") are bytes shown in KiB; other numbers are shown
-// whole, with thousands separators. The table lies between the README's "| what | figure | command |"
+// name it in `record`. Sizes (keys ending in "gzipped", or in "bytes": as transferred) are bytes shown in
+// KiB; other numbers are shown whole, with thousands separators. The table lies between the README's "| what | figure | command |"
 // header and the next blank line.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +24,7 @@ const HEADER = '| what | figure | command |\n| --- | --- | --- |\n';
 
 const show = (key, value) => {
   if (typeof value !== 'number') return String(value);
-  if (key.endsWith('gzipped')) return `${(value / 1024).toFixed(1)} KiB`;
+  if (key.endsWith('gzipped') || key.endsWith('bytes')) return `${(value / 1024).toFixed(1)} KiB`;
   return Math.round(value).toLocaleString('en-US');
 };
 
@@ -45,7 +48,7 @@ export function withTable(readme, figures) {
   return readme.slice(0, start) + table(figures).trimEnd() + readme.slice(end < 0 ? readme.length : end);
 }
 
-/** The value at a `name|field|...` path of scripts/build-pkg.sh's sizes file. */
+/** The value at a `name|field|...` path of scripts/build-pkg.sh's sizes file (or the examples' report). */
 const sizeAt = (sizes, key) => key.split('|').reduce((v, part) => (v == null ? undefined : v[part]), sizes);
 
 function record(figures, kind, file) {
@@ -53,7 +56,7 @@ function record(figures, kind, file) {
   let updated = 0;
   for (const entry of figures.rows.filter((r) => r.record === kind)) {
     for (const key of Object.keys(entry.values)) {
-      const value = kind === 'sizes' ? sizeAt(source, key) : source[key];
+      const value = kind === 'bench' ? source[key] : sizeAt(source, key);
       if (typeof value !== 'number') throw new Error(`${file} has no number for "${key}" (row "${entry.what}")`);
       entry.values[key] = value;
       updated++;
@@ -79,12 +82,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const kind = args[1];
       if (kind === 'sizes') record(figures, kind, args[2] ?? join(root, 'test-results', 'pkg-sizes.json'));
       else if (kind === 'bench' && args[2]) record(figures, kind, args[2]);
+      else if (kind === 'bytes') record(figures, kind, args[2] ?? join(root, 'test-results', 'npm-examples.json'));
       else {
-        console.error('usage: node scripts/figures.mjs [--check | --record sizes [FILE] | --record bench FILE]');
+        console.error('usage: node scripts/figures.mjs [--check | --record sizes [FILE] | --record bench FILE | --record bytes [FILE]]');
         process.exit(2);
       }
     } else if (args.length > 0) {
-      console.error('usage: node scripts/figures.mjs [--check | --record sizes [FILE] | --record bench FILE]');
+      console.error('usage: node scripts/figures.mjs [--check | --record sizes [FILE] | --record bench FILE | --record bytes [FILE]]');
       process.exit(2);
     }
     writeFileSync(readmePath, withTable(readme, figures));

@@ -207,6 +207,27 @@ emitElementDeclarations();
 mkdirSync(join(pkg, 'element'), { recursive: true });
 copyFileSync(join(npm, 'element-react.d.ts'), join(pkg, 'element', 'react.d.ts'));
 write('element/react.js', "// battleline-engine/element/react: the element (battleline-engine/element); element/react.d.ts declares it in React's JSX.\nexport * from '../element.js';\n");
+// The same element with its wasm served as a file (battleline-engine/element/wasm-file): element/wasm-url.js,
+// evaluated first, leaves the URL where the element's engine loader looks. Written as
+// `new URL('…', import.meta.url)` so that a bundler that knows the pattern (Vite's build, webpack 5)
+// emits the wasm as an asset of the site and rewrites the URL; the inline chunk is then never fetched.
+write(
+  'element/wasm-url.js',
+  `// Internal (battleline-engine/element/wasm-file): the element's engine loader fetches the wasm from where the site serves it.
+const url = new URL('../full/battleline_bg.wasm', import.meta.url);
+globalThis[Symbol.for('battleline-engine/element served wasm')] = async () => {
+  const response = await fetch(url);
+  const type = response.headers.get('content-type')?.split(';')[0].trim();
+  // A page instead of the file: a development server's fallback where its dependency optimiser moved this module.
+  if (!response.ok || type === 'text/html') throw new Error(\`the engine's wasm was not found at \${url.href} (HTTP \${response.status}, \${type}): does the site serve the file its bundler emitted? (Vite's dev server: optimizeDeps: { exclude: ['battleline-engine'] })\`);
+  // Served as application/wasm, it compiles while it downloads.
+  if (type === 'application/wasm') return WebAssembly.compileStreaming(response);
+  return WebAssembly.compile(await response.arrayBuffer());
+};
+`,
+);
+write('element/wasm-file.js', "// battleline-engine/element/wasm-file: the element (battleline-engine/element), its engine's wasm fetched as a file the site's bundler emits.\nimport './wasm-url.js';\nexport * from '../element.js';\n");
+write('element/wasm-file.d.ts', "// battleline-engine/element/wasm-file: the element, its engine's wasm served as a file (see the README).\nexport * from '../element.js';\n");
 
 // CommonJS copies for require() in Node: bundled, reading the .wasm file from disk instead of base64.
 const wasmFromDisk = {
@@ -282,19 +303,21 @@ const manifest = {
     './element': { types: './element.d.ts', default: './element.js' },
     // The same element, with `<battle-line-game>` declared in React's JSX (for TypeScript projects using React 19).
     './element/react': { types: './element/react.d.ts', default: './element/react.js' },
+    // The same element, its wasm served as a file that the site's bundler emits (Vite's build, webpack 5).
+    './element/wasm-file': { types: './element/wasm-file.d.ts', default: './element/wasm-file.js' },
     './computer.worker.js': './computer.worker.js',
     './rules.wasm': './rules/battleline_bg.wasm',
     './full.wasm': './full/battleline_bg.wasm',
     './package.json': './package.json',
   },
   files: [
-    '*.js', '*.cjs', '*.d.ts', '*.d.cts', 'element-types/*.d.ts', 'element/react.js', 'element/react.d.ts',
+    '*.js', '*.cjs', '*.d.ts', '*.d.cts', 'element-types/*.d.ts', 'element/react.js', 'element/react.d.ts', 'element/wasm-file.js', 'element/wasm-file.d.ts', 'element/wasm-url.js',
     ...builds.flatMap((b) => [`${b}/battleline.js`, `${b}/battleline.d.ts`, `${b}/battleline_bg.wasm`, `${b}/battleline_bg.wasm.d.ts`, `${b}/wasm-base64.js`, `${b}/wasm-base64.d.ts`]),
     'RULES.md', 'CHANGELOG.md',
   ],
   // Only the element's entries do something on import (they define <battle-line-game>), and its chunks (a
   // feature's chunk adds the feature's words to the element's tables as it loads): bundlers must keep them.
-  sideEffects: ['./element.js', './element/react.js', './element-*.js'],
+  sideEffects: ['./element.js', './element/react.js', './element/wasm-file.js', './element/wasm-url.js', './element-*.js'],
   engines: { node: '>=18' },
 };
 write('package.json', JSON.stringify(manifest, null, 2) + '\n');

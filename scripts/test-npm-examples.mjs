@@ -11,6 +11,8 @@
 //   node scripts/test-npm-examples.mjs            everything (after scripts/build-pkg.sh)
 //   node scripts/test-npm-examples.mjs vite node-esm   only these examples (and no tarball checks)
 //   node scripts/test-npm-examples.mjs --tools-only    only install the tools (scripts/build-docs.sh)
+//   node scripts/test-npm-examples.mjs bytes           only the bytes before the first move (element-vite)
+//   BATTLELINE_PKG=DIR node scripts/test-npm-examples.mjs bytes   the same for another tree's built package
 //
 // The bundlers are installed once (examples/npm/package.json, exact versions and lock file) into
 // target/npm-examples/node_modules; each example gets only the tarball in its own node_modules and
@@ -21,6 +23,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, write
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { playToEnd } from '../tests/e2e/element-driver.mjs';
 
@@ -28,6 +31,8 @@ const root = new URL('..', import.meta.url).pathname;
 const examples = join(root, 'examples', 'npm');
 // Next.js would report each build to its makers (examples/npm/element-next): not from a test.
 process.env.NEXT_TELEMETRY_DISABLED = '1';
+// The Angular CLI would ask whether to share usage data (examples/npm/element-angular): never from a test.
+process.env.NG_CLI_ANALYTICS = 'false';
 const work = join(root, 'target', 'npm-examples');
 const tools = join(work, 'node_modules');
 const only = process.argv.slice(2);
@@ -52,7 +57,7 @@ function runInBackground(command, args, cwd) {
     const child = execFile(command, args, { cwd, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       children.delete(child);
       if (error) reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) failed:\n${stdout ?? ''}\n${stderr ?? error.message}`));
-      else resolve(stdout);
+      else resolve(`${stdout}\n${stderr}`);
     });
     children.add(child);
   });
@@ -73,10 +78,12 @@ if (!existsSync(join(work, '.lock-hash')) || readFileSync(join(work, '.lock-hash
 }
 if (only.includes('--tools-only')) process.exit(0);
 
-// The tarball, exactly what `npm publish` would upload.
-if (!existsSync(join(root, 'pkg', 'package.json'))) throw new Error('pkg/ is missing: run scripts/build-pkg.sh');
+// The tarball, exactly what `npm publish` would upload: of pkg/, or of another tree's built package
+// (BATTLELINE_PKG=DIR, to measure an earlier version with the same harness: `bytes` below).
+const pkgDir = process.env.BATTLELINE_PKG ?? join(root, 'pkg');
+if (!existsSync(join(pkgDir, 'package.json'))) throw new Error(`${pkgDir} is missing: run scripts/build-pkg.sh`);
 for (const old of readdirSync(work).filter((f) => f.endsWith('.tgz'))) rmSync(join(work, old));
-const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], join(root, 'pkg')))[0];
+const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], pkgDir))[0];
 const tarball = join(work, packed.filename);
 report.tarball = { file: packed.filename, bytes: packed.size, unpackedBytes: packed.unpackedSize, files: packed.files.length };
 log(`packed ${packed.filename}: ${(packed.size / 1024).toFixed(0)} KiB, ${packed.files.length} files`);
@@ -96,18 +103,19 @@ if (only.length === 0) {
   if (!/All good/i.test(lint)) throw new Error(`publint:\n${lint}`);
   log('attw (are the types wrong), every entry point in every module resolution');
   // The .wasm exports are files for a server, not modules: there is nothing for TypeScript to resolve.
-  run(bin('attw'), [tarball, '--format', 'ascii', '--exclude-entrypoints', './rules.wasm', './full.wasm', './computer.worker.js', './element', './element/react'], work);
+  run(bin('attw'), [tarball, '--format', 'ascii', '--exclude-entrypoints', './rules.wasm', './full.wasm', './computer.worker.js', './element', './element/react', './element/wasm-file'], work);
   // The element is for browsers only (custom elements, workers): an ES module with no CommonJS copy, which
   // attw would report for require() from Node. Every other rule still holds for it.
-  run(bin('attw'), [tarball, '--format', 'ascii', '--entrypoints', './element', './element/react', '--ignore-rules', 'cjs-resolves-to-esm'], work);
+  run(bin('attw'), [tarball, '--format', 'ascii', '--entrypoints', './element', './element/react', './element/wasm-file', '--ignore-rules', 'cjs-resolves-to-esm'], work);
 }
 
 // Every example: a fresh copy with nothing but the tarball installed.
 const INSTALL = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--offline'];
-function copyExample(name) {
-  const dir = join(work, 'run', name);
+function copyExample(name, { as = name, edit = () => undefined } = {}) {
+  const dir = join(work, 'run', as);
   rmSync(dir, { recursive: true, force: true });
   cpSync(join(examples, name), dir, { recursive: true, filter: (src) => !/node_modules|dist/.test(src.slice(examples.length)) });
+  edit(dir);
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   delete manifest.devDependencies; // the tools come from target/npm-examples/node_modules
   manifest.dependencies = { 'battleline-engine': `file:${tarball}` };
@@ -128,13 +136,18 @@ function prepare(name) {
  */
 let backgroundQueue = Promise.resolve();
 const builtAhead = new Map();
-function buildInBackground(name, builds) {
+function buildInBackground(name, builds, copy = {}) {
   if (!want(name) || builtAhead.has(name)) return;
   const built = backgroundQueue.then(async () => {
     const t0 = performance.now();
-    const dir = copyExample(name);
+    const dir = copyExample(name, copy);
     await runInBackground('npm', INSTALL, dir);
-    for (const build of builds) await runInBackground(build[0], build.slice(1), dir);
+    for (const build of builds) {
+      // A build is a command, or { command, check } where check(output) throws on what the build printed.
+      const { command, check } = Array.isArray(build) ? { command: build } : build;
+      const output = await runInBackground(command[0], command.slice(1), dir);
+      check?.(output);
+    }
     return { dir, buildSeconds: Number(((performance.now() - t0) / 1000).toFixed(1)) };
   });
   backgroundQueue = built.then(
@@ -174,7 +187,7 @@ node('ts-node', 'dist/main.js', true);
 
 // A static server for the built pages (the content types a real one sends).
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.css': 'text/css' };
-function serve(dir) {
+function serve(dir, { compress = false } = {}) {
   const server = createServer((req, res) => {
     let path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
     if (path.endsWith('/')) path += 'index.html';
@@ -183,8 +196,21 @@ function serve(dir) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-    res.end(readFileSync(file));
+    const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' };
+    let body = readFileSync(file);
+    // `compress`: as a production server sends text and wasm, brotli where the browser accepts it, else gzip.
+    if (compress && headers['content-type'] !== 'application/octet-stream') {
+      const accepted = String(req.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepted)) {
+        body = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+        headers['content-encoding'] = 'br';
+      } else if (/\bgzip\b/.test(accepted)) {
+        body = gzipSync(body, { level: 9 });
+        headers['content-encoding'] = 'gzip';
+      }
+    }
+    res.writeHead(200, headers);
+    res.end(body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}/`, stop: () => server.close() })));
 }
@@ -212,8 +238,8 @@ function startVite(dir) {
   });
 }
 
-const elementSites = ['element-vite', 'element-script', 'element-react', 'element-vue', 'element-next', 'element-parcel'];
-const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag', 'served-wasm', 'readme', ...elementSites].some(want) ? await launch() : null;
+const elementSites = ['element-vite', 'element-script', 'element-react', 'element-vue', 'element-angular', 'element-next', 'element-parcel'];
+const browser = ['vite-dev', 'vite-build', 'webpack', 'esbuild', 'rollup', 'script-tag', 'served-wasm', 'readme', 'bytes', ...elementSites].some(want) ? await launch() : null;
 function launch() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -342,6 +368,68 @@ async function coldLoadsToReady(url, count) {
 }
 const loadFigure = (loads) => ({ median: Math.round(loads[Math.floor(loads.length / 2)]), all: loads.map(Math.round) });
 
+/**
+ * The bytes a page downloads before its computer game's first move can be made: element-vite's site (a
+ * computer game at easy), opened cold in Chromium from a server that compresses as a production one does
+ * (brotli where the browser accepts it, else gzip), counted by the DevTools protocol (every response's
+ * encoded length, headers included) until a card of the player's hand can be played. Two builds of the
+ * same site: `battleline-engine/element` (the wasm inline, the default) and `battleline-engine/element/wasm-file`
+ * (the wasm a file of the site). Each over its budget fails the run; the figures go to the report.
+ */
+const BYTES_BUDGET = { inline: 360 * 1024, wasmFile: 300 * 1024 };
+async function bytesBeforeFirstMove(url) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const urls = new Map();
+  const files = [];
+  cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, { url: e.response.url, encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'none' }));
+  cdp.on('Network.loadingFinished', (e) => files.push({ ...urls.get(e.requestId), bytes: e.encodedDataLength }));
+  try {
+    await page.goto(url);
+    await page.locator('battle-line-game #hand.my-turn .playable').first().waitFor({ timeout: 60_000 });
+    // Whatever finished loading by then (the protocol's events arrive a moment after the page's own).
+    await page.waitForTimeout(200);
+    const fetched = files.filter((f) => f.url?.startsWith('http'));
+    return { bytes: fetched.reduce((a, f) => a + f.bytes, 0), requests: fetched.length, files: fetched.map((f) => ({ path: new URL(f.url).pathname, bytes: f.bytes, encoding: f.encoding })) };
+  } finally {
+    await context.close();
+  }
+}
+async function measureBytes() {
+  if (!want('bytes')) return;
+  const hasWasmFile = packed.files.some((f) => f.path === 'element/wasm-file.js');
+  const variants = [['inline', 'element-vite', {}]];
+  if (hasWasmFile) {
+    const edit = (dir) => writeFileSync(join(dir, 'main.js'), readFileSync(join(dir, 'main.js'), 'utf8').replace("import 'battleline-engine/element';", "import 'battleline-engine/element/wasm-file';"));
+    variants.push(['wasmFile', 'element-vite-wasm-file', { from: 'element-vite', edit }]);
+  }
+  report.bytesBeforeFirstMove = { budget: BYTES_BUDGET, package: packed.filename };
+  for (const [variant, name, { from, edit }] of variants) {
+    // element-vite is built already in a whole run; otherwise (`bytes` alone, the variant) it is built here.
+    let dir = (await builtAhead.get(name))?.dir;
+    if (!dir) {
+      dir = copyExample(from ?? name, from ? { as: name, edit } : {});
+      run('npm', INSTALL, dir);
+      run(vite[0], vite.slice(1), dir);
+    }
+    const server = await serve(join(dir, 'dist'), { compress: true });
+    try {
+      const loads = [];
+      for (let i = 0; i < 3; i++) loads.push(await bytesBeforeFirstMove(server.url));
+      // The same bytes each time (a cold cache): the median's files are reported.
+      loads.sort((a, b) => a.bytes - b.bytes);
+      const median = loads[1];
+      report.bytesBeforeFirstMove[variant] = median;
+      log(`bytes before the first move, ${variant}: ${(median.bytes / 1024).toFixed(1)} KiB in ${median.requests} requests (${median.files.map((f) => `${f.path} ${(f.bytes / 1024).toFixed(1)} KiB ${f.encoding}`).join(', ')})`);
+      if (hasWasmFile && median.bytes > BYTES_BUDGET[variant]) throw new Error(`bytes before the first move, ${variant}: ${median.bytes}, over the budget of ${BYTES_BUDGET[variant]}`);
+    } finally {
+      server.stop();
+    }
+  }
+}
+
 /** The element sites whose five cold loads wait for the end (no build left in the background). */
 const deferredColdLoads = [];
 async function measureDeferredColdLoads() {
@@ -358,14 +446,33 @@ async function measureDeferredColdLoads() {
   }
 }
 
-async function elementExample(name, builds, serveDir = (dir) => dir, { dev = null, coldLoads = 5 } = {}) {
+/**
+ * What a site fetched, checked for `battleline-engine/element/wasm-file`: the engine's wasm as a file of
+ * its own (application/wasm), and never the inline copy (a script chunk of the base64 text).
+ */
+function checkWasmFile(name, responses) {
+  const wasm = responses.filter((r) => r.type === 'application/wasm' && /\.wasm$/.test(r.url));
+  if (wasm.length !== 1) throw new Error(`${name}: the engine's wasm was fetched ${wasm.length} times as a file (${responses.map((r) => r.url).join(', ')})`);
+  const inline = responses.filter((r) => r.inlineWasm);
+  if (inline.length) throw new Error(`${name}: the inline wasm was fetched as well: ${inline.map((r) => `${r.url} (${r.bytes} bytes)`).join(', ')}`);
+  return wasm[0];
+}
+
+async function elementExample(name, builds, serveDir = (dir) => dir, { dev = null, coldLoads = 5, wasmFile = false, copy = {} } = {}) {
   if (!want(name)) return;
   const t0 = performance.now();
-  buildInBackground(name, builds);
+  buildInBackground(name, builds, copy);
   const { dir, buildSeconds } = await builtAhead.get(name);
   const server = dev ? await dev(dir) : await serve(serveDir(dir));
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
+  const responses = [];
+  page.on('response', async (res) => {
+    const body = await res.body().catch(() => Buffer.alloc(0));
+    const type = res.headers()['content-type'] ?? '';
+    // The inline wasm is the gzipped wasm in base64: a long run starting with gzip's magic (H4sI).
+    responses.push({ url: res.url(), type, bytes: body.length, inlineWasm: /javascript/.test(type) && /H4sI[A-Za-z0-9+/]{10000}/.test(body.toString('latin1')) });
+  });
   const errors = [];
   page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));
   page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
@@ -383,6 +490,10 @@ async function elementExample(name, builds, serveDir = (dir) => dir, { dev = nul
     const end = await page.evaluate(() => window.__end);
     await page.screenshot({ path: join(work, `${name}.png`) });
     if (errors.length) throw new Error(`${name}: the browser reported errors:\n${errors.join('\n')}`);
+    if (wasmFile) {
+      const file = checkWasmFile(name, responses);
+      log(`${name}: the engine's wasm fetched as a file of its own (${file.url.slice(server.url.length - 1)}, ${file.bytes} bytes), the inline copy never`);
+    }
     if (!end.record) throw new Error(`${name}: the end event of a one-game match carries no record`);
     const engine = await import(join(root, 'pkg', 'index.js'));
     engine.initSync({ module: readFileSync(join(root, 'pkg', 'rules', 'battleline_bg.wasm')) });
@@ -482,6 +593,19 @@ const elementBuilds = {
   'element-react': [[process.execPath, join(tools, 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'], vite],
   // Vue 3 with the README's isCustomElement line in its Vite config, built by Vite.
   'element-vue': [vite],
+  // Angular 21 with the README's CUSTOM_ELEMENTS_SCHEMA line, built by the Angular CLI under its default
+  // budgets (initial bundle 500 kB warning, 1 MB error; a component's styles 4 kB, 8 kB): the build must
+  // print neither a budget warning nor an error.
+  'element-angular': [
+    {
+      command: [process.execPath, join(tools, '@angular', 'cli', 'bin', 'ng.js'), 'build'],
+      check: (output) => {
+        if (/budget|exceeded maximum/i.test(output)) throw new Error(`element-angular: the Angular CLI's default budgets are not met:\n${output}`);
+        if (!/Initial total/.test(output)) throw new Error(`element-angular: ng build printed no initial total:\n${output}`);
+        log(`element-angular: Angular's default budget met (${/Initial total\s*\|\s*([^|]+)\|\s*([^|\n]+)/.exec(output)?.slice(1).map((t) => t.trim()).join(', ') ?? ''})`);
+      },
+    },
+  ],
   // Next.js: the page rendered on the server at build time (the element's module imported there), a static export.
   'element-next': [[process.execPath, join(tools, 'next', 'dist', 'bin', 'next'), 'build']],
   // Parcel's dev server builds as it starts.
@@ -535,10 +659,12 @@ try {
   await elementExample('element-vite', elementBuilds['element-vite'], (dir) => join(dir, 'dist'));
   await elementExample('element-script', elementBuilds['element-script']);
   await elementExample('element-react', elementBuilds['element-react'], (dir) => join(dir, 'dist'), { coldLoads: 1 });
-  await elementExample('element-vue', elementBuilds['element-vue'], (dir) => join(dir, 'dist'), { coldLoads: 1 });
+  await elementExample('element-vue', elementBuilds['element-vue'], (dir) => join(dir, 'dist'), { coldLoads: 1, wasmFile: true });
+  await elementExample('element-angular', elementBuilds['element-angular'], (dir) => join(dir, 'dist', 'browser'), { coldLoads: 1 });
   await elementExample('element-next', elementBuilds['element-next'], (dir) => join(dir, 'out'), { coldLoads: 1 });
   await elementExample('element-parcel', elementBuilds['element-parcel'], undefined, { dev: startParcel, coldLoads: 1 });
   await measureDeferredColdLoads();
+  await measureBytes();
   if (results['served-wasm']) {
     // init({ module_or_path }) and new Computer({ wasm }) fetch the files they are given and never the inline copies.
     const { wasmFiles, inlineChunks } = results['served-wasm'];
@@ -570,7 +696,7 @@ if (existsSync(sizesFile)) report.sizes = JSON.parse(readFileSync(sizesFile, 'ut
 report.wallSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
 writeFileSync(join(root, 'test-results', 'npm-examples.json'), JSON.stringify({ ...report, expectedDigest: expected, results }, null, 2) + '\n');
 if (wrong.length) throw new Error(`examples that did not reach the expected position ${expected}: ${JSON.stringify(wrong)}`);
-const ran = Object.keys(results).length + Object.keys(report.elements ?? {}).length + (readmeChecked > 0 ? 1 : 0);
+const ran = Object.keys(results).length + Object.keys(report.elements ?? {}).length + (readmeChecked > 0 ? 1 : 0) + (report.bytesBeforeFirstMove ? 1 : 0);
 if (ran === 0) throw new Error(`no example matched ${only.join(' ')}`);
 log(`${Object.keys(results).length} examples reached the same final position (${expected}); ${Object.keys(report.elements ?? {}).length} element sites played a game to its end`);
 console.log(`${ran} passed, 0 failed`);

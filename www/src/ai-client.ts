@@ -16,9 +16,12 @@ export function refusesBlobWorker(event: SecurityPolicyViolationEvent): boolean 
   return event.blockedURI.startsWith('blob') && /^(worker|child|script|default)-src/.test(event.effectiveDirective);
 }
 
-/** What the developer reads in the console when the policy refuses the computer's worker. */
+/**
+ * What the developer reads in the console when the policy refuses a worker of the element: the computer's or
+ * the coach's (coach/client.ts), which start from the same script, so one file given as worker-url serves both.
+ */
 export const BLOCKED_WORKER_ADVICE =
-  "<battle-line-game>: the page's Content-Security-Policy refuses the computer's worker, which starts from a blob: URL. " +
+  "<battle-line-game>: the page's Content-Security-Policy refuses the element's workers (the computer player's and the coach's), which start from a blob: URL. " +
   'Serve the file battleline-engine/computer.worker.js and give its URL in the element\'s worker-url attribute ' +
   '(<battle-line-game worker-url="/assets/computer.worker.js">), or allow worker-src blob: in the policy.';
 
@@ -36,8 +39,9 @@ export class Computer {
 
   /**
    * `speak` sets the game's language before an answer is handed back (it arrives from the worker);
-   * `blocked` is called once if the page's Content-Security-Policy refuses the worker's Blob URL (no
-   * `worker` file given): a failure no retry can mend, which the console explains to the developer.
+   * `blocked` is called once if the page's Content-Security-Policy refuses a Blob-URL worker (no `worker`
+   * file given), this one or the coach's: a failure no retry can mend, which the console explains to the
+   * developer.
    */
   constructor(module: WebAssembly.Module, speak: () => void = () => undefined, worker: string | null = null, blocked: () => void = () => undefined) {
     this.speak = speak;

@@ -66,9 +66,15 @@ function roomRatio(app: HTMLElement, table: HTMLElement, topbar: HTMLElement, zo
   return { width: box.width, height: box.height, ratio: Math.min(box.height / needHeight, area.width / needWidth) };
 }
 
+/** Also `--fit-zoom`, by which game.css keeps what must stay large on screen (the hand's cards) large. */
 function setZoom(app: HTMLElement, zoom: number): void {
-  if (zoom >= 1) app.style.removeProperty('zoom');
-  else app.style.setProperty('zoom', String(zoom));
+  if (zoom >= 1) {
+    app.style.removeProperty('zoom');
+    app.style.removeProperty('--fit-zoom');
+  } else {
+    app.style.setProperty('zoom', String(zoom));
+    app.style.setProperty('--fit-zoom', String(zoom));
+  }
 }
 
 /**

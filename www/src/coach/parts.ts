@@ -28,7 +28,7 @@ export function drawCoach(ctx: Ctx, redraw: () => void): void {
     const line = ctx.el.coach.querySelector('.rv-running');
     if (line) line.innerHTML = runningText(shown, seatNames(ctx.s));
   } else {
-    setHTML(ctx.el.coach, shown ? reviewPanelHTML(shown, seatNames(ctx.s)) : '');
+    setHTML(ctx.el.coach, shown ? reviewPanelHTML(shown, seatNames(ctx.s), ctx.s.computerBlocked) : '');
   }
   refreshChances(ctx, redraw);
 }

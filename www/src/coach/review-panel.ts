@@ -87,7 +87,8 @@ export function runningText(run: ReviewRun, names: readonly string[]): string {
   return name === t('you') ? say('reviewRunningYours', counts) : say('reviewRunning', { name: escapeHTML(name), ...counts });
 }
 
-export function reviewPanelHTML(run: ReviewRun, names: readonly string[]): string {
+/** `blocked`: the page's Content-Security-Policy refuses the coach's worker (a failed review says so, with no Review again). */
+export function reviewPanelHTML(run: ReviewRun, names: readonly string[], blocked = false): string {
   const name = run.player === null ? '' : (names[run.player] ?? '');
   const title = run.player === null ? say('review') : name === t('you') ? say('reviewTitleYours') : say('reviewTitle', { name: escapeHTML(name) });
   const close = `<button type="button" class="coach-close" data-act="rv-close" aria-label="${escapeAttr(say('reviewClose'))}" title="${escapeAttr(say('reviewClose'))}">${icon('exit')}</button>`;
@@ -102,11 +103,12 @@ export function reviewPanelHTML(run: ReviewRun, names: readonly string[]): strin
         `<div class="rv-buttons">${button('rv-cancel', say('reviewCancel'))}</div>`
       );
     case 'cancelled':
-    case 'failed':
-      return (
-        `${head}<p class="rv-running" role="status">${run.status === 'cancelled' ? say('reviewCancelled') : say('reviewFailed', { msg: escapeHTML(run.error ?? '') })}</p>` +
-        `<div class="rv-buttons">${button('rv-again', say('reviewAgain'), true)}</div>`
-      );
+    case 'failed': {
+      // Refused by the page's policy: one plain sentence, and no Review again that cannot succeed.
+      const refused = run.status === 'failed' && blocked;
+      const text = run.status === 'cancelled' ? say('reviewCancelled') : refused ? t('coachBlocked') : say('reviewFailed', { msg: escapeHTML(run.error ?? '') });
+      return `${head}<p class="rv-running" role="status">${text}</p>` + (refused ? '' : `<div class="rv-buttons">${button('rv-again', say('reviewAgain'), true)}</div>`);
+    }
     case 'done':
       break;
   }

@@ -16,11 +16,21 @@ import init from '../../../pkg/full.js';
 import gameCss from '../../game.css';
 import { BattleLineGameElement, defineBattleLineGame } from './element.js';
 
+/**
+ * Set by `battleline-engine/element/wasm-file` (element/wasm-url.js, evaluated before this module): fetches
+ * and compiles the wasm from the URL the site's bundler emitted. Absent: the inline copy.
+ */
+const SERVED_WASM = Symbol.for('battleline-engine/element served wasm');
+
 defineBattleLineGame({
   loadEngine: async () => {
-    // A chunk of its own (the wasm, gzipped in base64), fetched when the first element connects.
-    const { bytes } = await import('../../../pkg/full/wasm-base64.js');
-    const module = await WebAssembly.compile((await bytes()) as Uint8Array<ArrayBuffer>);
+    const served = (globalThis as Record<symbol, unknown>)[SERVED_WASM];
+    // Served as a file (battleline-engine/element/wasm-file), or a chunk of its own (the wasm, gzipped in
+    // base64), fetched when the first element connects.
+    const module =
+      typeof served === 'function'
+        ? await (served as () => Promise<WebAssembly.Module>)()
+        : await WebAssembly.compile((await (await import('../../../pkg/full/wasm-base64.js')).bytes()) as Uint8Array<ArrayBuffer>);
     await init({ module_or_path: module });
     return module;
   },

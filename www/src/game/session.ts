@@ -272,7 +272,8 @@ export async function hint(ctx: Ctx): Promise<void> {
   } catch (err) {
     if (ctx.s.game !== g || g.actionCount !== count) return;
     const msg = escapeHTML(errorText(err));
-    ctx.s.message = { text: () => (ctx.s.computerBlocked ? t('computerBlocked') : t('computerFailed', { msg })), kind: 'error' };
+    // Worded when drawn: the policy's refusal may be heard after the coach's worker failed.
+    ctx.s.message = { text: () => (ctx.s.computerBlocked ? t('coachBlocked') : t('computerFailed', { msg })), kind: 'error' };
   }
   if (ctx.s.game !== g || g.actionCount !== count) return;
   if (advice && words) {

@@ -89,7 +89,7 @@ export interface GameState {
   replay: ReplayState | null;
   /** The computer's last move failed (shown as an error, with Try again); cleared when it is retried. */
   computerFailed: boolean;
-  /** The page's Content-Security-Policy refuses the computer's worker: no Try again can help (ai-client.ts). */
+  /** The page's Content-Security-Policy refuses the element's workers (the computer's, the coach's): no Try again can help (ai-client.ts). */
   computerBlocked: boolean;
   /** The tutorial in progress (tutorial/run.ts), or null in a game of one's own. */
   lesson: LessonRun | null;
