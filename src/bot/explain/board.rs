@@ -130,7 +130,7 @@ impl Board {
         let outs = if own.is_some() || strength.kind == FormationKind::Host {
             Vec::new()
         } else {
-            self.outs(&side, need, available, hand, fog, strength.kind)
+            self.outs(&side, &held, &unseen, available, hand, fog, strength.kind)
         };
         let cards = side.into_iter().chain(added).collect();
         Some(Reach { strength, cards, held, unseen, outs })
@@ -174,25 +174,31 @@ impl Board {
         }
     }
 
-    /// The unseen cards of `available` (not the viewer's `hand`) with which the side can still reach
-    /// a formation of `kind` or stronger.
+    /// The outs of the named formation (the side, the `held` cards, the `unseen` ones): when it lacks two
+    /// or more unseen cards, those very cards (each must come); when it lacks one, every unseen card of
+    /// `available` (not the viewer's `hand`) that completes a formation of `kind` or stronger with the
+    /// side and the held cards (any one of them will do). Never the outs of another formation of the
+    /// kind: "a Wedge y8 y9 y10" has the outs y9 y10, not y6 y7 of the Wedge y6 y7 y8.
+    #[allow(clippy::too_many_arguments)]
     fn outs(
         &self,
         side: &[Card],
-        need: usize,
+        held: &[Card],
+        unseen: &[Card],
         available: CardSet,
         hand: CardSet,
         fog: bool,
         kind: FormationKind,
     ) -> Vec<Card> {
+        if unseen.len() != 1 {
+            return CardSet::from_cards(unseen.iter().copied()).iter().collect();
+        }
         available
             .difference(hand)
             .iter()
             .filter(|&card| {
-                let shape = Shape::of(side.iter().copied().chain([card]));
-                let mut rest = available;
-                rest.remove(card);
-                best_completion(&shape, need - 1, &Pool::new(rest), fog, kind).is_some_and(|d| d.strength.kind >= kind)
+                let shape = Shape::of(side.iter().chain(held).copied().chain([card]));
+                complete_strength(&shape, fog).kind >= kind
             })
             .collect()
     }

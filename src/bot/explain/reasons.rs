@@ -1,13 +1,14 @@
 //! What a move changes, as reasons: the board before and after the viewer's action compared flag by
 //! flag with the engine's formations and claim proofs.
 
-use crate::action::Action;
+use crate::action::{Action, DeckKind};
 use crate::card::{Card, Tactic};
+use crate::card_set::CardSet;
 use crate::flag::{FlagId, Player};
 use crate::formation::{FormationKind, Strength};
 
 use super::board::{Board, Knowledge};
-use super::Reason;
+use super::{Reach, Reason};
 
 /// The reasons for `action`, from the boards before and after it, strongest first.
 pub(super) fn of_move(before: &Board, after: &Board, action: &Action) -> Vec<Reason> {
@@ -48,6 +49,9 @@ pub(super) fn of_move(before: &Board, after: &Board, action: &Action) -> Vec<Rea
             }
         }
         Action::Environment { card, flag } => out.push(environment(after, flag, card)),
+        Action::Draw { deck } | Action::ScoutDraw { deck } => out.extend(draws(before, deck)),
+        Action::Scout => out.extend(most_outs(before).map(|(flag, target)| Reason::Scouts { flag, target })),
+        Action::Claim { flag } => out.extend(claims(before, flag)),
         _ => {}
     }
     let placed_card = match *action {
@@ -87,7 +91,7 @@ pub(crate) fn linked_flags(action: &Action, reasons: &[super::Reason]) -> Vec<Fl
 /// The order reasons are given in: what decides a flag first, then plans, then costs.
 fn priority(reason: &Reason) -> u8 {
     match reason {
-        Reason::Completes { claim: true, .. } => 0,
+        Reason::Completes { claim: true, .. } | Reason::Claims { .. } => 0,
         Reason::Secures { .. } => 1,
         Reason::Denies { last: true, .. } => 2,
         Reason::Replans { .. } => 3,
@@ -100,6 +104,7 @@ fn priority(reason: &Reason) -> u8 {
         Reason::Aims { .. } | Reason::Weakens { .. } | Reason::Dump { .. } | Reason::Unwinnable { .. } => 9,
         Reason::Denies { .. } => 10,
         Reason::Keeps { .. } => 11,
+        Reason::DrawsTroop { .. } | Reason::DrawsTactics { .. } | Reason::Scouts { .. } => 12,
     }
 }
 
@@ -175,7 +180,9 @@ fn placed(before: &Board, after: &Board, flag: FlagId, card: Card, out: &mut Vec
             out.push(Reason::Weakens { flag, card, from, to: Some(target.clone()) });
         }
         (Some(from), None) => out.push(Reason::Weakens { flag, card, from, to: None }),
-        (_, Some(target)) => out.push(Reason::Aims { flag, card, target: target.clone() }),
+        (_, Some(target)) => {
+            out.push(Reason::Aims { flag, card, target: target.clone(), against: against(after, flag) })
+        }
         _ => {}
     }
 }
@@ -232,4 +239,66 @@ fn environment(after: &Board, flag: FlagId, card: Card) -> Reason {
     } else {
         Reason::Fog { flag, mine, theirs }
     }
+}
+
+/// The strongest opponent's best reachable formation at `flag`, with its outs, among the opponents who
+/// have a card there.
+fn against(board: &Board, flag: FlagId) -> Option<Reach> {
+    opponents(board)
+        .filter(|&p| !board.flag(flag).sides[p].is_empty())
+        .filter_map(|p| board.reach(flag, p, Knowledge::Viewer))
+        .max_by_key(|r| r.strength)
+}
+
+/// The viewer's started, incomplete side whose formation still waits for unseen cards with the most
+/// outs (the strongest formation first): what a draw or Scout looks for.
+fn most_outs(board: &Board) -> Option<(FlagId, Reach)> {
+    let me = board.viewer;
+    FlagId::all()
+        .filter(|&id| {
+            let f = board.flag(id);
+            f.claimed.is_none() && !f.sides[me].is_empty() && !f.is_complete(me)
+        })
+        .filter_map(|id| board.reach(id, me, Knowledge::Viewer).map(|r| (id, r)))
+        .filter(|(_, r)| !r.outs.is_empty())
+        .max_by_key(|(_, r)| (r.strength.kind, r.outs.len(), r.strength.sum))
+}
+
+/// Why a draw from `deck`: for troops, the outs of the formation that has most of them; for tactics,
+/// the cards still to come and a flag where the opponent's best beats the viewer's (Fog turns it when
+/// the viewer's sum is at least theirs; a Leader or a morale card may mend the formation).
+fn draws(board: &Board, deck: DeckKind) -> Option<Reason> {
+    match deck {
+        DeckKind::Troop => {
+            let (flag, target) = most_outs(board)?;
+            Some(Reason::DrawsTroop { flag, target, unseen: board.unseen().len() as u8 })
+        }
+        DeckKind::Tactics => {
+            let seen = board.position.face_up().union(board.hand());
+            let cards: Vec<Card> = CardSet::ALL_TACTICS.difference(seen).iter().collect();
+            if cards.is_empty() {
+                return None;
+            }
+            let me = board.viewer;
+            let (flag, mine, theirs) = FlagId::all()
+                .filter(|&id| board.flag(id).claimed.is_none() && !board.flag(id).is_complete(me))
+                .filter_map(|id| {
+                    let (mine, theirs) = (best(board, id, me)?, theirs(board, id)?);
+                    (theirs > mine).then_some((id, mine, theirs))
+                })
+                .max_by_key(|&(id, mine, theirs)| {
+                    let started = !board.flag(id).sides[me].is_empty();
+                    (mine.sum >= theirs.sum, started, std::cmp::Reverse(theirs.kind as u8 - mine.kind as u8))
+                })?;
+            let fog_turns = mine.sum >= theirs.sum;
+            Some(Reason::DrawsTactics { flag, cards, mine: Some(mine), theirs, fog_turns })
+        }
+    }
+}
+
+/// A claim of `flag`: the viewer's complete formation and the opponent's best against it.
+fn claims(board: &Board, flag: FlagId) -> Option<Reason> {
+    let strength = board.formed(flag, board.viewer)?;
+    let theirs = opponents(board).filter_map(|p| board.reach(flag, p, Knowledge::Public)).map(|r| r.strength).max();
+    Some(Reason::Claims { flag, strength, theirs })
 }

@@ -134,7 +134,89 @@ fn the_formation_aimed_at_uses_the_cards_in_hand_before_unseen_ones() {
         (five.strength.kind, five.held.clone(), five.unseen.clone()),
         (FormationKind::Wedge, cards("r1"), cards("r3"))
     );
-    assert_eq!(five.outs, cards("r3 r4"));
+    // The outs of r1 r2 r3 alone: r4 would make the Wedge r2 r3 r4, which is not the one named.
+    assert_eq!(five.outs, cards("r3"));
+}
+
+#[test]
+fn the_outs_belong_to_the_formation_named_and_not_to_every_formation_of_its_kind() {
+    // y8 alone: the Wedge named is y8 y9 y10, which needs y9 and y10; y6 and y7 only make other Wedges.
+    let position = board("r1 b7 g5 b9 o6 p2 r4", &[(5, "y8", "", "")], None);
+    let found = reasons(&position, play("r1", 1));
+    let outlook = explain(&view(&position)).unwrap();
+    let five = outlook.flags.iter().find(|f| f.flag == flag(5)).unwrap().sides[0].best.clone().unwrap();
+    assert_eq!((five.strength.kind, five.strength.sum), (FormationKind::Wedge, 27), "{five:?}");
+    assert_eq!(five.outs, cards("y9 y10"), "{five:?}");
+    assert!(five.outs.iter().all(|c| five.cards.contains(c)), "{five:?} ({found:?})");
+    // One card short: every unseen card that completes a Wedge with y8 y9 is one (y7 or y10).
+    let position = board("r1 b7 g5 b9 o6 p2 r4", &[(5, "y8 y9", "", "")], None);
+    let outlook = explain(&view(&position)).unwrap();
+    let five = outlook.flags.iter().find(|f| f.flag == flag(5)).unwrap().sides[0].best.clone().unwrap();
+    assert_eq!(five.outs, cards("y7 y10"), "{five:?}");
+}
+
+#[test]
+fn the_same_card_at_two_flags_differs_by_the_opponents_side_there() {
+    // r9 aims at a red Wedge at flag 2 and at flag 6 alike; at flag 6 the opponent's b8 b9 reach a Wedge.
+    let position = board("r9 r10 g5 y9 o6 p2 y1", &[(6, "", "b8 b9", "")], None);
+    let at = |n| match reasons(&position, play("r9", n)).into_iter().next() {
+        Some(Reason::Aims { target, against, .. }) => (target, against),
+        other => panic!("{other:?}"),
+    };
+    let ((two, free), (six, contested)) = (at(2), at(6));
+    assert_eq!(two.strength.kind, six.strength.kind);
+    assert_eq!(free, None, "nobody plays against flag 2 yet");
+    let contested = contested.expect("the opponent's side at flag 6");
+    assert_eq!((contested.strength.kind, contested.outs.clone()), (FormationKind::Wedge, cards("b7 b10")));
+}
+
+/// `board`, in another phase of player 0's turn.
+fn in_phase(position: Position, phase: crate::phase::Phase) -> Position {
+    let mut setup = position.to_setup();
+    setup.phase = phase;
+    let steps = crate::phase::turn_steps(setup.options.claim_timing);
+    setup.turn.step = steps.iter().position(|&s| s == phase).unwrap() as u8;
+    Position::from_setup(&setup).unwrap()
+}
+
+#[test]
+fn a_troop_draw_names_the_formation_whose_outs_it_looks_for() {
+    let spots = [(3, "g7 g8", "", ""), (4, "r2", "", "")];
+    let position = in_phase(board("b1 y4 o6 p2 r9 b10", &spots, None), crate::phase::Phase::Draw);
+    let found = reasons(&position, Action::Draw { deck: crate::action::DeckKind::Troop });
+    let Some(Reason::DrawsTroop { flag: f, target, unseen }) = found.first() else { panic!("{found:?}") };
+    assert_eq!((*f, target.strength.kind, target.outs.clone()), (flag(3), FormationKind::Wedge, cards("g6 g9")));
+    assert!(*unseen as usize > target.outs.len(), "{found:?}");
+}
+
+#[test]
+fn a_tactics_draw_names_a_flag_a_tactics_card_could_turn() {
+    // At flag 4 their b1 b2 b3 (a Wedge of 6) beats any formation r10 g10 can reach, but not their sum:
+    // Fog would turn it.
+    let spots = [(4, "r10 g10", "b1 b2 b3", "")];
+    let position = in_phase(board("y1 y4 o6 p2 r5 b9", &spots, None), crate::phase::Phase::Draw);
+    let found = reasons(&position, Action::Draw { deck: crate::action::DeckKind::Tactics });
+    let Some(Reason::DrawsTactics { flag: f, cards: unseen, mine, theirs, fog_turns }) = found.first() else {
+        panic!("{found:?}")
+    };
+    assert_eq!((*f, theirs.kind, *fog_turns), (flag(4), FormationKind::Wedge, true));
+    assert!(mine.is_some_and(|m| m < *theirs) && unseen.contains(&card("fog")) && unseen.len() == 10, "{found:?}");
+}
+
+#[test]
+fn scout_names_the_outs_it_looks_for_and_a_claim_names_the_formations() {
+    let position = board("scout y4 o6 p2 r5 b9 b1", &[(3, "g7 g8", "", "")], None);
+    let found = reasons(&position, Action::Scout);
+    let Some(Reason::Scouts { flag: f, target }) = found.first() else { panic!("{found:?}") };
+    assert_eq!((*f, target.outs.clone()), (flag(3), cards("g6 g9")));
+    let position =
+        in_phase(board("b1 y4 o6 p2 r5 b9 g1", &[(1, "r8 r9 r10", "b2 y2", "")], None), crate::phase::Phase::Claim);
+    let found = reasons(&position, Action::Claim { flag: flag(1) });
+    let Some(Reason::Claims { flag: f, strength, theirs }) = found.first() else { panic!("{found:?}") };
+    assert_eq!(
+        (*f, strength.kind, theirs.map(|t| t.kind)),
+        (flag(1), FormationKind::Wedge, Some(FormationKind::Phalanx))
+    );
 }
 
 #[test]
@@ -159,7 +241,7 @@ fn completing_first_wins_an_equal_formation() {
 fn a_card_toward_a_formation_aims_at_it_with_the_cards_in_hand() {
     let position = board("r1 r2 r3 b7 g5 y9 o6", &[], None);
     let found = reasons(&position, play("r2", 5));
-    let Reason::Aims { flag: f, card: c, target } = &found[0] else { panic!("{found:?}") };
+    let Reason::Aims { flag: f, card: c, target, .. } = &found[0] else { panic!("{found:?}") };
     assert_eq!((*f, *c, target.strength.kind), (flag(5), card("r2"), FormationKind::Wedge));
     assert_eq!(target.held, cards("r3 r1"));
 }
@@ -261,8 +343,13 @@ fn taking_back_the_card_just_placed_is_known_with_what_was_seen_since() {
     assert_eq!(undone(&view(&position), &other, None).unwrap(), None);
     // Given the previous move and its hand, the cards drawn since count as news too.
     let previous = Previous { action: play("g1", 3), hand: cards("redeploy g1 g5 b1 p2 o1 y4") };
+    // But only a card the new plan uses: r8 fits nothing at flag 3 once g1 is gone (r7 and r9 lie at flag 2).
     let undo = undone(&view(&position), &redeploy, Some(&previous)).unwrap().unwrap();
-    assert_eq!(undo.seen, cards("b3 r8"));
+    assert_eq!(undo.seen, cards("b3"));
+    let position = board("redeploy r8 g5 b1 p2 o1 y4", &[(2, "r9 r7 g1", "", "")], None);
+    let previous = Previous { action: play("g1", 2), hand: cards("redeploy g1 g5 b1 p2 o1 y4") };
+    let undo = undone(&view(&position), &redeploy, Some(&previous)).unwrap().unwrap();
+    assert_eq!(undo.seen, cards("r8"), "with g1 gone, r8 makes the Wedge r7 r8 r9");
 }
 
 #[test]
