@@ -191,7 +191,7 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     await page.locator('.menu [data-act=unseen]').click();
     const dialog = page.locator('dialog.unseen-dlg');
     await dialog.waitFor();
-    const listed = await dialog.locator('.unseen-grid .mini').evaluateAll((els) => els.map((e) => ({ card: e.dataset.card, cls: e.className })));
+    const listed = await dialog.locator('.unseen-table .mini').evaluateAll((els) => els.map((e) => ({ card: e.dataset.card, cls: e.className })));
     const tactics = await dialog.locator('.tactic-name').allInnerTexts();
     const { others, hidden } = await page.evaluate(hiddenNow);
     const hiddenTroops = hidden.filter((c) => /^[roygbp]\d/.test(c));
