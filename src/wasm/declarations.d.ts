@@ -1058,15 +1058,11 @@ export type Reason = {
   /**
    * The viewer's best reachable formation there.
    */
-  mine: Strength | null;
+  mine: Strength;
   /**
    * The opponent's best there.
    */
   theirs: Strength;
-  /**
-   * Whether the viewer's best sum there is at least the opponent's: under Fog they would win.
-   */
-  fogTurns: boolean;
 } | {
   "type": "scouts";
   /**

@@ -97,6 +97,17 @@ impl Board {
     /// that complete it (split into the viewer's and the unseen) and its outs: the unseen cards that fit
     /// some completion of the same kind. `None` when the side can no longer be completed (or is claimed).
     pub(super) fn reach(&self, flag: FlagId, player: Player, pool: Knowledge) -> Option<Reach> {
+        self.reach_reserving(flag, player, pool, CardSet::EMPTY)
+    }
+
+    /// [`Board::reach`] without the `reserved` cards (kept in hand for another flag).
+    pub(super) fn reach_reserving(
+        &self,
+        flag: FlagId,
+        player: Player,
+        pool: Knowledge,
+        reserved: CardSet,
+    ) -> Option<Reach> {
         let f = self.flag(flag);
         if f.claimed.is_some() {
             return None;
@@ -109,10 +120,14 @@ impl Board {
             let strength = complete_strength(&shape, fog);
             return Some(Reach { strength, cards: side, held: Vec::new(), unseen: Vec::new(), outs: Vec::new() });
         }
-        let available = self.pool_of(player, pool);
+        let available = self.pool_of(player, pool).difference(reserved);
         let done = best_completion(&shape, need, &Pool::new(available), fog, FormationKind::Host)?;
         let strength = done.strength;
-        let hand = if player == self.viewer && pool == Knowledge::Viewer { self.hand() } else { CardSet::EMPTY };
+        let hand = if player == self.viewer && pool == Knowledge::Viewer {
+            self.hand().difference(reserved)
+        } else {
+            CardSet::EMPTY
+        };
         // Prefer the viewer's own cards: among completions of the same kind, the one needing no unseen
         // card is the one a player aims at; but a Host (everything under Fog) is only its sum.
         let own = best_completion(&shape, need, &Pool::new(hand.troops()), fog, strength.kind).filter(|own| {

@@ -245,20 +245,18 @@ pub enum Reason {
         /// How many troops the viewer has not seen (the outs are among them).
         unseen: u8,
     },
-    /// A tactics draw: the tactics cards still to come, for a flag where the opponent's best formation
-    /// beats the viewer's, which a Leader or a morale card (any colour and value) or Fog (sums only)
-    /// could turn.
+    /// A tactics draw for a Fog plan: the tactics cards still to come (Fog among them) and a flag where
+    /// the opponent's best formation beats the viewer's but the viewer's best sum is higher, so that under
+    /// Fog (sums only) the flag would turn.
     DrawsTactics {
         /// The flag.
         flag: FlagId,
         /// The tactics cards the viewer has not seen.
         cards: Vec<Card>,
         /// The viewer's best reachable formation there.
-        mine: Option<Strength>,
+        mine: Strength,
         /// The opponent's best there.
         theirs: Strength,
-        /// Whether the viewer's best sum there is at least the opponent's: under Fog they would win.
-        fog_turns: bool,
     },
     /// Scout: three cards seen before two go back, looking for the outs of the viewer's formation at a
     /// flag.

@@ -17,7 +17,10 @@ pub(super) fn of_move(before: &Board, after: &Board, action: &Action) -> Vec<Rea
         Action::Play { card, flag } => {
             placed(before, after, flag, card, &mut out);
             if card.is_troop() {
-                out.extend(keeps(before, after, flag));
+                if let Some(kept) = keeps(before, after, flag) {
+                    reserve(after, flag, &kept, &mut out);
+                    out.push(kept);
+                }
             }
         }
         Action::Traitor { card, to } => {
@@ -176,7 +179,12 @@ fn placed(before: &Board, after: &Board, flag: FlagId, card: Card, out: &mut Vec
     }
     let (was, now) = (best(before, flag, me), after.reach(flag, me, Knowledge::Viewer));
     match (was, &now) {
-        (Some(from), Some(target)) if target.strength.kind < from.kind && !before.flag(flag).sides[me].is_empty() => {
+        // A lower formation that still beats the opponent's complete side is an aim, not a loss.
+        (Some(from), Some(target))
+            if target.strength.kind < from.kind
+                && !before.flag(flag).sides[me].is_empty()
+                && !their_formed(after, flag).is_some_and(|theirs| target.strength > theirs) =>
+        {
             out.push(Reason::Weakens { flag, card, from, to: Some(target.clone()) });
         }
         (Some(from), None) => out.push(Reason::Weakens { flag, card, from, to: None }),
@@ -205,6 +213,22 @@ fn keeps(before: &Board, after: &Board, played_at: FlagId) -> Option<Reason> {
         .filter(|(_, r)| r.held.iter().any(|&card| alternative(card).is_some_and(|kind| Some(kind) >= here)))
         .max_by_key(|(_, r)| (r.strength.kind, std::cmp::Reverse(r.unseen.len()), r.strength.sum))
         .map(|(flag, target)| Reason::Keeps { flag, cards: target.held.clone(), target })
+}
+
+/// The aim at `flag` without the cards `kept` for another flag: a card cannot serve both, and the one kept
+/// is the reason given ("g10 aims at a Phalanx of 10s, keeping b10 for the blue Wedge").
+fn reserve(after: &Board, flag: FlagId, kept: &Reason, out: &mut [Reason]) {
+    let Reason::Keeps { cards, .. } = kept else { return };
+    let reserved = CardSet::from_cards(cards.iter().copied());
+    for reason in out.iter_mut() {
+        if let Reason::Aims { flag: at, target, .. } | Reason::Weakens { flag: at, to: Some(target), .. } = reason {
+            if *at == flag && target.held.iter().any(|c| reserved.contains(*c)) {
+                if let Some(without) = after.reach_reserving(flag, after.viewer, Knowledge::Viewer, reserved) {
+                    *target = without;
+                }
+            }
+        }
+    }
 }
 
 /// Whether `card`, now face up, was one an opponent needed at `flag` (by the claim proof's pool: every
@@ -250,8 +274,8 @@ fn against(board: &Board, flag: FlagId) -> Option<Reach> {
         .max_by_key(|r| r.strength)
 }
 
-/// The viewer's started, incomplete side whose formation still waits for unseen cards with the most
-/// outs (the strongest formation first): what a draw or Scout looks for.
+/// The viewer's started, incomplete side whose formation still waits for unseen cards: the one needing
+/// the fewest, then the strongest, then the one with the most outs. What a draw or Scout looks for.
 fn most_outs(board: &Board) -> Option<(FlagId, Reach)> {
     let me = board.viewer;
     FlagId::all()
@@ -261,12 +285,14 @@ fn most_outs(board: &Board) -> Option<(FlagId, Reach)> {
         })
         .filter_map(|id| board.reach(id, me, Knowledge::Viewer).map(|r| (id, r)))
         .filter(|(_, r)| !r.outs.is_empty())
-        .max_by_key(|(_, r)| (r.strength.kind, r.outs.len(), r.strength.sum))
+        // A formation one card short (any of its outs will do) before one that needs two named cards.
+        .max_by_key(|(_, r)| (std::cmp::Reverse(r.unseen.len()), r.strength.kind, r.outs.len(), r.strength.sum))
 }
 
-/// Why a draw from `deck`: for troops, the outs of the formation that has most of them; for tactics,
-/// the cards still to come and a flag where the opponent's best beats the viewer's (Fog turns it when
-/// the viewer's sum is at least theirs; a Leader or a morale card may mend the formation).
+/// Why a draw from `deck`: for troops, the outs of the formation the draw looks for; for tactics, a Fog
+/// plan: a flag where the opponent's best formation beats the viewer's but not the viewer's sum, while Fog
+/// is still to come (under Fog only sums count). No reason for a tactics draw without such a flag: a
+/// Leader's or another morale card's gain is not weighed here.
 fn draws(board: &Board, deck: DeckKind) -> Option<Reason> {
     match deck {
         DeckKind::Troop => {
@@ -276,22 +302,21 @@ fn draws(board: &Board, deck: DeckKind) -> Option<Reason> {
         DeckKind::Tactics => {
             let seen = board.position.face_up().union(board.hand());
             let cards: Vec<Card> = CardSet::ALL_TACTICS.difference(seen).iter().collect();
-            if cards.is_empty() {
+            if !cards.contains(&Card::tactic(Tactic::Fog)) {
                 return None;
             }
             let me = board.viewer;
             let (flag, mine, theirs) = FlagId::all()
-                .filter(|&id| board.flag(id).claimed.is_none() && !board.flag(id).is_complete(me))
+                .filter(|&id| {
+                    let f = board.flag(id);
+                    f.claimed.is_none() && f.fog.is_none() && !f.is_complete(me)
+                })
                 .filter_map(|id| {
                     let (mine, theirs) = (best(board, id, me)?, theirs(board, id)?);
-                    (theirs > mine).then_some((id, mine, theirs))
+                    (theirs > mine && mine.sum > theirs.sum).then_some((id, mine, theirs))
                 })
-                .max_by_key(|&(id, mine, theirs)| {
-                    let started = !board.flag(id).sides[me].is_empty();
-                    (mine.sum >= theirs.sum, started, std::cmp::Reverse(theirs.kind as u8 - mine.kind as u8))
-                })?;
-            let fog_turns = mine.sum >= theirs.sum;
-            Some(Reason::DrawsTactics { flag, cards, mine: Some(mine), theirs, fog_turns })
+                .max_by_key(|&(id, mine, theirs)| (!board.flag(id).sides[me].is_empty(), mine.sum - theirs.sum))?;
+            Some(Reason::DrawsTactics { flag, cards, mine, theirs })
         }
     }
 }

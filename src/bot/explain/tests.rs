@@ -170,6 +170,28 @@ fn the_same_card_at_two_flags_differs_by_the_opponents_side_there() {
     assert_eq!((contested.strength.kind, contested.outs.clone()), (FormationKind::Wedge, cards("b7 b10")));
 }
 
+#[test]
+fn a_card_kept_for_another_flag_is_not_also_used_by_the_aim() {
+    // b6 at flag 7 aims at a Phalanx of 6s (b5 and b7 are gone: no blue Wedge); g6 completes the Wedge
+    // g6 g7 g8 at flag 8, so it is kept for it, and the Phalanx counts on o6 and one more 6.
+    let position = board("b6 g6 o6 y1 p2 r3 b1", &[(8, "g8 g7", "", ""), (2, "", "b5", ""), (3, "", "b7", "")], None);
+    let found = reasons(&position, play("b6", 7));
+    let Some(Reason::Aims { target, .. }) = found.iter().find(|r| matches!(r, Reason::Aims { .. })) else { panic!("{found:?}") };
+    let Some(Reason::Keeps { cards: kept, .. }) = found.iter().find(|r| matches!(r, Reason::Keeps { .. })) else {
+        panic!("{found:?}")
+    };
+    assert_eq!((target.strength.kind, target.held.clone(), kept.clone()), (FormationKind::Phalanx, cards("o6"), cards("g6")));
+}
+
+#[test]
+fn a_draw_looks_first_for_a_formation_one_card_short() {
+    // r1 r2 need r3 alone; p3 needs p4 and p5 both: the draw looks for r3.
+    let spots = [(1, "r2", "", ""), (2, "p3", "", "")];
+    let position = in_phase(board("r1 o2 y8 g2 g9 b1", &spots, None), crate::phase::Phase::Draw);
+    let found = reasons(&position, Action::Draw { deck: crate::action::DeckKind::Troop });
+    assert!(matches!(&found[0], Reason::DrawsTroop { flag: f, target, .. } if *f == flag(1) && target.outs == cards("r3")), "{found:?}");
+}
+
 /// `board`, in another phase of player 0's turn.
 fn in_phase(position: Position, phase: crate::phase::Phase) -> Position {
     let mut setup = position.to_setup();
@@ -196,11 +218,14 @@ fn a_tactics_draw_names_a_flag_a_tactics_card_could_turn() {
     let spots = [(4, "r10 g10", "b1 b2 b3", "")];
     let position = in_phase(board("y1 y4 o6 p2 r5 b9", &spots, None), crate::phase::Phase::Draw);
     let found = reasons(&position, Action::Draw { deck: crate::action::DeckKind::Tactics });
-    let Some(Reason::DrawsTactics { flag: f, cards: unseen, mine, theirs, fog_turns }) = found.first() else {
-        panic!("{found:?}")
-    };
-    assert_eq!((*f, theirs.kind, *fog_turns), (flag(4), FormationKind::Wedge, true));
-    assert!(mine.is_some_and(|m| m < *theirs) && unseen.contains(&card("fog")) && unseen.len() == 10, "{found:?}");
+    let Some(Reason::DrawsTactics { flag: f, cards: unseen, mine, theirs }) = found.first() else { panic!("{found:?}") };
+    assert_eq!((*f, theirs.kind), (flag(4), FormationKind::Wedge));
+    assert!(mine < theirs && mine.sum > theirs.sum && unseen.contains(&card("fog")) && unseen.len() == 10, "{found:?}");
+    // With Fog gone (beside flag 9), no Fog plan: no reason rather than a wrong one.
+    let spots = [(4, "r10 g10", "b1 b2 b3", ""), (9, "", "y1", "fog")];
+    let position = in_phase(board("y2 y4 o6 p2 r5 b9", &spots, None), crate::phase::Phase::Draw);
+    let found = reasons(&position, Action::Draw { deck: crate::action::DeckKind::Tactics });
+    assert!(found.is_empty(), "{found:?}");
 }
 
 #[test]
@@ -255,6 +280,12 @@ fn a_card_played_elsewhere_keeps_the_cards_a_formation_needs() {
     let keeps = found.iter().find(|r| matches!(r, Reason::Keeps { .. })).expect("a Keeps reason");
     let Reason::Keeps { flag: f, cards: kept, target } = keeps else { unreachable!() };
     assert_eq!((*f, kept.clone(), target.strength.kind), (flag(2), cards("b10"), FormationKind::Wedge));
+    // And the Phalanx aimed at flag 7 counts on another 10, not on the b10 kept.
+    let aim = found.iter().find_map(|r| match r {
+        Reason::Aims { target, .. } | Reason::Weakens { to: Some(target), .. } => Some(target),
+        _ => None,
+    });
+    assert!(aim.is_some_and(|t| t.strength.kind == FormationKind::Phalanx && t.held.is_empty()), "{found:?}");
     // Completing r1 r2 r3 with r3 kept nothing from flag 2: b10 would not have made a Wedge there.
     let position = board("r3 b10 g5 y9 o6 p2 y1", &[(2, "b8 b9", "", ""), (7, "r1 r2", "", "")], None);
     let found = reasons(&position, play("r3", 7));
@@ -284,6 +315,18 @@ fn an_off_colour_card_weakens_and_against_a_complete_side_makes_the_flag_unwinna
     let found = reasons(&position, play("r6", 4));
     assert!(
         matches!(found[0], Reason::Unwinnable { mine: Some(mine), theirs, .. } if mine.kind == FormationKind::SkirmishLine && theirs.kind == FormationKind::BattalionOrder),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_lower_formation_that_beats_their_complete_side_is_an_aim_not_a_weakening() {
+    // p6 could still make a purple Wedge, but o6 with b6 in hand makes a Phalanx of 6s, which beats their
+    // complete Phalanx of 5s: that is the point of the move.
+    let position = board("o6 b6 g1 y9 b2 r2 y1", &[(7, "p6", "y5 g5 r5", "")], None);
+    let found = reasons(&position, play("o6", 7));
+    assert!(
+        matches!(&found[0], Reason::Aims { target, .. } if target.strength.kind == FormationKind::Phalanx && target.held == cards("b6")),
         "{found:?}"
     );
 }
