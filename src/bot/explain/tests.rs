@@ -176,11 +176,16 @@ fn a_card_kept_for_another_flag_is_not_also_used_by_the_aim() {
     // g6 g7 g8 at flag 8, so it is kept for it, and the Phalanx counts on o6 and one more 6.
     let position = board("b6 g6 o6 y1 p2 r3 b1", &[(8, "g8 g7", "", ""), (2, "", "b5", ""), (3, "", "b7", "")], None);
     let found = reasons(&position, play("b6", 7));
-    let Some(Reason::Aims { target, .. }) = found.iter().find(|r| matches!(r, Reason::Aims { .. })) else { panic!("{found:?}") };
+    let Some(Reason::Aims { target, .. }) = found.iter().find(|r| matches!(r, Reason::Aims { .. })) else {
+        panic!("{found:?}")
+    };
     let Some(Reason::Keeps { cards: kept, .. }) = found.iter().find(|r| matches!(r, Reason::Keeps { .. })) else {
         panic!("{found:?}")
     };
-    assert_eq!((target.strength.kind, target.held.clone(), kept.clone()), (FormationKind::Phalanx, cards("o6"), cards("g6")));
+    assert_eq!(
+        (target.strength.kind, target.held.clone(), kept.clone()),
+        (FormationKind::Phalanx, cards("o6"), cards("g6"))
+    );
 }
 
 #[test]
@@ -189,7 +194,10 @@ fn a_draw_looks_first_for_a_formation_one_card_short() {
     let spots = [(1, "r2", "", ""), (2, "p3", "", "")];
     let position = in_phase(board("r1 o2 y8 g2 g9 b1", &spots, None), crate::phase::Phase::Draw);
     let found = reasons(&position, Action::Draw { deck: crate::action::DeckKind::Troop });
-    assert!(matches!(&found[0], Reason::DrawsTroop { flag: f, target, .. } if *f == flag(1) && target.outs == cards("r3")), "{found:?}");
+    assert!(
+        matches!(&found[0], Reason::DrawsTroop { flag: f, target, .. } if *f == flag(1) && target.outs == cards("r3")),
+        "{found:?}"
+    );
 }
 
 /// `board`, in another phase of player 0's turn.
@@ -218,7 +226,9 @@ fn a_tactics_draw_names_a_flag_a_tactics_card_could_turn() {
     let spots = [(4, "r10 g10", "b1 b2 b3", "")];
     let position = in_phase(board("y1 y4 o6 p2 r5 b9", &spots, None), crate::phase::Phase::Draw);
     let found = reasons(&position, Action::Draw { deck: crate::action::DeckKind::Tactics });
-    let Some(Reason::DrawsTactics { flag: f, cards: unseen, mine, theirs }) = found.first() else { panic!("{found:?}") };
+    let Some(Reason::DrawsTactics { flag: f, cards: unseen, mine, theirs }) = found.first() else {
+        panic!("{found:?}")
+    };
     assert_eq!((*f, theirs.kind), (flag(4), FormationKind::Wedge));
     assert!(mine < theirs && mine.sum > theirs.sum && unseen.contains(&card("fog")) && unseen.len() == 10, "{found:?}");
     // With Fog gone (beside flag 9), no Fog plan: no reason rather than a wrong one.
