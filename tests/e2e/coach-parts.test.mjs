@@ -32,7 +32,7 @@ async function shownChances(page) {
     return {
       key: c.key,
       value: c.value,
-      flags: [...root.querySelectorAll('.col')].map((col) => col.querySelector('.chance [aria-hidden]')?.textContent ?? null),
+      flags: [...root.querySelectorAll('.col')].map((col) => col.querySelector('.chance .pct')?.textContent ?? null),
       win: root.querySelector('.strip.bottom .win-chance')?.textContent ?? null,
       top: root.querySelectorAll('.strip.top .win-chance').length,
     };

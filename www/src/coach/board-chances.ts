@@ -19,7 +19,9 @@ export function changeText(delta: number | null | undefined): string {
   return points > 0 ? `+${points}` : `−${-points}`;
 }
 
-function sideText(side: SideOutlook): string {
+function sideText(side: SideOutlook, capacity: number): string {
+  // An empty side could become anything: its "best" would be the strongest formation of the deck.
+  if (side.need >= capacity) return say('chanceEmpty');
   return side.best ? reachText(side.best) : say('chanceStuck');
 }
 
@@ -27,8 +29,8 @@ function sideText(side: SideOutlook): string {
 export function flagExplanation(flag: FlagOutlook, viewer: number): string {
   const lines: string[] = [];
   const mine = flag.sides.find((s) => s.player === viewer);
-  if (mine) lines.push(say('chanceYou', { side: sideText(mine) }));
-  for (const side of flag.sides) if (side.player !== viewer) lines.push(say('chanceThem', { side: sideText(side) }));
+  if (mine) lines.push(say('chanceYou', { side: sideText(mine, flag.capacity) }));
+  for (const side of flag.sides) if (side.player !== viewer) lines.push(say('chanceThem', { side: sideText(side, flag.capacity) }));
   if (flag.provable !== null) lines.push(say(flag.provable === viewer ? 'chanceProvableYou' : 'chanceProvableThem'));
   else if (flag.first !== null) lines.push(say(flag.first === viewer ? 'chanceFirstYou' : 'chanceFirstThem'));
   return lines.map((l) => `<span class="chance-line">${l}</span>`).join('');
@@ -47,10 +49,14 @@ export function chanceTag(chances: Shown, f: FlagView): string {
     ? `<span class="chance-pop ${f.flag <= 3 ? 'from-left' : f.flag >= 7 ? 'from-right' : ''}" role="tooltip" id="${id}">` +
       `<span class="chance-line chance-head">${label}</span>${flagExplanation(flag, outlook!.player)}</span>`
     : '';
-  const deltaTag = delta ? `<span class="chance-delta ${delta.startsWith('+') ? 'up' : 'down'}" aria-hidden="true">${delta}</span>` : '';
+  // The name is the text itself (the visible percentage and change inside it), so that what is seen is
+  // what is read.
+  const deltaTag = delta
+    ? `<span class="chance-delta ${delta.startsWith('+') ? 'up' : 'down'}"> ${delta}</span><span class="visually-hidden">${say('chanceChangeTail')}</span>`
+    : '';
   return (
-    `<button type="button" class="chance ${band} ${chances?.fresh === false ? 'stale' : ''}" data-focus="chance:${f.flag}" aria-label="${escapeAttr(label)}"${pop ? ` aria-describedby="${id}"` : ''}>` +
-    `<span aria-hidden="true">${percent(p)}%</span>${deltaTag}</button>${pop}`
+    `<button type="button" class="chance ${band} ${chances?.fresh === false ? 'stale' : ''}" data-focus="chance:${f.flag}" title="${escapeAttr(label)}"${pop ? ` aria-describedby="${id}"` : ''}>` +
+    `<span class="visually-hidden">${say('flagChanceAt', { flag: f.flag })}</span><span class="pct">${percent(p)}%</span>${deltaTag}</button>${pop}`
   );
 }
 

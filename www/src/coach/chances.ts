@@ -26,12 +26,36 @@ function outlookOf(view: Parameters<typeof explain>[0]): Outlook | null {
   }
 }
 
+const guarded = new WeakSet<ShadowRoot>();
+
+/**
+ * A click or tap on a flag's chance shows its explanation (by focusing it; a tap elsewhere hides it) and
+ * goes no further: the flag's own button and column, which the chance lies on, would take it as a click on the
+ * flag. Listened to once per game, in the capture phase, before the board's own listeners.
+ */
+function guardClicks(shadow: ShadowRoot): void {
+  if (guarded.has(shadow)) return;
+  guarded.add(shadow);
+  shadow.addEventListener(
+    'click',
+    (event) => {
+      const chance = (event.target as Element | null)?.closest?.<HTMLButtonElement>('.col .chance');
+      if (!chance) return;
+      event.stopPropagation();
+      // Focused already by the press itself on most browsers; not on all (Safari does not focus buttons).
+      chance.focus();
+    },
+    true,
+  );
+}
+
 /**
  * Asks for the chances of the position on the board when they are wanted and not yet asked for;
  * `redraw` once they come.
  */
 export function refreshChances(ctx: Ctx, redraw: () => void): void {
   const want = chancesWanted(ctx.s, ctx.host.coach.winChances);
+  if (want) guardClicks(ctx.host.shadow);
   const chances = ctx.s.coach.chances;
   if (!want) {
     chances.key = '';

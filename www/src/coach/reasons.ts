@@ -24,8 +24,7 @@ const en = {
   against: ' Their best there: {target}',
   againstNone: ' The opponent has no card there yet.',
   drawsTroop: 'a troop draw looks for {outs} for {formation} {cards} at flag {flag}: {n} of the {unseen} troops you have not seen.',
-  drawsTacticsFog: 'a tactics card may turn flag {flag}: their {theirs} beats your best, {mine}, but not your total, and Fog would count totals only. Still to come: {cards}.',
-  drawsTactics: 'a tactics card may turn flag {flag}, where their {theirs} beats your best, {mine}: a Leader or another morale card takes the value you need. Still to come: {cards}.',
+  drawsTactics: 'a tactics draw looks for Fog, which would turn flag {flag}: their {theirs} beats your best, {mine}, but not your total. Still to come: {cards}.',
   scouts: 'Scout shows you three cards, looking for {outs} for {formation} {cards} at flag {flag}.',
   claims: 'your {formation} at flag {flag} can no longer be beaten: their best there is {theirs}.',
   claimsNone: 'your {formation} at flag {flag} can no longer be beaten: their side there cannot be completed.',
@@ -76,8 +75,7 @@ const zh: Record<Key, string> = {
   against: '对手在那里最多：{target}',
   againstNone: '对手在那里还没有牌。',
   drawsTroop: '摸部队牌是为了 {outs}，以组成地区 {flag} 的{formation}（{cards}）：你未见过的 {unseen} 张部队牌中有 {n} 张。',
-  drawsTacticsFog: '一张战术牌可能扭转地区 {flag}：对手的{theirs}胜过你最多能组成的{mine}，但总和不如你，迷雾会让那里只比总和。还未出现：{cards}。',
-  drawsTactics: '一张战术牌可能扭转地区 {flag}：对手的{theirs}胜过你最多能组成的{mine}，而首领或其他士气牌可以取你需要的点数。还未出现：{cards}。',
+  drawsTactics: '摸战术牌是为了迷雾，它能扭转地区 {flag}：对手的{theirs}胜过你最多能组成的{mine}，但总和不如你。还未出现：{cards}。',
   scouts: '侦察让你看三张牌，寻找 {outs}，以组成地区 {flag} 的{formation}（{cards}）。',
   claims: '你在地区 {flag} 的{formation}已无法被击败：对手在那里最多{theirs}。',
   claimsNone: '你在地区 {flag} 的{formation}已无法被击败：对手那一侧已无法完成。',
@@ -239,7 +237,7 @@ export function reasonText(reason: Reason, style: ReasonStyle = pageStyle()): st
     case 'drawsTroop':
       return fill(style, 'drawsTroop', { flag: f, ...looksFor(style, reason.target), n: reason.target.outs.length, unseen: reason.unseen });
     case 'drawsTactics':
-      return fill(style, reason.fogTurns ? 'drawsTacticsFog' : 'drawsTactics', {
+      return fill(style, 'drawsTactics', {
         flag: f,
         theirs: bare(reason.theirs),
         mine: s(reason.mine),
