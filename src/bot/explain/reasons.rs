@@ -183,7 +183,7 @@ fn placed(before: &Board, after: &Board, flag: FlagId, card: Card, out: &mut Vec
         (Some(from), Some(target))
             if target.strength.kind < from.kind
                 && !before.flag(flag).sides[me].is_empty()
-                && !their_formed(after, flag).is_some_and(|theirs| target.strength > theirs) =>
+                && their_formed(after, flag).is_none_or(|theirs| target.strength <= theirs) =>
         {
             out.push(Reason::Weakens { flag, card, from, to: Some(target.clone()) });
         }
