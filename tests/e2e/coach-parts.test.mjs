@@ -205,7 +205,8 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     const view = await page.evaluate(() => window.__battleline.view());
     const text = await dialog.innerText();
     assert.match(text, new RegExp(`Troop deck: ${view.troopDeck} · tactics deck: ${view.tacticsDeck}`));
-    assert.match(text, new RegExp(`Computer holds ${view.handSizes[1].troops} troops and ${view.handSizes[1].tactics} tactics cards\\.`));
+    const count = (n, one, many) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+    assert.match(text, new RegExp(`Computer holds ${count(view.handSizes[1].troops, 'troop', 'troops')} and ${count(view.handSizes[1].tactics, 'tactics card', 'tactics cards')}\\.`));
     assert.deepEqual(await overflow(page), { x: 0, y: 0 });
     await assertAccessible(page, `unseen cards (${size})`);
     await shot(page, `unseen-${size}`);

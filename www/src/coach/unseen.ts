@@ -58,7 +58,11 @@ export function unseenHTML(view: PlayerView, names: readonly string[]): string {
   const tactics = view.options.tactics
     ? `<h3>${say('unseenTactics')}</h3><p class="unseen-tactics">${u.tactics.length ? u.tactics.map((n) => `<span class="tactic-name">${escapeHTML(tacticName(n))}</span>`).join(' · ') : say('unseenNone')}</p>`
     : '';
-  const hands = u.hands.map((h) => `<p>${say('unseenHand', { name: escapeHTML(names[h.seat] ?? ''), troops: h.troops, tactics: h.tactics })}</p>`).join('');
+  const hands = u.hands.map((h) => `<p>${say('unseenHand', {
+        name: escapeHTML(names[h.seat] ?? ''),
+        troops: say(h.troops === 1 ? 'unseenTroop1' : 'unseenTroopN', { n: h.troops }),
+        tactics: say(h.tactics === 1 ? 'unseenTactic1' : 'unseenTacticN', { n: h.tactics }),
+      })}</p>`).join('');
   return (
     `<p>${say('unseenIntro')}</p>` +
     `<h3>${say('unseenTroops')}</h3><table class="unseen-table">${head}<tbody>${rows}</tbody></table>` +

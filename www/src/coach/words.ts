@@ -108,7 +108,11 @@ const en = {
   unseenTactics: 'Tactics cards',
   unseenNone: 'none',
   unseenCounts: 'Troop deck: {troop} · tactics deck: {tactics}',
-  unseenHand: '{name} holds {troops} troops and {tactics} tactics cards.',
+  unseenHand: '{name} holds {troops} and {tactics}.',
+  unseenTroop1: '1 troop',
+  unseenTroopN: '{n} troops',
+  unseenTactic1: '1 tactics card',
+  unseenTacticN: '{n} tactics cards',
   unseenColour: '{colour}: {values}',
 };
 
@@ -216,7 +220,11 @@ const zh: Record<Key, string> = {
   unseenTactics: '战术牌',
   unseenNone: '无',
   unseenCounts: '部队牌堆：{troop} · 战术牌堆：{tactics}',
-  unseenHand: '{name}手中有 {troops} 张部队牌和 {tactics} 张战术牌。',
+  unseenHand: '{name}手中有 {troops}和 {tactics}。',
+  unseenTroop1: '1 张部队牌',
+  unseenTroopN: '{n} 张部队牌',
+  unseenTactic1: '1 张战术牌',
+  unseenTacticN: '{n} 张战术牌',
   unseenColour: '{colour}：{values}',
 };
 
