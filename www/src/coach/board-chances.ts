@@ -8,6 +8,7 @@ import type { FlagOutlook, FlagView, SideOutlook } from '../../../pkg/full.js';
 import { escapeAttr } from '../cards.js';
 import type { Explained } from './chances.js';
 import { reachText } from './reasons.js';
+import { getLang } from '../i18n.js';
 import { percent, say } from './words.js';
 
 type Shown = (Explained & { fresh?: boolean }) | null | undefined;
@@ -40,7 +41,8 @@ export function chanceTag(chances: Shown, f: FlagView): string {
   const p = chances?.flags[f.flag - 1];
   if (p === undefined || f.claimedBy !== null) return '';
   const delta = changeText(chances?.change?.[f.flag - 1]);
-  const label = say('flagChance', { flag: f.flag, p: percent(p) }) + (delta ? ` (${say('chanceChange', { delta })})` : '');
+  const change = delta ? say('chanceChange', { delta }) : '';
+  const label = say('flagChance', { flag: f.flag, p: percent(p) }) + (change ? (getLang() === 'zh' ? `（${change}）` : ` (${change})`) : '');
   const band = p >= 0.65 ? 'good' : p <= 0.35 ? 'bad' : 'even';
   const outlook = chances?.outlook;
   const flag = outlook?.flags.find((x) => x.flag === f.flag);
