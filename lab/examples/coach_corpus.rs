@@ -196,5 +196,8 @@ fn names_something(reason: &Reason) -> bool {
         Reason::Completes { cards, .. } => !cards.is_empty(),
         Reason::Aims { target, .. } | Reason::Keeps { target, .. } => !target.cards.is_empty(),
         Reason::Frees { .. } | Reason::Secures { .. } | Reason::Unwinnable { .. } | Reason::Tempo { .. } => true,
+        Reason::DrawsTroop { target, .. } | Reason::Scouts { target, .. } => !target.outs.is_empty(),
+        Reason::DrawsTactics { cards, .. } => !cards.is_empty(),
+        Reason::Claims { .. } => true,
     }
 }

@@ -855,6 +855,11 @@ export type Reason = {
    * The formation aimed at.
    */
   target: Reach;
+  /**
+   * The opponent's best reachable formation at that flag with its outs (null: they have no card
+   * there yet): what tells this flag from another where the same card would aim as well.
+   */
+  against: Reach | null;
 } | {
   "type": "keeps";
   /**
@@ -1026,6 +1031,63 @@ export type Reason = {
    * The formation both can make.
    */
   strength: Strength;
+} | {
+  "type": "drawsTroop";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The formation there with its outs.
+   */
+  target: Reach;
+  /**
+   * How many troops the viewer has not seen (the outs are among them).
+   */
+  unseen: number;
+} | {
+  "type": "drawsTactics";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The tactics cards the viewer has not seen.
+   */
+  cards: Array<CardName>;
+  /**
+   * The viewer's best reachable formation there.
+   */
+  mine: Strength;
+  /**
+   * The opponent's best there.
+   */
+  theirs: Strength;
+} | {
+  "type": "scouts";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The formation there with its outs.
+   */
+  target: Reach;
+} | {
+  "type": "claims";
+  /**
+   * The flag.
+   */
+  flag: FlagNumber;
+  /**
+   * The viewer's formation.
+   */
+  strength: Strength;
+  /**
+   * The opponent's best reachable (or complete) formation there (null: their side can no longer
+   * be completed).
+   */
+  theirs: Strength | null;
 } | {
   "type": "replans";
   /**

@@ -162,6 +162,7 @@ export function badForms(text, { lang, mode, touch = false, started = true }) {
       [/\b1 (flags|cards|troops|tactics cards)\b/, 'a plural after 1'],
       [/\b(your|their|opponent’s|opponent's) an? (Wedge|Phalanx|Battalion|Skirmish|Host|total)\b/, 'an article after a possessive ("your a Wedge")'],
       [/\b1 outs\b|\b([02-9]|\d\d+) out unseen\b/, 'an out counted wrong'],
+      [/\bDeserter on \S+\s*\./, 'Deserter without the flag its card left ("You played Deserter on 7 .")'],
     );
     // Chinese in the English page, but for the language switch.
     rules.push([/(?<!中)(?!中文)[\u4e00-\u9fff]/, 'Chinese in the English page']);
@@ -173,6 +174,10 @@ export function badForms(text, { lang, mode, touch = false, started = true }) {
     if (latin.length) rules.push([new RegExp(`\\b(${latin.join('|')})\\b`), 'English in the Chinese page']);
     if (mode === 'computer') rules.push([/玩家[一二三]/, '"玩家N" in a game against the computer']);
     rules.push([/你的手牌.*你的手牌/, 'said twice']);
+    // A name or a move put into a sentence with spaces around it ("你 的着法", "由 困难 预算"); a small card
+    // among Chinese words keeps its spaces (its name may be Chinese: "把 亚历山大 放到").
+    rules.push([/(你|对手|电脑) +(的|手中)|(倾向于|评估|由) +[\u4e00-\u9fff]|[\u4e00-\u9fff] +预算/, 'a stray space between Chinese words ("你 的着法")']);
+    rules.push([/ [，。：；！？、）]/, 'a space before Chinese punctuation']);
   }
   if (!started) rules.push([/has finished|已经完成回合/, '"has finished" before anyone has played']);
   const found = [];

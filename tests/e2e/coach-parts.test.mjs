@@ -32,7 +32,7 @@ async function shownChances(page) {
     return {
       key: c.key,
       value: c.value,
-      flags: [...root.querySelectorAll('.col')].map((col) => col.querySelector('.chance [aria-hidden]')?.textContent ?? null),
+      flags: [...root.querySelectorAll('.col')].map((col) => col.querySelector('.chance .pct')?.textContent ?? null),
       win: root.querySelector('.strip.bottom .win-chance')?.textContent ?? null,
       top: root.querySelectorAll('.strip.top .win-chance').length,
     };
@@ -191,7 +191,7 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     await page.locator('.menu [data-act=unseen]').click();
     const dialog = page.locator('dialog.unseen-dlg');
     await dialog.waitFor();
-    const listed = await dialog.locator('.unseen-grid .mini').evaluateAll((els) => els.map((e) => ({ card: e.dataset.card, cls: e.className })));
+    const listed = await dialog.locator('.unseen-table .mini').evaluateAll((els) => els.map((e) => ({ card: e.dataset.card, cls: e.className })));
     const tactics = await dialog.locator('.tactic-name').allInnerTexts();
     const { others, hidden } = await page.evaluate(hiddenNow);
     const hiddenTroops = hidden.filter((c) => /^[roygbp]\d/.test(c));
@@ -205,7 +205,8 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     const view = await page.evaluate(() => window.__battleline.view());
     const text = await dialog.innerText();
     assert.match(text, new RegExp(`Troop deck: ${view.troopDeck} · tactics deck: ${view.tacticsDeck}`));
-    assert.match(text, new RegExp(`Computer holds ${view.handSizes[1].troops} troops and ${view.handSizes[1].tactics} tactics cards\\.`));
+    const count = (n, one, many) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+    assert.match(text, new RegExp(`Computer holds ${count(view.handSizes[1].troops, 'troop', 'troops')} and ${count(view.handSizes[1].tactics, 'tactics card', 'tactics cards')}\\.`));
     assert.deepEqual(await overflow(page), { x: 0, y: 0 });
     await assertAccessible(page, `unseen cards (${size})`);
     await shot(page, `unseen-${size}`);

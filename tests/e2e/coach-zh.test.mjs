@@ -78,7 +78,8 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     assert.equal(await page.locator('.strip.bottom .win-chance').innerText(), `胜率：${Math.round(value.win * 100)}%`);
     const labels = await page.locator('.col .chance').evaluateAll((tags) => tags.map((t) => t.getAttribute('title')));
     assert.equal(labels.length, 9, 'every flag is open at the start');
-    labels.forEach((label, i) => assert.equal(label, `你在地区 ${i + 1} 的胜率：${Math.round(value.flags[i] * 100)}%`));
+    // The chance, then (after a move) its change in full-width brackets.
+    labels.forEach((label, i) => assert.match(label, new RegExp(`^你在地区 ${i + 1} 的胜率：${Math.round(value.flags[i] * 100)}%(（比上一步变化 [+−]\\d+ 个百分点）)?$`)));
     assert.deepEqual(await overflow(page), { x: 0, y: 0 });
     await assertAccessible(page, `win chances in Chinese (${size})`);
 

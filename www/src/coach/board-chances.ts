@@ -1,18 +1,65 @@
 // The win chances as the board draws them: a percentage under each open flag and the chance to win the
-// game in the viewer's strip (coach/chances.ts decides when they may be shown).
-import type { FlagView } from '../../../pkg/full.js';
+// game in the viewer's strip (coach/chances.ts decides when they may be shown). Each flag's chance is a
+// button: hovering, tapping or focusing it shows what the chance rests on (each side's best reachable
+// formation there with its outs, who completes first, whether it is provable) and how much it moved since
+// the last move. Shown by CSS alone (the explanation is in the page, described by the button), so that the
+// board's input code needs no part in it.
+import type { FlagOutlook, FlagView, SideOutlook } from '../../../pkg/full.js';
 import { escapeAttr } from '../cards.js';
-import type { Evaluation } from './client.js';
+import type { Explained } from './chances.js';
+import { reachText } from './reasons.js';
+import { getLang } from '../i18n.js';
 import { percent, say } from './words.js';
 
-type Shown = (Evaluation & { fresh?: boolean }) | null | undefined;
+type Shown = (Explained & { fresh?: boolean }) | null | undefined;
+
+/** A change of chance in points, signed ("+8", "−5"); empty under one point. */
+export function changeText(delta: number | null | undefined): string {
+  const points = Math.round((delta ?? 0) * 100);
+  if (points === 0) return '';
+  return points > 0 ? `+${points}` : `−${-points}`;
+}
+
+function sideText(side: SideOutlook, capacity: number): string {
+  // An empty side could become anything: its "best" would be the strongest formation of the deck.
+  if (side.need >= capacity) return say('chanceEmpty');
+  return side.best ? reachText(side.best) : say('chanceStuck');
+}
+
+/** The explanation of one flag's chance: each side's best formation and outs, tempo and proof. */
+export function flagExplanation(flag: FlagOutlook, viewer: number): string {
+  const lines: string[] = [];
+  const mine = flag.sides.find((s) => s.player === viewer);
+  if (mine) lines.push(say('chanceYou', { side: sideText(mine, flag.capacity) }));
+  for (const side of flag.sides) if (side.player !== viewer) lines.push(say('chanceThem', { side: sideText(side, flag.capacity) }));
+  if (flag.provable !== null) lines.push(say(flag.provable === viewer ? 'chanceProvableYou' : 'chanceProvableThem'));
+  else if (flag.first !== null) lines.push(say(flag.first === viewer ? 'chanceFirstYou' : 'chanceFirstThem'));
+  return lines.map((l) => `<span class="chance-line">${l}</span>`).join('');
+}
 
 export function chanceTag(chances: Shown, f: FlagView): string {
   const p = chances?.flags[f.flag - 1];
   if (p === undefined || f.claimedBy !== null) return '';
-  const label = say('flagChance', { flag: f.flag, p: percent(p) });
+  const delta = changeText(chances?.change?.[f.flag - 1]);
+  const change = delta ? say('chanceChange', { delta }) : '';
+  const label = say('flagChance', { flag: f.flag, p: percent(p) }) + (change ? (getLang() === 'zh' ? `（${change}）` : ` (${change})`) : '');
   const band = p >= 0.65 ? 'good' : p <= 0.35 ? 'bad' : 'even';
-  return `<span class="chance ${band} ${chances?.fresh === false ? 'stale' : ''}" title="${escapeAttr(label)}"><span class="visually-hidden">${label}</span><span aria-hidden="true">${percent(p)}%</span></span>`;
+  const outlook = chances?.outlook;
+  const flag = outlook?.flags.find((x) => x.flag === f.flag);
+  const id = `chance-pop-${f.flag}`;
+  const pop = flag
+    ? `<span class="chance-pop ${f.flag <= 3 ? 'from-left' : f.flag >= 7 ? 'from-right' : ''}" role="tooltip" id="${id}">` +
+      `<span class="chance-line chance-head">${label}</span>${flagExplanation(flag, outlook!.player)}</span>`
+    : '';
+  // The name is the text itself (the visible percentage and change inside it), so that what is seen is
+  // what is read.
+  const deltaTag = delta
+    ? `<span class="chance-delta ${delta.startsWith('+') ? 'up' : 'down'}"> ${delta}</span><span class="visually-hidden">${say('chanceChangeTail')}</span>`
+    : '';
+  return (
+    `<button type="button" class="chance ${band} ${chances?.fresh === false ? 'stale' : ''}" data-focus="chance:${f.flag}" title="${escapeAttr(label)}"${pop ? ` aria-describedby="${id}"` : ''}>` +
+    `<span class="visually-hidden">${say('flagChanceAt', { flag: f.flag })}</span><span class="pct">${percent(p)}%</span>${deltaTag}</button>${pop}`
+  );
 }
 
 export function winChanceStat(chances: Shown): string {

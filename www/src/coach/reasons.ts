@@ -13,10 +13,21 @@ const en = {
   aimsOuts: 'it aims at {formation} {cards} at flag {flag}{held}; {outs}.',
   withHeld: ' with {cards} in hand',
   targetTotal: '{formation} ({cards}).',
+  targetDone: '{formation} {cards}.',
   targetHand: '{formation} {cards}, with {held} in hand.',
   targetOuts: '{formation} {cards}{held}; {outs}.',
   outs1: '1 out unseen: {cards}',
   outsN: '{n} outs unseen: {cards}',
+  outsAll: '{cards} must still come (unseen)',
+  aimsOne: 'it aims at {formation} at flag {flag}: {base} and one more; {outs}.',
+  targetOne: '{formation}: {base} and one more; {outs}.',
+  against: ' Their best there: {target}',
+  againstNone: ' The opponent has no card there yet.',
+  drawsTroop: 'a troop draw looks for {outs} for {formation} {cards} at flag {flag}: {n} of the {unseen} troops you have not seen.',
+  drawsTactics: 'a tactics draw looks for Fog, which would turn flag {flag}: their {theirs} beats your best, {mine}, but not your total. Still to come: {cards}.',
+  scouts: 'Scout shows you three cards, looking for {outs} for {formation} {cards} at flag {flag}.',
+  claims: 'your {formation} at flag {flag} can no longer be beaten: their best there is {theirs}.',
+  claimsNone: 'your {formation} at flag {flag} can no longer be beaten: their side there cannot be completed.',
   aimsTotal: 'it adds to your total at flag {flag}: at best {formation} ({cards}).',
   keeps: 'it keeps {held} in hand for {formation} {cards} at flag {flag}.',
   deniesLast: '{card} was the last card that could give the opponent {formation} at flag {flag}.',
@@ -53,10 +64,21 @@ const zh: Record<Key, string> = {
   aimsOuts: '它瞄准地区 {flag} 的{formation}（{cards}）{held}；{outs}。',
   withHeld: '，{cards} 已在你手中',
   targetTotal: '{formation}（{cards}）。',
+  targetDone: '{formation}（{cards}）。',
   targetHand: '{formation}（{cards}），{held} 已在你手中。',
   targetOuts: '{formation}（{cards}）{held}；{outs}。',
   outs1: '还有 1 张未见过的牌能补上：{cards}',
   outsN: '还有 {n} 张未见过的牌能补上：{cards}',
+  outsAll: '还需要 {cards}（都未见过）',
+  aimsOne: '它瞄准地区 {flag} 的{formation}：{base} 再加一张；{outs}。',
+  targetOne: '{formation}：{base} 再加一张；{outs}。',
+  against: '对手在那里最多：{target}',
+  againstNone: '对手在那里还没有牌。',
+  drawsTroop: '摸部队牌是为了 {outs}，以组成地区 {flag} 的{formation}（{cards}）：你未见过的 {unseen} 张部队牌中有 {n} 张。',
+  drawsTactics: '摸战术牌是为了迷雾，它能扭转地区 {flag}：对手的{theirs}胜过你最多能组成的{mine}，但总和不如你。还未出现：{cards}。',
+  scouts: '侦察让你看三张牌，寻找 {outs}，以组成地区 {flag} 的{formation}（{cards}）。',
+  claims: '你在地区 {flag} 的{formation}已无法被击败：对手在那里最多{theirs}。',
+  claimsNone: '你在地区 {flag} 的{formation}已无法被击败：对手那一侧已无法完成。',
   aimsTotal: '它增加你在地区 {flag} 的点数：最多{formation}（{cards}）。',
   keeps: '它把 {held} 留在手中，用于地区 {flag} 的{formation}（{cards}）。',
   deniesLast: '{card} 是对手在地区 {flag} 组成{formation}的最后一张牌。',
@@ -111,28 +133,58 @@ function strength(style: ReasonStyle, s: Strength | null | undefined, fog: boole
   return fill(style, bare ? 'kindBare' : 'kind', { name: formationNameIn(style.lang, s.kind as FormationKind), sum: s.sum });
 }
 
-/** A formation to aim at, as the rest of a sentence: its cards, those in hand, and the outs. */
-function targetWords(style: ReasonStyle, target: Reach): string {
-  const cards = cardList(style, target.cards);
-  if (target.strength.kind === 'host') return fill(style, 'targetTotal', { formation: strength(style, target.strength, true), cards });
-  const formation = fill(style, 'kindOnly', { name: formationNameIn(style.lang, target.strength.kind as FormationKind) });
-  if (target.unseen.length === 0) return fill(style, 'targetHand', { formation, cards, held: cardList(style, target.held) });
-  const held = target.held.length ? fill(style, 'withHeld', { cards: cardList(style, target.held) }) : '';
+/** The outs of a formation: the cards that must all still come, or the unseen cards any one of which completes it. */
+function outsWords(style: ReasonStyle, target: Reach): string {
+  if (target.unseen.length >= 2) return fill(style, 'outsAll', { cards: cardList(style, target.outs) });
   const n = target.outs.length;
-  const outs = fill(style, n === 1 ? 'outs1' : 'outsN', { n, cards: cardList(style, target.outs) });
-  return fill(style, 'targetOuts', { formation, cards, held, outs });
+  return fill(style, n === 1 ? 'outs1' : 'outsN', { n, cards: cardList(style, target.outs) });
 }
 
-/** The words of an aim at a formation: its cards, those in hand, and the outs. */
-function aims(style: ReasonStyle, flag: number, target: Reach): string {
+/** The cards of a formation lacking one unseen card: the side and the cards in hand. */
+function baseCards(style: ReasonStyle, target: Reach): string {
+  const missing = new Set(target.unseen);
+  return cardList(style, target.cards.filter((c) => !missing.has(c)));
+}
+
+const formationOnly = (style: ReasonStyle, target: Reach) =>
+  fill(style, 'kindOnly', { name: formationNameIn(style.lang, target.strength.kind as FormationKind) });
+
+/** A formation to aim at, as the rest of a sentence: its cards, those in hand, and the outs. */
+export function targetWords(style: ReasonStyle, target: Reach): string {
   const cards = cardList(style, target.cards);
-  if (target.strength.kind === 'host') return fill(style, 'aimsTotal', { flag, formation: strength(style, target.strength, true), cards });
-  const formation = fill(style, 'kindOnly', { name: formationNameIn(style.lang, target.strength.kind as FormationKind) });
-  if (target.unseen.length === 0) return fill(style, 'aimsHand', { flag, formation, cards, held: cardList(style, target.held) });
+  if (target.strength.kind === 'host') return fill(style, 'targetTotal', { formation: strength(style, target.strength, true), cards });
+  const formation = formationOnly(style, target);
+  if (target.unseen.length === 0) {
+    return target.held.length ? fill(style, 'targetHand', { formation, cards, held: cardList(style, target.held) }) : fill(style, 'targetDone', { formation, cards });
+  }
+  if (target.unseen.length === 1 && target.outs.length > 0) return fill(style, 'targetOne', { formation, base: baseCards(style, target), outs: outsWords(style, target) });
   const held = target.held.length ? fill(style, 'withHeld', { cards: cardList(style, target.held) }) : '';
-  const n = target.outs.length;
-  const outs = fill(style, n === 1 ? 'outs1' : 'outsN', { n, cards: cardList(style, target.outs) });
-  return fill(style, 'aimsOuts', { flag, formation, cards, held, outs });
+  return fill(style, 'targetOuts', { formation, cards, held, outs: outsWords(style, target) });
+}
+
+/** A side's best reachable formation in words, with the page's small cards (the win chances' explanation). */
+export function reachText(target: Reach): string {
+  return targetWords(pageStyle(), target);
+}
+
+/** The words of an aim at a formation: its cards, those in hand, and the outs; then the opponent's side there. */
+function aims(style: ReasonStyle, flag: number, target: Reach, against: Reach | null | undefined): string {
+  const cards = cardList(style, target.cards);
+  const them = against === undefined ? '' : against ? fill(style, 'against', { target: targetWords(style, against) }) : fill(style, 'againstNone', {});
+  if (target.strength.kind === 'host') return fill(style, 'aimsTotal', { flag, formation: strength(style, target.strength, true), cards }) + them;
+  const formation = formationOnly(style, target);
+  if (target.unseen.length === 0) return fill(style, 'aimsHand', { flag, formation, cards, held: cardList(style, target.held) }) + them;
+  if (target.unseen.length === 1 && target.outs.length > 0) {
+    return fill(style, 'aimsOne', { flag, formation, base: baseCards(style, target), outs: outsWords(style, target) }) + them;
+  }
+  const held = target.held.length ? fill(style, 'withHeld', { cards: cardList(style, target.held) }) : '';
+  return fill(style, 'aimsOuts', { flag, formation, cards, held, outs: outsWords(style, target) }) + them;
+}
+
+/** What a draw or Scout looks for: the outs, and the formation with its cards. */
+function looksFor(style: ReasonStyle, target: Reach): { outs: string; formation: string; cards: string } {
+  const formation = target.strength.kind === 'host' ? strength(style, target.strength, true) : formationOnly(style, target);
+  return { outs: cardList(style, target.outs), formation, cards: cardList(style, target.cards) };
 }
 
 /** One reason in words (HTML with small cards on the page). */
@@ -144,7 +196,7 @@ export function reasonText(reason: Reason, style: ReasonStyle = pageStyle()): st
     case 'completes':
       return fill(style, reason.claim ? 'completesClaim' : 'completes', { flag: f, formation: s(reason.strength) });
     case 'aims':
-      return aims(style, f, reason.target);
+      return aims(style, f, reason.target, reason.against);
     case 'keeps':
       return fill(style, 'keeps', {
         flag: f,
@@ -182,6 +234,21 @@ export function reasonText(reason: Reason, style: ReasonStyle = pageStyle()): st
       return fill(style, 'frees', { flag: f, to: reason.to ? `${s(reason.to.strength)} (${cardList(style, reason.to.cards)})` : s(null) });
     case 'tempo':
       return fill(style, 'tempo', { flag: f, formation: bare(reason.strength) });
+    case 'drawsTroop':
+      return fill(style, 'drawsTroop', { flag: f, ...looksFor(style, reason.target), n: reason.target.outs.length, unseen: reason.unseen });
+    case 'drawsTactics':
+      return fill(style, 'drawsTactics', {
+        flag: f,
+        theirs: bare(reason.theirs),
+        mine: s(reason.mine),
+        cards: reason.cards.map(style.card).join(' '),
+      });
+    case 'scouts':
+      return fill(style, 'scouts', { flag: f, ...looksFor(style, reason.target) });
+    case 'claims':
+      return reason.theirs
+        ? fill(style, 'claims', { flag: f, formation: bare(reason.strength), theirs: s(reason.theirs) })
+        : fill(style, 'claimsNone', { flag: f, formation: bare(reason.strength) });
     case 'replans':
       return fill(style, 'replans', { flag: f, card: style.card(reason.card), seen: cardList(style, reason.seen) });
   }

@@ -41,24 +41,31 @@ export function unseenCards(view: PlayerView): Unseen {
   };
 }
 
-/** The panel's body: a row of unseen values per colour, the unseen tactics cards, the counts. */
+/**
+ * The panel's body: the unseen troops as a table by value (columns 1 to 10 under their headers, a row per
+ * colour, a card drawn small where it is unseen), the unseen tactics cards, the counts.
+ */
 export function unseenHTML(view: PlayerView, names: readonly string[]): string {
   const u = unseenCards(view);
+  const values = Array.from({ length: 10 }, (_, i) => i + 1);
+  const head = `<thead><tr><td></td>${values.map((v) => `<th scope="col">${v}</th>`).join('')}</tr></thead>`;
   const rows = COLOURS.map((c) => {
-    const values = u.troops[c];
-    const label = say('unseenColour', { colour: colourName(c), values: values.length ? values.join(', ') : say('unseenNone') });
-    const cells = Array.from({ length: 10 }, (_, i) => i + 1)
-      .map((v) => (values.includes(v) ? miniCard(`${c}${v}` as CardName) : `<span class="gone" aria-hidden="true"></span>`))
-      .join('');
-    return `<li class="unseen-row" aria-label="${escapeAttr(label)}"><span class="unseen-cards" aria-hidden="true">${cells}</span></li>`;
+    const left = u.troops[c];
+    const label = say('unseenColour', { colour: colourName(c), values: left.length ? left.join(', ') : say('unseenNone') });
+    const cells = values.map((v) => `<td>${left.includes(v) ? miniCard(`${c}${v}` as CardName) : ''}</td>`).join('');
+    return `<tr class="unseen-row"><th scope="row" title="${escapeAttr(label)}"><span class="unseen-dot c-${c}" aria-hidden="true"></span><span class="visually-hidden">${escapeHTML(label)}</span></th>${cells}</tr>`;
   }).join('');
   const tactics = view.options.tactics
     ? `<h3>${say('unseenTactics')}</h3><p class="unseen-tactics">${u.tactics.length ? u.tactics.map((n) => `<span class="tactic-name">${escapeHTML(tacticName(n))}</span>`).join(' · ') : say('unseenNone')}</p>`
     : '';
-  const hands = u.hands.map((h) => `<p>${say('unseenHand', { name: escapeHTML(names[h.seat] ?? ''), troops: h.troops, tactics: h.tactics })}</p>`).join('');
+  const hands = u.hands.map((h) => `<p>${say('unseenHand', {
+        name: escapeHTML(names[h.seat] ?? ''),
+        troops: say(h.troops === 1 ? 'unseenTroop1' : 'unseenTroopN', { n: h.troops }),
+        tactics: say(h.tactics === 1 ? 'unseenTactic1' : 'unseenTacticN', { n: h.tactics }),
+      })}</p>`).join('');
   return (
     `<p>${say('unseenIntro')}</p>` +
-    `<h3>${say('unseenTroops')}</h3><ul class="unseen-grid">${rows}</ul>` +
+    `<h3>${say('unseenTroops')}</h3><table class="unseen-table">${head}<tbody>${rows}</tbody></table>` +
     tactics +
     `<p class="unseen-counts">${say('unseenCounts', { troop: u.troopDeck, tactics: u.tacticsDeck })}</p>` +
     hands

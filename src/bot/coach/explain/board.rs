@@ -97,6 +97,17 @@ impl Board {
     /// that complete it (split into the viewer's and the unseen) and its outs: the unseen cards that fit
     /// some completion of the same kind. `None` when the side can no longer be completed (or is claimed).
     pub(super) fn reach(&self, flag: FlagId, player: Player, pool: Knowledge) -> Option<Reach> {
+        self.reach_reserving(flag, player, pool, CardSet::EMPTY)
+    }
+
+    /// [`Board::reach`] without the `reserved` cards (kept in hand for another flag).
+    pub(super) fn reach_reserving(
+        &self,
+        flag: FlagId,
+        player: Player,
+        pool: Knowledge,
+        reserved: CardSet,
+    ) -> Option<Reach> {
         let f = self.flag(flag);
         if f.claimed.is_some() {
             return None;
@@ -109,10 +120,14 @@ impl Board {
             let strength = complete_strength(&shape, fog);
             return Some(Reach { strength, cards: side, held: Vec::new(), unseen: Vec::new(), outs: Vec::new() });
         }
-        let available = self.pool_of(player, pool);
+        let available = self.pool_of(player, pool).difference(reserved);
         let done = best_completion(&shape, need, &Pool::new(available), fog, FormationKind::Host)?;
         let strength = done.strength;
-        let hand = if player == self.viewer && pool == Knowledge::Viewer { self.hand() } else { CardSet::EMPTY };
+        let hand = if player == self.viewer && pool == Knowledge::Viewer {
+            self.hand().difference(reserved)
+        } else {
+            CardSet::EMPTY
+        };
         // Prefer the viewer's own cards: among completions of the same kind, the one needing no unseen
         // card is the one a player aims at; but a Host (everything under Fog) is only its sum.
         let own = best_completion(&shape, need, &Pool::new(hand.troops()), fog, strength.kind).filter(|own| {
@@ -130,7 +145,7 @@ impl Board {
         let outs = if own.is_some() || strength.kind == FormationKind::Host {
             Vec::new()
         } else {
-            self.outs(&side, need, available, hand, fog, strength.kind)
+            self.outs(&side, &held, &unseen, available, hand, fog, strength.kind)
         };
         let cards = side.into_iter().chain(added).collect();
         Some(Reach { strength, cards, held, unseen, outs })
@@ -174,25 +189,31 @@ impl Board {
         }
     }
 
-    /// The unseen cards of `available` (not the viewer's `hand`) with which the side can still reach
-    /// a formation of `kind` or stronger.
+    /// The outs of the named formation (the side, the `held` cards, the `unseen` ones): when it lacks two
+    /// or more unseen cards, those very cards (each must come); when it lacks one, every unseen card of
+    /// `available` (not the viewer's `hand`) that completes a formation of `kind` or stronger with the
+    /// side and the held cards (any one of them will do). Never the outs of another formation of the
+    /// kind: "a Wedge y8 y9 y10" has the outs y9 y10, not y6 y7 of the Wedge y6 y7 y8.
+    #[allow(clippy::too_many_arguments)]
     fn outs(
         &self,
         side: &[Card],
-        need: usize,
+        held: &[Card],
+        unseen: &[Card],
         available: CardSet,
         hand: CardSet,
         fog: bool,
         kind: FormationKind,
     ) -> Vec<Card> {
+        if unseen.len() != 1 {
+            return CardSet::from_cards(unseen.iter().copied()).iter().collect();
+        }
         available
             .difference(hand)
             .iter()
             .filter(|&card| {
-                let shape = Shape::of(side.iter().copied().chain([card]));
-                let mut rest = available;
-                rest.remove(card);
-                best_completion(&shape, need - 1, &Pool::new(rest), fog, kind).is_some_and(|d| d.strength.kind >= kind)
+                let shape = Shape::of(side.iter().chain(held).copied().chain([card]));
+                complete_strength(&shape, fog).kind >= kind
             })
             .collect()
     }

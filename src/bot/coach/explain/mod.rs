@@ -120,6 +120,9 @@ pub enum Reason {
         card: Card,
         /// The formation aimed at.
         target: Reach,
+        /// The opponent's best reachable formation at that flag with its outs (null: they have no card
+        /// there yet): what tells this flag from another where the same card would aim as well.
+        against: Option<Reach>,
     },
     /// The move keeps cards in hand for a formation at another flag.
     Keeps {
@@ -232,6 +235,47 @@ pub enum Reason {
         /// The formation both can make.
         strength: Strength,
     },
+    /// A troop draw: of the unseen troops, the outs of the viewer's formation at a flag (the flag
+    /// whose formation has most of them).
+    DrawsTroop {
+        /// The flag.
+        flag: FlagId,
+        /// The formation there with its outs.
+        target: Reach,
+        /// How many troops the viewer has not seen (the outs are among them).
+        unseen: u8,
+    },
+    /// A tactics draw for a Fog plan: the tactics cards still to come (Fog among them) and a flag where
+    /// the opponent's best formation beats the viewer's but the viewer's best sum is higher, so that under
+    /// Fog (sums only) the flag would turn.
+    DrawsTactics {
+        /// The flag.
+        flag: FlagId,
+        /// The tactics cards the viewer has not seen.
+        cards: Vec<Card>,
+        /// The viewer's best reachable formation there.
+        mine: Strength,
+        /// The opponent's best there.
+        theirs: Strength,
+    },
+    /// Scout: three cards seen before two go back, looking for the outs of the viewer's formation at a
+    /// flag.
+    Scouts {
+        /// The flag.
+        flag: FlagId,
+        /// The formation there with its outs.
+        target: Reach,
+    },
+    /// A claim: the viewer's complete formation, which the opponent's best can no longer beat.
+    Claims {
+        /// The flag.
+        flag: FlagId,
+        /// The viewer's formation.
+        strength: Strength,
+        /// The opponent's best reachable (or complete) formation there (null: their side can no longer
+        /// be completed).
+        theirs: Option<Strength>,
+    },
     /// The move takes back the card the viewer placed last, because of cards seen since.
     Replans {
         /// The flag the card left.
@@ -260,6 +304,10 @@ impl Reason {
             | Reason::Breaks { flag, .. }
             | Reason::Frees { flag, .. }
             | Reason::Tempo { flag, .. }
+            | Reason::DrawsTroop { flag, .. }
+            | Reason::DrawsTactics { flag, .. }
+            | Reason::Scouts { flag, .. }
+            | Reason::Claims { flag, .. }
             | Reason::Replans { flag, .. } => *flag,
         }
     }

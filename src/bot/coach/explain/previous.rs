@@ -11,7 +11,7 @@ use crate::error::Error;
 use crate::flag::FlagId;
 use crate::position::view::PlayerView;
 
-use super::board::Board;
+use super::board::{Board, Knowledge};
 
 /// The player's previous move as the coach knew it: the action and the hand it was made from. With
 /// it, the cards drawn since count as news that may change the plan.
@@ -38,7 +38,8 @@ pub(crate) struct Undo {
 }
 
 /// Whether `action` (a Redeploy) takes back the card the viewer placed last: the card `previous` put
-/// on the board when given, otherwise the viewer's card with the latest arrival. From the view alone.
+/// on the board when given, otherwise the viewer's card with the latest arrival; with what was seen
+/// since that the new plan rests on. From the view alone.
 pub(crate) fn undone(view: &PlayerView, action: &Action, previous: Option<&Previous>) -> Result<Option<Undo>, Error> {
     let Action::Redeploy { card, .. } = *action else { return Ok(None) };
     let board = Board::of(view)?;
@@ -60,8 +61,25 @@ pub(crate) fn undone(view: &PlayerView, action: &Action, previous: Option<&Previ
     };
     let mut seen = board.arrived_since(flag, at);
     if let Some(previous) = previous {
+        // A card drawn since is news only when the new plan uses it: a card in hand of the formation the
+        // viewer can reach after the move, at the flag the card leaves or the one it goes to. Every turn
+        // draws a card, so a draw alone would excuse any take-back.
         let then = CardSet::from_cards(previous.hand.iter().copied());
-        seen.extend(view.hand.iter().copied().filter(|c| !then.contains(*c)));
+        let drawn: Vec<Card> = view.hand.iter().copied().filter(|c| !then.contains(*c)).collect();
+        if !drawn.is_empty() {
+            let after = board.after(action)?;
+            let to = match *action {
+                Action::Redeploy { to, .. } => to,
+                _ => None,
+            };
+            let wanted: CardSet = [Some(flag), to]
+                .into_iter()
+                .flatten()
+                .filter_map(|f| after.reach(f, board.viewer, Knowledge::Viewer))
+                .flat_map(|r| r.held)
+                .collect();
+            seen.extend(drawn.into_iter().filter(|c| wanted.contains(*c)));
+        }
     }
     Ok(Some(Undo { flag, card, seen }))
 }

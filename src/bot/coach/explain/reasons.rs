@@ -1,13 +1,14 @@
 //! What a move changes, as reasons: the board before and after the viewer's action compared flag by
 //! flag with the engine's formations and claim proofs.
 
-use crate::action::Action;
+use crate::action::{Action, DeckKind};
 use crate::card::{Card, Tactic};
+use crate::card_set::CardSet;
 use crate::flag::{FlagId, Player};
 use crate::formation::{FormationKind, Strength};
 
 use super::board::{Board, Knowledge};
-use super::Reason;
+use super::{Reach, Reason};
 
 /// The reasons for `action`, from the boards before and after it, strongest first.
 pub(super) fn of_move(before: &Board, after: &Board, action: &Action) -> Vec<Reason> {
@@ -16,7 +17,10 @@ pub(super) fn of_move(before: &Board, after: &Board, action: &Action) -> Vec<Rea
         Action::Play { card, flag } => {
             placed(before, after, flag, card, &mut out);
             if card.is_troop() {
-                out.extend(keeps(before, after, flag));
+                if let Some(kept) = keeps(before, after, flag) {
+                    reserve(after, flag, &kept, &mut out);
+                    out.push(kept);
+                }
             }
         }
         Action::Traitor { card, to } => {
@@ -48,6 +52,9 @@ pub(super) fn of_move(before: &Board, after: &Board, action: &Action) -> Vec<Rea
             }
         }
         Action::Environment { card, flag } => out.push(environment(after, flag, card)),
+        Action::Draw { deck } | Action::ScoutDraw { deck } => out.extend(draws(before, deck)),
+        Action::Scout => out.extend(most_outs(before).map(|(flag, target)| Reason::Scouts { flag, target })),
+        Action::Claim { flag } => out.extend(claims(before, flag)),
         _ => {}
     }
     let placed_card = match *action {
@@ -87,7 +94,7 @@ pub(crate) fn linked_flags(action: &Action, reasons: &[super::Reason]) -> Vec<Fl
 /// The order reasons are given in: what decides a flag first, then plans, then costs.
 fn priority(reason: &Reason) -> u8 {
     match reason {
-        Reason::Completes { claim: true, .. } => 0,
+        Reason::Completes { claim: true, .. } | Reason::Claims { .. } => 0,
         Reason::Secures { .. } => 1,
         Reason::Denies { last: true, .. } => 2,
         Reason::Replans { .. } => 3,
@@ -100,6 +107,7 @@ fn priority(reason: &Reason) -> u8 {
         Reason::Aims { .. } | Reason::Weakens { .. } | Reason::Dump { .. } | Reason::Unwinnable { .. } => 9,
         Reason::Denies { .. } => 10,
         Reason::Keeps { .. } => 11,
+        Reason::DrawsTroop { .. } | Reason::DrawsTactics { .. } | Reason::Scouts { .. } => 12,
     }
 }
 
@@ -171,11 +179,18 @@ fn placed(before: &Board, after: &Board, flag: FlagId, card: Card, out: &mut Vec
     }
     let (was, now) = (best(before, flag, me), after.reach(flag, me, Knowledge::Viewer));
     match (was, &now) {
-        (Some(from), Some(target)) if target.strength.kind < from.kind && !before.flag(flag).sides[me].is_empty() => {
+        // A lower formation that still beats the opponent's complete side is an aim, not a loss.
+        (Some(from), Some(target))
+            if target.strength.kind < from.kind
+                && !before.flag(flag).sides[me].is_empty()
+                && their_formed(after, flag).is_none_or(|theirs| target.strength <= theirs) =>
+        {
             out.push(Reason::Weakens { flag, card, from, to: Some(target.clone()) });
         }
         (Some(from), None) => out.push(Reason::Weakens { flag, card, from, to: None }),
-        (_, Some(target)) => out.push(Reason::Aims { flag, card, target: target.clone() }),
+        (_, Some(target)) => {
+            out.push(Reason::Aims { flag, card, target: target.clone(), against: against(after, flag) })
+        }
         _ => {}
     }
 }
@@ -198,6 +213,22 @@ fn keeps(before: &Board, after: &Board, played_at: FlagId) -> Option<Reason> {
         .filter(|(_, r)| r.held.iter().any(|&card| alternative(card).is_some_and(|kind| Some(kind) >= here)))
         .max_by_key(|(_, r)| (r.strength.kind, std::cmp::Reverse(r.unseen.len()), r.strength.sum))
         .map(|(flag, target)| Reason::Keeps { flag, cards: target.held.clone(), target })
+}
+
+/// The aim at `flag` without the cards `kept` for another flag: a card cannot serve both, and the one kept
+/// is the reason given ("g10 aims at a Phalanx of 10s, keeping b10 for the blue Wedge").
+fn reserve(after: &Board, flag: FlagId, kept: &Reason, out: &mut [Reason]) {
+    let Reason::Keeps { cards, .. } = kept else { return };
+    let reserved = CardSet::from_cards(cards.iter().copied());
+    for reason in out.iter_mut() {
+        if let Reason::Aims { flag: at, target, .. } | Reason::Weakens { flag: at, to: Some(target), .. } = reason {
+            if *at == flag && target.held.iter().any(|c| reserved.contains(*c)) {
+                if let Some(without) = after.reach_reserving(flag, after.viewer, Knowledge::Viewer, reserved) {
+                    *target = without;
+                }
+            }
+        }
+    }
 }
 
 /// Whether `card`, now face up, was one an opponent needed at `flag` (by the claim proof's pool: every
@@ -232,4 +263,67 @@ fn environment(after: &Board, flag: FlagId, card: Card) -> Reason {
     } else {
         Reason::Fog { flag, mine, theirs }
     }
+}
+
+/// The strongest opponent's best reachable formation at `flag`, with its outs, among the opponents who
+/// have a card there.
+fn against(board: &Board, flag: FlagId) -> Option<Reach> {
+    opponents(board)
+        .filter(|&p| !board.flag(flag).sides[p].is_empty())
+        .filter_map(|p| board.reach(flag, p, Knowledge::Viewer))
+        .max_by_key(|r| r.strength)
+}
+
+/// The viewer's started, incomplete side whose formation still waits for unseen cards: the one needing
+/// the fewest, then the strongest, then the one with the most outs. What a draw or Scout looks for.
+fn most_outs(board: &Board) -> Option<(FlagId, Reach)> {
+    let me = board.viewer;
+    FlagId::all()
+        .filter(|&id| {
+            let f = board.flag(id);
+            f.claimed.is_none() && !f.sides[me].is_empty() && !f.is_complete(me)
+        })
+        .filter_map(|id| board.reach(id, me, Knowledge::Viewer).map(|r| (id, r)))
+        .filter(|(_, r)| !r.outs.is_empty())
+        // A formation one card short (any of its outs will do) before one that needs two named cards.
+        .max_by_key(|(_, r)| (std::cmp::Reverse(r.unseen.len()), r.strength.kind, r.outs.len(), r.strength.sum))
+}
+
+/// Why a draw from `deck`: for troops, the outs of the formation the draw looks for; for tactics, a Fog
+/// plan: a flag where the opponent's best formation beats the viewer's but not the viewer's sum, while Fog
+/// is still to come (under Fog only sums count). No reason for a tactics draw without such a flag: a
+/// Leader's or another morale card's gain is not weighed here.
+fn draws(board: &Board, deck: DeckKind) -> Option<Reason> {
+    match deck {
+        DeckKind::Troop => {
+            let (flag, target) = most_outs(board)?;
+            Some(Reason::DrawsTroop { flag, target, unseen: board.unseen().len() as u8 })
+        }
+        DeckKind::Tactics => {
+            let seen = board.position.face_up().union(board.hand());
+            let cards: Vec<Card> = CardSet::ALL_TACTICS.difference(seen).iter().collect();
+            if !cards.contains(&Card::tactic(Tactic::Fog)) {
+                return None;
+            }
+            let me = board.viewer;
+            let (flag, mine, theirs) = FlagId::all()
+                .filter(|&id| {
+                    let f = board.flag(id);
+                    f.claimed.is_none() && f.fog.is_none() && !f.is_complete(me)
+                })
+                .filter_map(|id| {
+                    let (mine, theirs) = (best(board, id, me)?, theirs(board, id)?);
+                    (theirs > mine && mine.sum > theirs.sum).then_some((id, mine, theirs))
+                })
+                .max_by_key(|&(id, mine, theirs)| (!board.flag(id).sides[me].is_empty(), mine.sum - theirs.sum))?;
+            Some(Reason::DrawsTactics { flag, cards, mine, theirs })
+        }
+    }
+}
+
+/// A claim of `flag`: the viewer's complete formation and the opponent's best against it.
+fn claims(board: &Board, flag: FlagId) -> Option<Reason> {
+    let strength = board.formed(flag, board.viewer)?;
+    let theirs = opponents(board).filter_map(|p| board.reach(flag, p, Knowledge::Public)).map(|r| r.strength).max();
+    Some(Reason::Claims { flag, strength, theirs })
 }

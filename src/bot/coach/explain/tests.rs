@@ -134,7 +134,124 @@ fn the_formation_aimed_at_uses_the_cards_in_hand_before_unseen_ones() {
         (five.strength.kind, five.held.clone(), five.unseen.clone()),
         (FormationKind::Wedge, cards("r1"), cards("r3"))
     );
-    assert_eq!(five.outs, cards("r3 r4"));
+    // The outs of r1 r2 r3 alone: r4 would make the Wedge r2 r3 r4, which is not the one named.
+    assert_eq!(five.outs, cards("r3"));
+}
+
+#[test]
+fn the_outs_belong_to_the_formation_named_and_not_to_every_formation_of_its_kind() {
+    // y8 alone: the Wedge named is y8 y9 y10, which needs y9 and y10; y6 and y7 only make other Wedges.
+    let position = board("r1 b7 g5 b9 o6 p2 r4", &[(5, "y8", "", "")], None);
+    let found = reasons(&position, play("r1", 1));
+    let outlook = explain(&view(&position)).unwrap();
+    let five = outlook.flags.iter().find(|f| f.flag == flag(5)).unwrap().sides[0].best.clone().unwrap();
+    assert_eq!((five.strength.kind, five.strength.sum), (FormationKind::Wedge, 27), "{five:?}");
+    assert_eq!(five.outs, cards("y9 y10"), "{five:?}");
+    assert!(five.outs.iter().all(|c| five.cards.contains(c)), "{five:?} ({found:?})");
+    // One card short: every unseen card that completes a Wedge with y8 y9 is one (y7 or y10).
+    let position = board("r1 b7 g5 b9 o6 p2 r4", &[(5, "y8 y9", "", "")], None);
+    let outlook = explain(&view(&position)).unwrap();
+    let five = outlook.flags.iter().find(|f| f.flag == flag(5)).unwrap().sides[0].best.clone().unwrap();
+    assert_eq!(five.outs, cards("y7 y10"), "{five:?}");
+}
+
+#[test]
+fn the_same_card_at_two_flags_differs_by_the_opponents_side_there() {
+    // r9 aims at a red Wedge at flag 2 and at flag 6 alike; at flag 6 the opponent's b8 b9 reach a Wedge.
+    let position = board("r9 r10 g5 y9 o6 p2 y1", &[(6, "", "b8 b9", "")], None);
+    let at = |n| match reasons(&position, play("r9", n)).into_iter().next() {
+        Some(Reason::Aims { target, against, .. }) => (target, against),
+        other => panic!("{other:?}"),
+    };
+    let ((two, free), (six, contested)) = (at(2), at(6));
+    assert_eq!(two.strength.kind, six.strength.kind);
+    assert_eq!(free, None, "nobody plays against flag 2 yet");
+    let contested = contested.expect("the opponent's side at flag 6");
+    assert_eq!((contested.strength.kind, contested.outs.clone()), (FormationKind::Wedge, cards("b7 b10")));
+}
+
+#[test]
+fn a_card_kept_for_another_flag_is_not_also_used_by_the_aim() {
+    // b6 at flag 7 aims at a Phalanx of 6s (b5 and b7 are gone: no blue Wedge); g6 completes the Wedge
+    // g6 g7 g8 at flag 8, so it is kept for it, and the Phalanx counts on o6 and one more 6.
+    let position = board("b6 g6 o6 y1 p2 r3 b1", &[(8, "g8 g7", "", ""), (2, "", "b5", ""), (3, "", "b7", "")], None);
+    let found = reasons(&position, play("b6", 7));
+    let Some(Reason::Aims { target, .. }) = found.iter().find(|r| matches!(r, Reason::Aims { .. })) else {
+        panic!("{found:?}")
+    };
+    let Some(Reason::Keeps { cards: kept, .. }) = found.iter().find(|r| matches!(r, Reason::Keeps { .. })) else {
+        panic!("{found:?}")
+    };
+    assert_eq!(
+        (target.strength.kind, target.held.clone(), kept.clone()),
+        (FormationKind::Phalanx, cards("o6"), cards("g6"))
+    );
+}
+
+#[test]
+fn a_draw_looks_first_for_a_formation_one_card_short() {
+    // r1 r2 need r3 alone; p3 needs p4 and p5 both: the draw looks for r3.
+    let spots = [(1, "r2", "", ""), (2, "p3", "", "")];
+    let position = in_phase(board("r1 o2 y8 g2 g9 b1", &spots, None), crate::phase::Phase::Draw);
+    let found = reasons(&position, Action::Draw { deck: crate::action::DeckKind::Troop });
+    assert!(
+        matches!(&found[0], Reason::DrawsTroop { flag: f, target, .. } if *f == flag(1) && target.outs == cards("r3")),
+        "{found:?}"
+    );
+}
+
+/// `board`, in another phase of player 0's turn.
+fn in_phase(position: Position, phase: crate::phase::Phase) -> Position {
+    let mut setup = position.to_setup();
+    setup.phase = phase;
+    let steps = crate::phase::turn_steps(setup.options.claim_timing);
+    setup.turn.step = steps.iter().position(|&s| s == phase).unwrap() as u8;
+    Position::from_setup(&setup).unwrap()
+}
+
+#[test]
+fn a_troop_draw_names_the_formation_whose_outs_it_looks_for() {
+    let spots = [(3, "g7 g8", "", ""), (4, "r2", "", "")];
+    let position = in_phase(board("b1 y4 o6 p2 r9 b10", &spots, None), crate::phase::Phase::Draw);
+    let found = reasons(&position, Action::Draw { deck: crate::action::DeckKind::Troop });
+    let Some(Reason::DrawsTroop { flag: f, target, unseen }) = found.first() else { panic!("{found:?}") };
+    assert_eq!((*f, target.strength.kind, target.outs.clone()), (flag(3), FormationKind::Wedge, cards("g6 g9")));
+    assert!(*unseen as usize > target.outs.len(), "{found:?}");
+}
+
+#[test]
+fn a_tactics_draw_names_a_flag_a_tactics_card_could_turn() {
+    // At flag 4 their b1 b2 b3 (a Wedge of 6) beats any formation r10 g10 can reach, but not their sum:
+    // Fog would turn it.
+    let spots = [(4, "r10 g10", "b1 b2 b3", "")];
+    let position = in_phase(board("y1 y4 o6 p2 r5 b9", &spots, None), crate::phase::Phase::Draw);
+    let found = reasons(&position, Action::Draw { deck: crate::action::DeckKind::Tactics });
+    let Some(Reason::DrawsTactics { flag: f, cards: unseen, mine, theirs }) = found.first() else {
+        panic!("{found:?}")
+    };
+    assert_eq!((*f, theirs.kind), (flag(4), FormationKind::Wedge));
+    assert!(mine < theirs && mine.sum > theirs.sum && unseen.contains(&card("fog")) && unseen.len() == 10, "{found:?}");
+    // With Fog gone (beside flag 9), no Fog plan: no reason rather than a wrong one.
+    let spots = [(4, "r10 g10", "b1 b2 b3", ""), (9, "", "y1", "fog")];
+    let position = in_phase(board("y2 y4 o6 p2 r5 b9", &spots, None), crate::phase::Phase::Draw);
+    let found = reasons(&position, Action::Draw { deck: crate::action::DeckKind::Tactics });
+    assert!(found.is_empty(), "{found:?}");
+}
+
+#[test]
+fn scout_names_the_outs_it_looks_for_and_a_claim_names_the_formations() {
+    let position = board("scout y4 o6 p2 r5 b9 b1", &[(3, "g7 g8", "", "")], None);
+    let found = reasons(&position, Action::Scout);
+    let Some(Reason::Scouts { flag: f, target }) = found.first() else { panic!("{found:?}") };
+    assert_eq!((*f, target.outs.clone()), (flag(3), cards("g6 g9")));
+    let position =
+        in_phase(board("b1 y4 o6 p2 r5 b9 g1", &[(1, "r8 r9 r10", "b2 y2", "")], None), crate::phase::Phase::Claim);
+    let found = reasons(&position, Action::Claim { flag: flag(1) });
+    let Some(Reason::Claims { flag: f, strength, theirs }) = found.first() else { panic!("{found:?}") };
+    assert_eq!(
+        (*f, strength.kind, theirs.map(|t| t.kind)),
+        (flag(1), FormationKind::Wedge, Some(FormationKind::Phalanx))
+    );
 }
 
 #[test]
@@ -159,7 +276,7 @@ fn completing_first_wins_an_equal_formation() {
 fn a_card_toward_a_formation_aims_at_it_with_the_cards_in_hand() {
     let position = board("r1 r2 r3 b7 g5 y9 o6", &[], None);
     let found = reasons(&position, play("r2", 5));
-    let Reason::Aims { flag: f, card: c, target } = &found[0] else { panic!("{found:?}") };
+    let Reason::Aims { flag: f, card: c, target, .. } = &found[0] else { panic!("{found:?}") };
     assert_eq!((*f, *c, target.strength.kind), (flag(5), card("r2"), FormationKind::Wedge));
     assert_eq!(target.held, cards("r3 r1"));
 }
@@ -173,6 +290,12 @@ fn a_card_played_elsewhere_keeps_the_cards_a_formation_needs() {
     let keeps = found.iter().find(|r| matches!(r, Reason::Keeps { .. })).expect("a Keeps reason");
     let Reason::Keeps { flag: f, cards: kept, target } = keeps else { unreachable!() };
     assert_eq!((*f, kept.clone(), target.strength.kind), (flag(2), cards("b10"), FormationKind::Wedge));
+    // And the Phalanx aimed at flag 7 counts on another 10, not on the b10 kept.
+    let aim = found.iter().find_map(|r| match r {
+        Reason::Aims { target, .. } | Reason::Weakens { to: Some(target), .. } => Some(target),
+        _ => None,
+    });
+    assert!(aim.is_some_and(|t| t.strength.kind == FormationKind::Phalanx && t.held.is_empty()), "{found:?}");
     // Completing r1 r2 r3 with r3 kept nothing from flag 2: b10 would not have made a Wedge there.
     let position = board("r3 b10 g5 y9 o6 p2 y1", &[(2, "b8 b9", "", ""), (7, "r1 r2", "", "")], None);
     let found = reasons(&position, play("r3", 7));
@@ -202,6 +325,18 @@ fn an_off_colour_card_weakens_and_against_a_complete_side_makes_the_flag_unwinna
     let found = reasons(&position, play("r6", 4));
     assert!(
         matches!(found[0], Reason::Unwinnable { mine: Some(mine), theirs, .. } if mine.kind == FormationKind::SkirmishLine && theirs.kind == FormationKind::BattalionOrder),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_lower_formation_that_beats_their_complete_side_is_an_aim_not_a_weakening() {
+    // p6 could still make a purple Wedge, but o6 with b6 in hand makes a Phalanx of 6s, which beats their
+    // complete Phalanx of 5s: that is the point of the move.
+    let position = board("o6 b6 g1 y9 b2 r2 y1", &[(7, "p6", "y5 g5 r5", "")], None);
+    let found = reasons(&position, play("o6", 7));
+    assert!(
+        matches!(&found[0], Reason::Aims { target, .. } if target.strength.kind == FormationKind::Phalanx && target.held == cards("b6")),
         "{found:?}"
     );
 }
@@ -261,8 +396,13 @@ fn taking_back_the_card_just_placed_is_known_with_what_was_seen_since() {
     assert_eq!(undone(&view(&position), &other, None).unwrap(), None);
     // Given the previous move and its hand, the cards drawn since count as news too.
     let previous = Previous { action: play("g1", 3), hand: cards("redeploy g1 g5 b1 p2 o1 y4") };
+    // But only a card the new plan uses: r8 fits nothing at flag 3 once g1 is gone (r7 and r9 lie at flag 2).
     let undo = undone(&view(&position), &redeploy, Some(&previous)).unwrap().unwrap();
-    assert_eq!(undo.seen, cards("b3 r8"));
+    assert_eq!(undo.seen, cards("b3"));
+    let position = board("redeploy r8 g5 b1 p2 o1 y4", &[(2, "r9 r7 g1", "", "")], None);
+    let previous = Previous { action: play("g1", 2), hand: cards("redeploy g1 g5 b1 p2 o1 y4") };
+    let undo = undone(&view(&position), &redeploy, Some(&previous)).unwrap().unwrap();
+    assert_eq!(undo.seen, cards("r8"), "with g1 gone, r8 makes the Wedge r7 r8 r9");
 }
 
 #[test]
