@@ -64,8 +64,8 @@ pub use hint::{hint, hint_after, FlagChange, Hint, NOTABLE_CHANGE};
 pub use ismcts::{SearchBot, SearchStats};
 pub use random::RandomBot;
 pub use review::{
-    decision_accuracy, judge_move, review, Cause, Drawn, GameStory, Judgement, Out, Review, ReviewedDecision, Reviewer, Step, Thresholds,
-    TurningPoint, THRESHOLDS, TURNING,
+    decision_accuracy, judge_move, review, Cause, Drawn, GameStory, Judgement, Out, Review, ReviewedDecision, Reviewer,
+    Step, Thresholds, TurningPoint, THRESHOLDS, TURNING,
 };
 #[cfg(feature = "setups")]
 pub use stand_in::stand_in;

@@ -27,8 +27,8 @@ mod story;
 #[cfg(test)]
 mod tests;
 
+use story::{accuracy, steps, stories, turning_points, GameEnd};
 pub use story::{decision_accuracy, Cause, Drawn, GameStory, Out, Step, TurningPoint, TURNING};
-use story::{accuracy, stories, steps, turning_points, GameEnd};
 
 /// How much of the chance to win a move may give up before the review marks it: a share of the whole
 /// (0.05 is five percentage points), each judgement from its threshold up to the next.
@@ -336,7 +336,13 @@ pub fn review(record: &Record, player: Player, level: Level) -> Result<Review, E
 /// assert!(judged.loss >= 0.0);
 /// assert!(judge_move(&view, battleline::Action::Pass, 0, Level::Easy, 1).is_err());
 /// ```
-pub fn judge_move(view: &PlayerView, action: Action, index: usize, level: Level, seed: u64) -> Result<ReviewedDecision, Error> {
+pub fn judge_move(
+    view: &PlayerView,
+    action: Action,
+    index: usize,
+    level: Level,
+    seed: u64,
+) -> Result<ReviewedDecision, Error> {
     if !is_decision(view) {
         return Err(Error::new(ErrorCode::BadInput, "the view has no choice to weigh"));
     }

@@ -149,7 +149,13 @@ pub(super) struct GameEnd {
 
 /// The steps of the reviewed `player`'s chance from every decision (in record order), the draws and the
 /// games' ends.
-pub(super) fn steps(player: Player, players: usize, decisions: &[ReviewedDecision], draws: &[Drawn], ends: &[GameEnd]) -> Vec<Step> {
+pub(super) fn steps(
+    player: Player,
+    players: usize,
+    decisions: &[ReviewedDecision],
+    draws: &[Drawn],
+    ends: &[GameEnd],
+) -> Vec<Step> {
     let mut steps = Vec::new();
     for end in ends {
         let in_game: Vec<usize> = (0..decisions.len()).filter(|&i| decisions[i].game == end.game).collect();
@@ -192,7 +198,13 @@ pub(super) fn steps(player: Player, players: usize, decisions: &[ReviewedDecisio
                     cause: Cause::Draws { draws: drawn, others: std::mem::take(&mut others) },
                 });
             }
-            steps.push(Step { game: end.game, index: d.index, before, after, cause: Cause::Decision { player: d.player, decision: i } });
+            steps.push(Step {
+                game: end.game,
+                index: d.index,
+                before,
+                after,
+                cause: Cause::Decision { player: d.player, decision: i },
+            });
             decided[d.player] = Some(d.index);
             last = Some((d.index, after));
         }
@@ -203,7 +215,13 @@ pub(super) fn steps(player: Player, players: usize, decisions: &[ReviewedDecisio
                 None => 0.5,
             };
             let drawn = draws.iter().filter(|c| c.index > from && c.index < end.index).cloned().collect();
-            steps.push(Step { game: end.game, index: end.index, before: was, after: result, cause: Cause::Draws { draws: drawn, others } });
+            steps.push(Step {
+                game: end.game,
+                index: end.index,
+                before: was,
+                after: result,
+                cause: Cause::Draws { draws: drawn, others },
+            });
         }
     }
     steps
@@ -215,7 +233,8 @@ pub(super) fn stories(player: Player, steps: &[Step], ends: &[GameEnd]) -> Vec<G
         .filter_map(|end| {
             let game: Vec<&Step> = steps.iter().filter(|s| s.game == end.game).collect();
             let (first, last) = (game.first()?, game.last()?);
-            let sum = |keep: &dyn Fn(&Cause) -> bool| game.iter().filter(|s| keep(&s.cause)).map(|s| s.swing()).sum::<f32>();
+            let sum =
+                |keep: &dyn Fn(&Cause) -> bool| game.iter().filter(|s| keep(&s.cause)).map(|s| s.swing()).sum::<f32>();
             Some(GameStory {
                 game: end.game,
                 winner: end.result.flatten(),
@@ -242,9 +261,12 @@ pub(super) fn turning_points(player: Player, steps: &[Step], ends: &[GameEnd]) -
             .collect();
         game.sort_by(|a, b| b.swing.abs().total_cmp(&a.swing.abs()));
         let lost = matches!(end.result, Some(Some(w)) if w != player);
-        let mut named: Vec<TurningPoint> = game.iter().copied().filter(|p| p.swing.abs() >= TURNING).take(MOST_TURNING).collect();
+        let mut named: Vec<TurningPoint> =
+            game.iter().copied().filter(|p| p.swing.abs() >= TURNING).take(MOST_TURNING).collect();
         if lost && !named.iter().any(|p| p.swing < 0.0) {
-            if let Some(worst) = game.iter().copied().filter(|p| p.swing < 0.0).min_by(|a, b| a.swing.total_cmp(&b.swing)) {
+            if let Some(worst) =
+                game.iter().copied().filter(|p| p.swing < 0.0).min_by(|a, b| a.swing.total_cmp(&b.swing))
+            {
                 named.push(worst);
             }
         }
@@ -258,7 +280,8 @@ pub(super) fn turning_points(player: Player, steps: &[Step], ends: &[GameEnd]) -
 /// computes it from the win percentage lost: 103.17 · e^(−0.04354 · points) − 3.17, within 0..100.
 pub fn decision_accuracy(loss: f32) -> f32 {
     let points = f64::from(loss.max(0.0)) * 100.0;
-    (103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * points).exp() - 3.166_924_740_191_411).clamp(0.0, 100.0) as f32
+    (103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * points).exp() - 3.166_924_740_191_411).clamp(0.0, 100.0)
+        as f32
 }
 
 /// Each player's accuracy in percent over their decisions (`None` without any): the mean of the
@@ -267,7 +290,8 @@ pub fn decision_accuracy(loss: f32) -> f32 {
 pub(super) fn accuracy(players: usize, decisions: &[ReviewedDecision]) -> Vec<Option<f32>> {
     (0..players)
         .map(|p| {
-            let each: Vec<f64> = decisions.iter().filter(|d| d.player == p).map(|d| f64::from(decision_accuracy(d.loss))).collect();
+            let each: Vec<f64> =
+                decisions.iter().filter(|d| d.player == p).map(|d| f64::from(decision_accuracy(d.loss))).collect();
             if each.is_empty() {
                 return None;
             }

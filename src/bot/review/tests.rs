@@ -28,7 +28,10 @@ fn check_story(record: &Record, review: &Review) {
                 assert_eq!((d.player, d.index), (*player, step.index));
                 // A marked decision moves the chance by its loss; an unmarked one (within the noise) not at all.
                 let moved = if d.judgement.is_some() { d.loss } else { 0.0 };
-                assert!((step.swing() - if *player == review.player { -moved } else { moved }).abs() < 1e-5, "{step:?} {d:?}");
+                assert!(
+                    (step.swing() - if *player == review.player { -moved } else { moved }).abs() < 1e-5,
+                    "{step:?} {d:?}"
+                );
             }
             Cause::Draws { draws, others } => {
                 assert!(others.is_empty(), "two players: every decision is a step");
@@ -135,11 +138,16 @@ fn a_game_lost_while_following_every_hint_is_lost_to_the_draws_or_the_opponent()
         // the opponent's moves, and the turning points that fell name them.
         let mine: Vec<&ReviewedDecision> = review.decisions.iter().filter(|d| d.player == 0).collect();
         let followed = mine.iter().filter(|d| d.played == d.best).count();
-        assert!(followed * 10 >= mine.len() * 9, "seed {seed}: {followed} of {} hints are the review's moves", mine.len());
+        assert!(
+            followed * 10 >= mine.len() * 9,
+            "seed {seed}: {followed} of {} hints are the review's moves",
+            mine.len()
+        );
         assert!(story.luck + story.opponents < story.own, "seed {seed}: {story:?}");
         let falls: Vec<&TurningPoint> = review.turning_points.iter().filter(|p| p.swing < 0.0).collect();
         assert!(!falls.is_empty(), "seed {seed}");
-        let elsewhere = falls.iter().filter(|p| !matches!(review.steps[p.step].cause, Cause::Decision { player: 0, .. })).count();
+        let elsewhere =
+            falls.iter().filter(|p| !matches!(review.steps[p.step].cause, Cause::Decision { player: 0, .. })).count();
         assert!(elsewhere * 2 > falls.len(), "seed {seed}: {:?}", review.turning_points);
         if found == 2 {
             break;
