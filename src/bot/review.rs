@@ -276,7 +276,7 @@ fn outs_of(game: &Game, player: Player, card: crate::card::Card) -> Result<Vec<O
             best.held.contains(&card).then_some(Out { flag: f.flag, strength: best.strength })
         })
         .collect();
-    outs.sort_by(|a, b| b.strength.cmp(&a.strength));
+    outs.sort_by_key(|o| std::cmp::Reverse(o.strength));
     Ok(outs)
 }
 

@@ -136,7 +136,7 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     // A click on the graph goes to the step under it: the last (the game's end), then the first decision.
     const graph = page.locator('.coach .rv-graph');
     const box = await graph.boundingBox();
-    await graph.click({ position: { x: box.width - 4, y: box.height / 2 } });
+    await graph.click({ position: { x: box.width * (332 / 340) - 2, y: box.height / 2 } });
     assert.equal((await run(page)).step, r.steps.length - 1, 'the last step');
     assert.equal(await page.evaluate(() => window.__battleline.controller.state.replay.index), r.steps.at(-1).index);
     await graph.click({ position: { x: box.width * (36 / 340), y: box.height / 2 } });

@@ -75,7 +75,7 @@ for (const [size, viewport] of [
     assert.ok((await page.locator('.coach .rv-turn.fall').count()) >= 1);
     for (let i = 0; i < (await points.count()); i++) {
       const text = await spoken(points.nth(i));
-      assert.match(text, /^Turn \d+: (You played .+|Computer played .+|the draw of .+ gave (you|Computer) .+ at flag \d|the cards drawn and held unseen): [−+]\d+ points for you\./, text);
+      assert.match(text, /^Turn \d+: (You played .+|Computer played .+|the draw of .+ gave (you|Computer) a .+ at flag \d|the cards drawn and held unseen): [−+]\d+ points for you\./, text);
     }
     const panel = await page.locator('.coach').innerText();
     assert.deepEqual(badForms(panel, { lang: 'en', mode: 'computer', touch: size === 'phone' }), [], panel);

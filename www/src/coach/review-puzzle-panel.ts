@@ -3,7 +3,7 @@
 // it and for the computer's move. Only draws; review-puzzle.ts does what the buttons ask.
 import type { Action, CardName } from '../../../pkg/full.js';
 import { escapeAttr, escapeHTML, miniCard } from '../cards.js';
-import { cardLong, getLang } from '../i18n.js';
+import { cardLong, deckWord, getLang } from '../i18n.js';
 import type { ReviewedDecision } from './client.js';
 import { moveWords } from './describe.js';
 import { reasonsText } from './reasons.js';
@@ -63,7 +63,11 @@ export function puzzleHTML(run: ReviewRun, name: string): string {
   const gap = getLang() === 'zh' ? '' : ' ';
   const head =
     `<h3 class="rv-sub pz-title" id="pz-title" tabindex="-1">${sayPuzzle('title', { n, total: marked.length })}</h3>` +
-    `<p>${sayPuzzle('ask', { name: escapeHTML(name), move: moveWords(d.played), judgement: say(d.judgement ?? 'good') })}</p>`;
+    `<p>${
+      d.played.type === 'draw' || d.played.type === 'scoutDraw'
+        ? sayPuzzle('askDrew', { name: escapeHTML(name), deck: deckWord(d.played.deck), judgement: say(d.judgement ?? 'good') })
+        : sayPuzzle('ask', { name: escapeHTML(name), move: moveWords(d.played), judgement: say(d.judgement ?? 'good') })
+    }</p>`;
   let body = '';
   if (p.status === 'asking' || p.status === 'judging') {
     body = (p.status === 'judging' ? `<p role="status">${sayPuzzle('judging')}</p>` : '') + movesHTML(p);

@@ -2,7 +2,7 @@
 // decisions, the opponent's, the draws) and the turning points, each with its cause in words: the move
 // with the reasons for it and for the better one, or the card drawn and the formation it gave at a flag.
 import { escapeHTML, miniCard } from '../cards.js';
-import { formationNameIn, getLang, t } from '../i18n.js';
+import { deckWord, formationNameIn, getLang, t } from '../i18n.js';
 import type { FormationKind, PlayerIndex } from '../../../pkg/full.js';
 import type { ReviewStep } from './client.js';
 import { moveWords } from './describe.js';
@@ -21,7 +21,11 @@ export function causeText(run: ReviewRun, step: ReviewStep, turn: number, names:
   if (step.cause.type === 'decision') {
     const d = run.decisions[step.cause.decision]!;
     const who = escapeHTML(names[d.player] ?? '');
-    let text = sayStory('turningDecision', { turn, who, move: moveWords(d.played), swing, name });
+    // A draw is drawn, not played.
+    let text =
+      d.played.type === 'draw' || d.played.type === 'scoutDraw'
+        ? sayStory('turningDrew', { turn, who, deck: deckWord(d.played.deck), swing, name })
+        : sayStory('turningDecision', { turn, who, move: moveWords(d.played), swing, name });
     if (JSON.stringify(d.best) !== JSON.stringify(d.played)) {
       text += gap + sayStory('turningBetter', { best: moveWords(d.best) });
       const why = reasonsBesides(d.bestReasons, d.playedReasons);
