@@ -136,10 +136,12 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     // A click on the graph goes to the step under it: the last (the game's end), then the first decision.
     const graph = page.locator('.coach .rv-graph');
     const box = await graph.boundingBox();
-    await graph.click({ position: { x: box.width * (332 / 340) - 2, y: box.height / 2 } });
+    // The middle of the last step's column (the plot runs from 34 to 332 of the graph's 340 units).
+    const column = (i) => (box.width * (34 + ((i + 0.5) * (332 - 34)) / r.steps.length)) / 340;
+    await graph.click({ position: { x: column(r.steps.length - 1), y: box.height / 2 } });
     assert.equal((await run(page)).step, r.steps.length - 1, 'the last step');
     assert.equal(await page.evaluate(() => window.__battleline.controller.state.replay.index), r.steps.at(-1).index);
-    await graph.click({ position: { x: box.width * (36 / 340), y: box.height / 2 } });
+    await graph.click({ position: { x: column(0), y: box.height / 2 } });
     assert.equal((await run(page)).step, 0, 'the first step');
     assert.equal((await run(page)).selected, r.steps[0].cause.decision, 'the first step is the first decision');
 
@@ -162,7 +164,8 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     const again = await run(page);
     assert.deepEqual(again.decisions, r.decisions);
     assert.equal(again.ms, null, 'from the store, not computed again');
-    // Leaving the replay closes the review.
+    // Leaving the replay closes the review (on a phone the review first gives the board back).
+    if (size === 'phone') await page.locator('.coach [data-act=rv-expand]').click();
     await page.locator('[data-act=rp-exit]').click();
     assert.equal(await page.locator('.coach').isHidden(), true);
     assertNoErrors(errors);
