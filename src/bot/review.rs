@@ -127,7 +127,7 @@ pub struct Review {
     pub decisions: Vec<ReviewedDecision>,
     /// The reviewed player's chance to win after every step of each game, in order.
     pub steps: Vec<Step>,
-    /// The steps that decided most (see [`story`]), in order.
+    /// The steps that decided most (see [`TurningPoint`]), in order.
     pub turning_points: Vec<TurningPoint>,
     /// Each game's start, end and where the chance went.
     pub games: Vec<GameStory>,
