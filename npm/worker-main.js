@@ -3,7 +3,7 @@
 // sends, then answers one request at a time: a suggestion, win chances, a hint or a review (which
 // reports its progress after each decision). It sees only what it is sent: a player's view, or a
 // finished game's record for a review.
-import { initSync, suggest, evaluate, hint, explain, explainMove, Reviewer, reviewThresholds } from '../pkg/full/battleline.js';
+import { initSync, suggest, evaluate, hint, explain, explainMove, judgeMove, Reviewer } from '../pkg/full/battleline.js';
 
 // In a browser the worker's global scope is the port; Node's bootstrap (computer-node.js) sets
 // globalThis.__battlelinePort to an adapter over worker_threads' parentPort.
@@ -13,13 +13,14 @@ function review(message) {
   const reviewer = new Reviewer(message.record, message.player, message.level, message.seed);
   try {
     const total = reviewer.total;
-    const decisions = [];
+    let done = 0;
     port.postMessage({ type: 'progress', id: message.id, done: 0, total });
     for (let decision = reviewer.next(); decision !== undefined; decision = reviewer.next()) {
-      decisions.push(decision);
-      port.postMessage({ type: 'progress', id: message.id, done: decisions.length, total, decision });
+      done += 1;
+      port.postMessage({ type: 'progress', id: message.id, done, total, decision });
     }
-    return { player: message.player, level: message.level, thresholds: reviewThresholds(), decisions };
+    // The whole story (both sides' decisions, the steps, turning points and accuracy) from the engine.
+    return reviewer.review();
   } finally {
     reviewer.free();
   }
@@ -31,6 +32,7 @@ const answers = {
   hint: (m) => hint(m.view, m.level, m.seed, m.previous),
   explain: (m) => explain(m.view),
   explainMove: (m) => explainMove(m.view, m.action),
+  judgeMove: (m) => judgeMove(m.view, m.action, m.index, m.level, m.seed),
   review,
 };
 

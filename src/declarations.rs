@@ -108,6 +108,18 @@ fn declarations() -> String {
         #[cfg(feature = "bots")]
         declaration::<crate::bot::ReviewedDecision>(&config),
         #[cfg(feature = "bots")]
+        declaration::<crate::bot::Out>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Drawn>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Cause>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::Step>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::TurningPoint>(&config),
+        #[cfg(feature = "bots")]
+        declaration::<crate::bot::GameStory>(&config),
+        #[cfg(feature = "bots")]
         declaration::<crate::bot::Review>(&config),
     ];
     for item in all {

@@ -93,7 +93,7 @@ export interface WorkerMessage {
 }
 
 /** What a request asks of the worker. */
-type RequestType = 'suggest' | 'evaluate' | 'hint' | 'explain' | 'explainMove' | 'review';
+type RequestType = 'suggest' | 'evaluate' | 'hint' | 'explain' | 'explainMove' | 'judgeMove' | 'review';
 
 const WHAT: Record<RequestType, string> = {
   suggest: 'suggestion',
@@ -101,6 +101,7 @@ const WHAT: Record<RequestType, string> = {
   hint: 'hint',
   explain: 'explanation',
   explainMove: 'explanation',
+  judgeMove: 'judgement',
   review: 'review',
 };
 
@@ -250,9 +251,21 @@ export class ComputerBase {
   }
 
   /**
-   * A post-game review of `player`'s decisions in `record` at the search budget of `level`: each decision
-   * judged from the view that player had then, with the search's move, the chances after each, the
-   * share of the chance to win given up and its mark (thresholds in the answer: 0.05, 0.10, 0.20).
+   * `action` tried at a reviewed decision (`view`, the decision's `index` in its record), judged as the
+   * review judges a decision: the search's move, the chances after each, the share of the chance to win
+   * given up (`loss`: within the inaccuracy threshold, as good as the best) and the reasons of both. The
+   * puzzle of a marked decision. Rejects with `bad_input`, `aborted`, `worker_failed`.
+   */
+  judgeMove(view: PlayerView, action: Action, index: number, level: SearchLevel, options: ExplainOptions & { seed?: number } = {}): Promise<ReviewedDecision> {
+    return this.#request('judgeMove', options, (seed) => ({ view, action, index, level, seed })) as Promise<ReviewedDecision>;
+  }
+
+  /**
+   * A post-game review of `record` for `player` at the search budget of `level`: every decision of both
+   * sides judged from the view its player had then, with the search's move, the chances after each, the
+   * share of the chance to win given up, its mark (thresholds in the answer: 0.05, 0.10, 0.20) and the
+   * reasons of both moves; `player`'s chance after every step with its cause (a decision or the draws),
+   * the turning points, each game's split (own decisions, the opponent's, luck) and each side's accuracy.
    * Rejects with `bad_record`, `bad_player`, `aborted`, `worker_failed`.
    *
    * ```ts

@@ -51,6 +51,12 @@ export type {
   Review,
   ReviewedDecision,
   ReviewThresholds,
+  ReviewStep,
+  ReviewCause,
+  TurningPoint,
+  GameStory,
+  Drawn,
+  DrawnOut,
   SearchLevel,
   SideOutlook,
 } from './full/battleline.js';

@@ -74,9 +74,15 @@ pub(crate) use coach::hint::{hint, hint_after, FlagChange, Hint, NOTABLE_CHANGE}
 pub use coach::hint::{hint, hint_after, FlagChange, Hint, NOTABLE_CHANGE};
 #[cfg(all(any(target_arch = "wasm32", test), not(feature = "lab-hooks")))]
 #[allow(unused_imports)]
-pub(crate) use coach::review::{review, Judgement, Review, ReviewedDecision, Reviewer, Thresholds, THRESHOLDS};
+pub(crate) use coach::review::{
+    decision_accuracy, judge_move, review, Cause, Drawn, GameStory, Judgement, Out, Review, ReviewedDecision, Reviewer,
+    Step, Thresholds, TurningPoint, THRESHOLDS, TURNING,
+};
 #[cfg(feature = "lab-hooks")]
-pub use coach::review::{review, Judgement, Review, ReviewedDecision, Reviewer, Thresholds, THRESHOLDS};
+pub use coach::review::{
+    decision_accuracy, judge_move, review, Cause, Drawn, GameStory, Judgement, Out, Review, ReviewedDecision, Reviewer,
+    Step, Thresholds, TurningPoint, THRESHOLDS, TURNING,
+};
 
 // The lab's extension points and instruments: what lab/ plugs into the search or reads of it. Only the
 // lab enables the feature; the product, its wasm and its npm package go without (docs/public-api.txt).

@@ -83,6 +83,23 @@ pub fn explain_move(
     to_js(&crate::bot::explain_move(&view, &action).map_err(to_js_error)?)
 }
 
+/// A move tried at a reviewed decision, judged as the review judges (the search's move, the chances
+/// after each, the loss and the reasons of both): the puzzle of a marked decision. `index` is the
+/// decision's place in its record. Errors: `bad_input` (no choice to weigh, or a move the viewer cannot
+/// make).
+#[wasm_bindgen(js_name = judgeMove, unchecked_return_type = "ReviewedDecision")]
+pub fn judge_move(
+    #[wasm_bindgen(unchecked_param_type = "PlayerView")] view: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue,
+    index: u32,
+    #[wasm_bindgen(unchecked_param_type = "SearchLevel")] level: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
+) -> JsResult<JsValue> {
+    let (view, level, seed) = arguments(view, &level, &seed)?;
+    let action: Action = from_js(action, ErrorCode::BadInput, "the action")?;
+    to_js(&crate::bot::judge_move(&view, action, index as usize, level, seed).map_err(to_js_error)?)
+}
+
 /// The review's thresholds: 0.05, 0.10 and 0.20 of the chance to win.
 #[wasm_bindgen(js_name = reviewThresholds, unchecked_return_type = "ReviewThresholds")]
 pub fn review_thresholds() -> JsResult<JsValue> {
@@ -90,7 +107,8 @@ pub fn review_thresholds() -> JsResult<JsValue> {
 }
 
 /// A post-game review, one decision at a time: `new Reviewer(record, player, "medium")`, then `next()`
-/// until it returns `undefined`. Each decision is judged from the view its player had then.
+/// until it returns `undefined`, then `review()`. Each decision (of either side) is judged from the view
+/// its player had then.
 #[wasm_bindgen(js_name = Reviewer)]
 pub struct WasmReviewer {
     reviewer: Reviewer,
@@ -123,6 +141,17 @@ impl WasmReviewer {
     #[wasm_bindgen(getter)]
     pub fn done(&self) -> u32 {
         self.reviewer.done() as u32
+    }
+
+    /// The whole review once every decision is judged (`undefined` before): the decisions of both
+    /// sides, the reviewed player's chance after every step with its cause, the turning points, each
+    /// game's story and each player's accuracy.
+    #[wasm_bindgen(unchecked_return_type = "Review | undefined")]
+    pub fn review(&self) -> JsResult<JsValue> {
+        match self.reviewer.review() {
+            None => Ok(JsValue::UNDEFINED),
+            Some(review) => to_js(&review),
+        }
     }
 
     /// The next decision judged; `undefined` after the last.

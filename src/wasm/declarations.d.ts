@@ -1244,9 +1244,13 @@ export type ReviewThresholds = {
 export type Judgement = "inaccuracy" | "mistake" | "blunder";
 
 /**
- * One decision of the reviewed player, judged.
+ * One decision of a player, judged from their view.
  */
 export type ReviewedDecision = {
+  /**
+   * Who decided.
+   */
+  player: PlayerIndex;
   /**
    * The index of the played action in the record (the position before it is the record replayed to
    * this many actions).
@@ -1298,6 +1302,149 @@ export type ReviewedDecision = {
 };
 
 /**
+ * A formation a drawn card gave its drawer: with the card in hand, the best formation they could
+ * still reach at the flag was completed by their own cards (the card among them).
+ */
+export type DrawnOut = {
+  /**
+   * The flag (1..9 in JSON).
+   */
+  flag: FlagNumber;
+  /**
+   * The formation.
+   */
+  strength: Strength;
+};
+
+/**
+ * A card drawn (from either deck, Scout's draws too), seen after the game.
+ */
+export type Drawn = {
+  /**
+   * The index of the draw in the record.
+   */
+  index: number;
+  /**
+   * Who drew it.
+   */
+  player: PlayerIndex;
+  /**
+   * The card.
+   */
+  card: CardName;
+  /**
+   * The formations the card completed in its drawer's hand right after the draw (their outs that
+   * came), strongest first.
+   */
+  outs: Array<DrawnOut>;
+};
+
+/**
+ * What moved the chance in a step. JSON: an object tagged by `type`.
+ */
+export type ReviewCause = {
+  "type": "decision";
+  /**
+   * Who decided.
+   */
+  player: PlayerIndex;
+  /**
+   * The decision's place in the review's list.
+   */
+  decision: number;
+} | {
+  "type": "draws";
+  /**
+   * The cards drawn, in order (empty: only the cards dealt at the start).
+   */
+  draws: Array<Drawn>;
+  /**
+   * With three players, the other players' decisions in the stretch (their places in the
+   * review's list): the reviewed player's chance is only known at their own decisions.
+   */
+  others: Array<number>;
+};
+
+/**
+ * One step of the reviewed player's chance to win.
+ */
+export type ReviewStep = {
+  /**
+   * The game of the match (0 first).
+   */
+  game: number;
+  /**
+   * The record index where the step ends: a decision's own index; for the cards, the next
+   * decision's (or the record's length at a game's end).
+   */
+  index: number;
+  /**
+   * The reviewed player's chance to win the game before the step.
+   */
+  before: number;
+  /**
+   * After it.
+   */
+  after: number;
+  /**
+   * Why it moved.
+   */
+  cause: ReviewCause;
+};
+
+/**
+ * A step that decided much: its place in [`super::Review::steps`] and how it moved the chance.
+ */
+export type TurningPoint = {
+  /**
+   * The step.
+   */
+  step: number;
+  /**
+   * Its change of the reviewed player's chance.
+   */
+  swing: number;
+};
+
+/**
+ * Where the reviewed player's chance went in one game: the sum of the steps of each cause.
+ */
+export type GameStory = {
+  /**
+   * The game of the match (0 first).
+   */
+  game: number;
+  /**
+   * Its winner once it is over (`null` while unfinished or for a draw: see `over`).
+   */
+  winner: PlayerIndex | null;
+  /**
+   * Whether the record finishes the game.
+   */
+  over: boolean;
+  /**
+   * The chance at the first step.
+   */
+  start: number;
+  /**
+   * The chance after the last step (1 or 0 once over, one half for a draw).
+   */
+  end: number;
+  /**
+   * The sum of the changes made by the reviewed player's own decisions.
+   */
+  own: number;
+  /**
+   * By the opponents' decisions.
+   */
+  opponents: number;
+  /**
+   * By the cards (draws and hidden hands).
+   */
+  luck: number;
+};
+
+/**
  * A whole review.
  */
 export type Review = {
@@ -1314,7 +1461,24 @@ export type Review = {
    */
   thresholds: ReviewThresholds;
   /**
-   * Every decision of the player with a choice the search weighs, in order.
+   * Every decision with a choice the search weighs, of every player (each judged from its player's
+   * view), in order.
    */
   decisions: Array<ReviewedDecision>;
+  /**
+   * The reviewed player's chance to win after every step of each game, in order.
+   */
+  steps: Array<ReviewStep>;
+  /**
+   * The steps that decided most (see [`story`]), in order.
+   */
+  turningPoints: Array<TurningPoint>;
+  /**
+   * Each game's start, end and where the chance went.
+   */
+  games: Array<GameStory>;
+  /**
+   * Each player's accuracy in percent (seat order; `null` without a decision), as lichess gives it.
+   */
+  accuracy: Array<number | null>;
 };

@@ -163,6 +163,8 @@ export function badForms(text, { lang, mode, touch = false, started = true }) {
       [/\b(your|their|opponent’s|opponent's) an? (Wedge|Phalanx|Battalion|Skirmish|Host|total)\b/, 'an article after a possessive ("your a Wedge")'],
       [/\b1 outs\b|\b([02-9]|\d\d+) out unseen\b/, 'an out counted wrong'],
       [/\bDeserter on \S+\s*\./, 'Deserter without the flag its card left ("You played Deserter on 7 .")'],
+      [/\bplayed a draw\b/, '"played a draw" (a draw is drawn)'],
+      [/\bthe difference is small\b/, 'a difference called small whatever its size ("26% against 21%")'],
     );
     // Chinese in the English page, but for the language switch.
     rules.push([/(?<!中)(?!中文)[\u4e00-\u9fff]/, 'Chinese in the English page']);

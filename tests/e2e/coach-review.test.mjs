@@ -62,7 +62,9 @@ const REASON_NAMES = /\b(Red|Orange|Yellow|Green|Blue|Purple) \d+\b|Wedge|Phalan
 
 async function walkMarks(page, { name, lang = 'en' }) {
   const r = await run(page);
-  const marked = r.decisions.flatMap((d, i) => (d.judgement ? [i] : []));
+  // The reviewed player's marks (the opponent's decisions are judged too, and listed apart).
+  const marked = r.decisions.flatMap((d, i) => (d.judgement && d.player === r.player ? [i] : []));
+  const mine = r.decisions.flatMap((d, i) => (d.player === r.player ? [i] : []));
   assert.ok(marked.length > 0, 'the weak moves are marked');
   const words = lang === 'en' ? { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' } : { inaccuracy: '不精确', mistake: '错误', blunder: '大错' };
   for (const i of marked) {
@@ -73,9 +75,10 @@ async function walkMarks(page, { name, lang = 'en' }) {
     const replay = await page.evaluate(() => ({ index: window.__battleline.controller.state.replay.index, viewer: window.__battleline.controller.state.replay.viewer }));
     assert.deepEqual(replay, { index: d.index, viewer: now.player }, 'the board shows the position before the decision, from its player’s side');
     const text = await spoken(page.locator('.coach .rv-detail'));
-    const n = r.decisions.length;
+    const n = mine.length;
+    const k = mine.indexOf(i);
     if (lang === 'en') {
-      assert.match(text, new RegExp(`^Decision ${i + 1} of ${n} · ${words[d.judgement]} ${name} played .+\\. ${words[d.judgement]}: it gave up ${percent(d.loss)} points of the chance to win\\.`));
+      assert.match(text, new RegExp(`^Decision ${k + 1} of ${n} · ${words[d.judgement]} ${name} played .+\\. ${words[d.judgement]}: it gave up ${percent(d.loss)} points of the chance to win\\.`));
       assert.match(text, new RegExp(`Better: .+ \\(shown on the board\\)\\. Chance to win: ${percent(d.withBest.win)}% instead of ${percent(d.withPlayed.win)}%\\.`));
       if (d.reason) assert.match(text, new RegExp(`With it the chance at flag ${d.reason.flag} is ${percent(d.reason.to)}% instead of ${percent(d.reason.from)}%\\.$`));
       // The engine's reasons, worded: each names a formation, a card, an out or a claim.
@@ -84,7 +87,7 @@ async function walkMarks(page, { name, lang = 'en' }) {
         for (const sentence of why.split(/(?<=\.) /)) assert.match(sentence, REASON_NAMES, `a reason that names nothing: ${sentence}`);
       }
     } else {
-      assert.match(text, new RegExp(`第 ${i + 1} 个决定，共 ${n} 个 · ${words[d.judgement]}`));
+      assert.match(text, new RegExp(`第 ${k + 1} 个决定，共 ${n} 个 · ${words[d.judgement]}`));
       assert.match(text, new RegExp(`胜率 ${percent(d.withBest.win)}%，而不是 ${percent(d.withPlayed.win)}%`));
     }
     assert.ok(percent(d.withBest.win) - percent(d.withPlayed.win) >= 4, 'a marked move gave up a clear share');
@@ -122,21 +125,25 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     assert.match(panelText, /^Review of your game/);
     assert.deepEqual(badForms(panelText, { lang: 'en', mode: 'computer', touch: size === 'phone' }), [], panelText);
     assert.equal(r.level, 'hard');
-    assert.ok(r.decisions.length > 5);
+    const mine = r.decisions.filter((d) => d.player === r.player);
+    assert.ok(mine.length > 5);
     assert.match(await page.locator('.coach .rv-thresholds').innerText(), /at least 5 points of the chance to win is an inaccuracy, 10 a mistake, 20 a blunder\. Each decision is judged by the search at the Hard budget from what its player could see then\./);
-    assert.match(await page.locator('.coach .rv-summary').innerText(), new RegExp(`^${r.decisions.length} decisions weighed\\. Inaccuracies: \\d+ · mistakes: \\d+ · blunders: \\d+\\.$`));
+    assert.match(await page.locator('.coach .rv-summary').innerText(), new RegExp(`^${mine.length} decisions weighed\\. Inaccuracies: \\d+ · mistakes: \\d+ · blunders: \\d+\\.$`));
     assert.deepEqual(await overflow(page), { x: 0, y: 0 }, 'the review does not scroll the page');
     await assertAccessible(page, `the review (${size})`);
     await shot(page, `review-done-${size}`);
 
-    // A click on the graph goes to the decision under it.
+    // A click on the graph goes to the step under it: the last (the game's end), then the first decision.
     const graph = page.locator('.coach .rv-graph');
     const box = await graph.boundingBox();
-    await graph.click({ position: { x: box.width - 3, y: box.height / 2 } });
-    assert.equal((await run(page)).selected, r.decisions.length - 1, 'the last point');
-    assert.equal(await page.evaluate(() => window.__battleline.controller.state.replay.index), r.decisions.at(-1).index);
-    await graph.click({ position: { x: 3, y: box.height / 2 } });
-    assert.equal((await run(page)).selected, 0, 'the first point');
+    // The middle of the last step's column (the plot runs from 34 to 332 of the graph's 340 units).
+    const column = (i) => (box.width * (34 + ((i + 0.5) * (332 - 34)) / r.steps.length)) / 340;
+    await graph.click({ position: { x: column(r.steps.length - 1), y: box.height / 2 } });
+    assert.equal((await run(page)).step, r.steps.length - 1, 'the last step');
+    assert.equal(await page.evaluate(() => window.__battleline.controller.state.replay.index), r.steps.at(-1).index);
+    await graph.click({ position: { x: column(0), y: box.height / 2 } });
+    assert.equal((await run(page)).step, 0, 'the first step');
+    assert.equal((await run(page)).selected, r.steps[0].cause.decision, 'the first step is the first decision');
 
     // The game's own names in its review (a computer game's replay keeps "You").
     await walkMarks(page, { name: 'You' });
@@ -157,7 +164,8 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     const again = await run(page);
     assert.deepEqual(again.decisions, r.decisions);
     assert.equal(again.ms, null, 'from the store, not computed again');
-    // Leaving the replay closes the review.
+    // Leaving the replay closes the review (on a phone the review first gives the board back).
+    if (size === 'phone') await page.locator('.coach [data-act=rv-expand]').click();
     await page.locator('[data-act=rp-exit]').click();
     assert.equal(await page.locator('.coach').isHidden(), true);
     assertNoErrors(errors);
@@ -185,7 +193,9 @@ test('review of an imported 40-decision record: whose decisions, Cancel, the tim
   const event = page.evaluate(
     () =>
       new Promise((resolve) =>
-        document.querySelector('battle-line-game').addEventListener('battleline-review', (e) => resolve({ decisions: e.detail.review.decisions.length, seed: e.detail.record.seed, player: e.detail.review.player }), { once: true }),
+        document
+          .querySelector('battle-line-game')
+          .addEventListener('battleline-review', (e) => resolve({ decisions: e.detail.review.decisions.filter((d) => d.player === 0).length, seed: e.detail.record.seed, player: e.detail.review.player }), { once: true }),
       ),
   );
   await page.locator('.coach [data-act=rv-again]').click();
@@ -193,8 +203,8 @@ test('review of an imported 40-decision record: whose decisions, Cancel, the tim
   await page.locator('.coach .rv-graph').waitFor({ timeout: 60000 });
   assert.deepEqual(await event, { decisions: 40, seed: JSON.parse(FORTY).seed, player: 0 }, 'the element tells its page: battleline-review');
   const r = await run(page);
-  assert.equal(r.decisions.length, 40, 'the fixture has 40 decisions of player 1');
-  console.log(`# review of 40 decisions at the hard budget in Chromium: ${Math.round(r.ms)} ms`);
+  assert.equal(r.decisions.filter((d) => d.player === 0).length, 40, 'the fixture has 40 decisions of player 1');
+  console.log(`# review of 40 decisions (${r.decisions.length} of both sides) at the hard budget in Chromium: ${Math.round(r.ms)} ms`);
   assert.ok(r.ms < 30000, `${r.ms} ms (target about 10 s)`);
   // In Chinese.
   await page.locator('.tools [data-act=lang]').click();
@@ -202,7 +212,7 @@ test('review of an imported 40-decision record: whose decisions, Cancel, the tim
   await walkMarks(page, { name: '玩家一', lang: 'zh' });
   await assertAccessible(page, 'the review in Chinese');
   // By keyboard: the previous marked decision with Space, a mark of the list with Enter.
-  const marked = r.decisions.flatMap((d, i) => (d.judgement ? [i] : []));
+  const marked = r.decisions.flatMap((d, i) => (d.judgement && d.player === 0 ? [i] : []));
   await page.locator('.coach [data-act=rv-prev]').focus();
   await page.keyboard.press(' ');
   assert.equal((await run(page)).selected, marked.at(-2) ?? marked.at(-1));
@@ -304,14 +314,19 @@ test('the review by touch on a phone: a tap on the graph, on the arrows and on a
   await graph.waitFor({ timeout: 60000 });
   const box = await graph.boundingBox();
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-  const middle = (await run(page)).selected;
-  assert.ok(middle > 10 && middle < 30, `a tap in the middle of the graph: decision ${middle}`);
-  await page.locator('.coach [data-act=rv-next]').tap();
-  const r = await run(page);
-  const next = r.decisions.findIndex((d, i) => i > middle && d.judgement);
-  assert.equal(r.selected, next === -1 ? middle : next, 'the arrow goes to the next marked decision');
+  const tapped = await run(page);
+  const middle = tapped.step;
+  assert.ok(middle > tapped.steps.length / 4 && middle < (tapped.steps.length * 3) / 4, `a tap in the middle of the graph: step ${middle}`);
+  const from = tapped.selected ?? -1;
+  const next = tapped.decisions.findIndex((d, i) => i > from && d.judgement && d.player === 0);
+  if (next !== -1) {
+    await page.locator('.coach [data-act=rv-next]').tap();
+    assert.equal((await run(page)).selected, next, 'the arrow goes to the next marked decision');
+  } else {
+    assert.equal(await page.locator('.coach [data-act=rv-next]').isDisabled(), true, 'no next mark: the arrow is disabled');
+  }
   await page.locator('.coach .rv-mark').first().tap();
-  assert.equal((await run(page)).selected, r.decisions.findIndex((d) => d.judgement));
+  assert.equal((await run(page)).selected, tapped.decisions.findIndex((d) => d.judgement && d.player === 0));
   assert.deepEqual(await overflow(page), { x: 0, y: 0 });
   await shot(page, 'review-touch');
   assertNoErrors(errors);

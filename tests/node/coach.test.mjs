@@ -68,7 +68,7 @@ test('explanations come from the worker as from the engine: each flag’s format
   computer.terminate();
 });
 
-test('a review judges each decision of one player, reporting progress after each', async () => {
+test('a review judges each decision of both sides, reporting progress after each, and tells the story', async () => {
   const game = finishedGame(21);
   const record = game.record();
   const computer = new Computer();
@@ -86,18 +86,35 @@ test('a review judges each decision of one player, reporting progress after each
     assert.ok(d.index > previous, 'in order');
     previous = d.index;
     assert.ok(same(d.played, record.actions[d.index]), 'the move played is the record’s');
-    assert.equal(game.replayTo(d.index).current, 1, 'only the reviewed player’s decisions');
+    assert.equal(game.replayTo(d.index).current, d.player, 'each decision is its mover’s');
     assert.ok(d.loss >= 0 && d.loss <= 1);
     if (same(d.played, d.best)) assert.equal(d.loss, 0);
     const expected = d.loss >= 0.2 ? 'blunder' : d.loss >= 0.1 ? 'mistake' : d.loss >= 0.05 ? 'inaccuracy' : null;
     assert.equal(d.judgement, expected);
   }
-  assert.ok(result.decisions.some((d) => d.judgement !== null), 'random moves are marked');
+  assert.ok(result.decisions.some((d) => d.judgement !== null && d.player === 1), 'random moves are marked');
+  assert.ok(result.decisions.some((d) => d.player === 0), 'the opponent’s decisions are judged too');
+  // The story: the reviewed player's chance step by step to the result, turning points, each side's accuracy.
+  const over = game.result();
+  assert.equal(result.steps.at(-1).after, over.winner === 1 ? 1 : over.winner === 0 ? 0 : 0.5);
+  assert.ok(result.steps.every((s) => s.cause.type === 'draws' || result.decisions[s.cause.decision].index === s.index));
+  assert.equal(result.accuracy.length, 2);
+  assert.ok(result.accuracy.every((a) => a >= 0 && a <= 100));
+  if (over.winner === 0) assert.ok(result.turningPoints.some((p) => p.swing < 0), 'a lost game has a turning point');
   // The same review on this thread, one decision at a time, gives the same judgements.
   const reviewer = new full.Reviewer(JSON.stringify(record), 1, 'easy', 5);
   assert.equal(reviewer.total, total);
   assert.ok(same(reviewer.next(), result.decisions[0]));
+  assert.equal(reviewer.review(), undefined, 'the story waits for every decision');
+  while (reviewer.next() !== undefined);
+  assert.ok(same(reviewer.review(), result));
   reviewer.free();
+  // A move tried at a decision (the puzzle), judged as the review judges it.
+  const d = result.decisions.find((d) => d.player === 1 && d.judgement);
+  const tried = await computer.judgeMove(game.replayTo(d.index).view(1), d.best, d.index, 'easy', { seed: 5 });
+  assert.ok(same(tried.played, d.best));
+  assert.equal(tried.player, 1);
+  await rejectsWith(computer.judgeMove(game.replayTo(d.index).view(1), { type: 'pass' }, d.index, 'easy'), 'bad_input');
   assert.ok(same(await review(record, 1, 'easy', { seed: 5 }), result), 'the shared computer');
   computer.terminate();
 });

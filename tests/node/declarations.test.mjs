@@ -129,9 +129,10 @@ async function collect() {
   const reviewer = new full.Reviewer(played.record(), 0, 'easy', 1);
   const decisions = [];
   for (let d = reviewer.next(); d !== undefined; d = reviewer.next()) decisions.push(d);
+  const whole = reviewer.review();
   reviewer.free();
   for (const d of decisions) if (once(`decision ${d.judgement} ${d.reason === null}`, 3)) add('ReviewedDecision', d);
-  add('Review', { player: 0, level: 'easy', thresholds: full.reviewThresholds(), decisions: decisions.slice(0, 3) });
+  add('Review', whole);
   add('Proof', proveFlag({ sides: [['r3', 'r4', 'r5'], ['b8']], claimant: 0, unseen: ['b7', 'b9'] }));
   add('Proof', proveFlag({ sides: [['r3', 'r4', 'r5'], ['b8', 'b9']], fog: true, claimant: 0, unseen: ['b7', 'b10'], firstComplete: 0 }));
   add('Proof', proveFlag({ sides: [['r7', 'o7', 'y7'], ['b8']], claimant: 0, unseen: ['b1', 'b2'] }));

@@ -1,6 +1,6 @@
 //! The coach's numbers (win chances, hints, the post-game review), as the wasm layer asks them, come from a player's view alone: two
 //! deals that differ only in cards the player cannot see give the same numbers; the hint is the search's
-//! own move; the review judges only the reviewed player's decisions, each from the view they had then.
+//! own move; the review judges every decision, each from the view its player had then.
 
 use crate::bot::{
     evaluate, explain, explain_move, hint, hint_after, play_game, review, suggest, Bot, HeuristicBot, Judgement, Level,
@@ -100,7 +100,7 @@ fn the_hint_is_the_searchs_move_with_its_reason() {
 }
 
 #[test]
-fn the_review_judges_each_decision_of_one_player_from_their_view() {
+fn the_review_judges_each_decision_from_its_players_view() {
     let (mut a, mut b) = (RandomBot::new(3), HeuristicBot::new(4));
     let game = play_game(Options::default(), 12, &mut [&mut a, &mut b]).unwrap();
     let record = game.record();
@@ -110,7 +110,7 @@ fn the_review_judges_each_decision_of_one_player_from_their_view() {
     let mut marked = 0;
     for d in &judged.decisions {
         let before = game.replay_to(d.index).unwrap();
-        assert_eq!(before.position().current(), 0, "only the reviewed player's decisions");
+        assert_eq!(before.position().current(), d.player, "each decision is its mover's");
         assert_eq!(record.actions[d.index], d.played);
         assert!(before.legal_actions().contains(&d.best));
         assert!(d.loss >= 0.0 && d.loss <= 1.0);
@@ -124,9 +124,10 @@ fn the_review_judges_each_decision_of_one_player_from_their_view() {
                 (d.with_played.flags[reason.flag.index()], d.with_best.flags[reason.flag.index()])
             );
         }
-        marked += usize::from(d.judgement.is_some());
+        marked += usize::from(d.judgement.is_some() && d.player == 0);
     }
     assert!(marked >= 3, "random play is marked: {marked} marks");
+    assert!(judged.decisions.iter().any(|d| d.player == 1), "both sides are judged");
     // One decision at a time gives the same, and it does not depend on the others.
     let mut reviewer = Reviewer::new(&record, 0, Level::Easy, 0).unwrap();
     assert_eq!(reviewer.total(), judged.decisions.len());
@@ -253,7 +254,7 @@ fn a_reviewed_decision_gives_the_reasons_of_both_moves() {
     let judged = review(&game.record(), 0, Level::Easy).unwrap();
     let mut explained = 0;
     for d in &judged.decisions {
-        let view = game.replay_to(d.index).unwrap().view(0).unwrap();
+        let view = game.replay_to(d.index).unwrap().view(d.player).unwrap();
         assert_eq!(d.played_reasons, explain_move(&view, &d.played).unwrap());
         if d.best != d.played {
             assert_eq!(d.best_reasons, explain_move(&view, &d.best).unwrap());

@@ -7,7 +7,9 @@ import { render } from '../game/draw.js';
 import { seatNames, viewerSeat } from '../game/queries.js';
 import type { Ctx } from '../game/state.js';
 import { canShowUnseen } from './parts.js';
-import { cancelReview, closeReview, runReview, selectDecision, startReview, stepMarked } from './review.js';
+import { cancelReview, closeReview, runReview, selectDecision, selectStep, startReview, stepMarked, toggleExpanded } from './review.js';
+import { closePuzzle, openPuzzle, tryMove } from './review-puzzle.js';
+import { nextPuzzle } from './review-puzzle-panel.js';
 import { openStats } from './stats.js';
 import { unseenHTML } from './unseen.js';
 import { say } from './words.js';
@@ -50,6 +52,32 @@ export function coachAct(ctx: Ctx, act: string): boolean {
       return true;
     case 'rv-go':
       selectDecision(ctx, Number(arg));
+      return true;
+    case 'pz-start':
+      openPuzzle(ctx);
+      return true;
+    case 'pz-try':
+      void tryMove(ctx, Number(arg));
+      return true;
+    case 'pz-again': {
+      const p = ctx.s.coach.review?.puzzle;
+      if (p) openPuzzle(ctx, p.decision);
+      return true;
+    }
+    case 'pz-next': {
+      const run = ctx.s.coach.review;
+      const next = run ? nextPuzzle(run) : undefined;
+      if (next !== undefined) openPuzzle(ctx, next);
+      return true;
+    }
+    case 'pz-close':
+      closePuzzle(ctx);
+      return true;
+    case 'rv-expand':
+      toggleExpanded(ctx);
+      return true;
+    case 'rv-step':
+      selectStep(ctx, Number(arg));
       return true;
     case 'rv-prev':
     case 'rv-next':

@@ -3,9 +3,20 @@
 // hints) or a finished game's record (reviews); the engine judges each decision from its player's view.
 import { BattleLineError, Computer } from '../../../pkg/computer.js';
 import type { PlayerIndex } from '../../../pkg/full.js';
-import type { Evaluation, GameRecord, Hint, PlayerView, Previous, Review, ReviewProgress, SearchLevel } from '../../../pkg/computer.js';
+import type { Action, Evaluation, GameRecord, Hint, PlayerView, Previous, Review, ReviewedDecision, ReviewProgress, SearchLevel } from '../../../pkg/computer.js';
 
-export type { Evaluation, Hint, Judgement, Review, ReviewedDecision, ReviewThresholds, SearchLevel } from '../../../pkg/computer.js';
+export type {
+  Evaluation,
+  Hint,
+  Judgement,
+  Review,
+  ReviewedDecision,
+  ReviewThresholds,
+  ReviewStep,
+  TurningPoint,
+  GameStory,
+  SearchLevel,
+} from '../../../pkg/computer.js';
 
 interface Wanted {
   key: string;
@@ -68,6 +79,11 @@ export class CoachClient {
    */
   hint(view: PlayerView, level: SearchLevel, seed: number, previous: Previous | null = null): Promise<Hint> {
     return this.computer().hint(view, level, { seed, previous });
+  }
+
+  /** A move tried at a reviewed decision, judged as the review judges (the puzzle of a marked decision). */
+  judgeMove(view: PlayerView, action: Action, index: number, level: SearchLevel): Promise<ReviewedDecision> {
+    return this.computer().judgeMove(view, action, index, level, { seed: 1 });
   }
 
   /** A review of `player`'s decisions; rejects with code `aborted` when `signal` aborts. */

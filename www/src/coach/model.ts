@@ -43,5 +43,7 @@ export function shownChances(state: GameState): (Evaluation & { fresh: boolean }
 export function reviewedBest(state: GameState): Action | null {
   const run = state.coach.review;
   const d = run?.selected !== null && run?.selected !== undefined ? run.decisions[run.selected] : undefined;
-  return d && state.replay?.index === d.index ? d.best : null;
+  // A puzzle hides the answer until a move is tried.
+  const asking = run?.puzzle && (run.puzzle.status === 'asking' || run.puzzle.status === 'judging');
+  return d && !asking && state.replay?.index === d.index ? d.best : null;
 }

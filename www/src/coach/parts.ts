@@ -19,6 +19,8 @@ export function drawCoach(ctx: Ctx, redraw: () => void): void {
   const shown = ctx.s.coach.review;
   ctx.el.root.classList.toggle('reviewing', shown !== null);
   ctx.el.coach.hidden = shown === null;
+  // On a phone the review may take the whole screen (coach.css); elsewhere the class changes nothing.
+  ctx.el.coach.classList.toggle('full', shown !== null && shown.expanded);
   // While a review runs, only its progress changes: the Cancel button stays the same element (a press
   // must not meet a button replaced under the finger).
   const bar = ctx.el.coach.querySelector<HTMLProgressElement>('.rv-progress');

@@ -9,12 +9,32 @@ import { personSeats } from '../game/queries.js';
 import { replayTo, startReplay } from '../game/replay.js';
 import type { Ctx } from '../game/state.js';
 import { isAborted, type Review } from './client.js';
-import { dropReview, keepReview, recordKey, storedReview } from './review-state.js';
+import { dropReview, keepReview, nextMarked, recordKey, storedReview } from './review-state.js';
 import type { ReviewRun } from './state.js';
+
+/** Panels whose graph range is listened to (once per panel element). */
+const wired = new WeakSet<HTMLElement>();
+
+/** The graph's range moves along the steps from the keyboard: each value shows its step, focus stays on it. */
+function wireRange(ctx: Ctx): void {
+  if (wired.has(ctx.el.coach)) return;
+  wired.add(ctx.el.coach);
+  // The range's own keys stay the range's: the replay's arrow keys (on the page) would move the replay.
+  ctx.el.coach.addEventListener('keydown', (event) => {
+    if ((event.target as Element).closest('.rv-slider') && /^(Arrow|Home$|End$|Page)/.test(event.key)) event.stopPropagation();
+  });
+  ctx.el.coach.addEventListener('input', (event) => {
+    const range = (event.target as Element).closest<HTMLInputElement>('.rv-slider');
+    if (!range) return;
+    selectStep(ctx, Number(range.value));
+    ctx.el.coach.querySelector<HTMLInputElement>('.rv-slider')?.focus({ preventScroll: true });
+  });
+}
 
 /** Opens the review of the finished match on the board (in the replay), or of the replayed one. */
 export function startReview(ctx: Ctx): void {
   if (!ctx.host.coach.review) return;
+  wireRange(ctx);
   const g = ctx.s.game;
   if (!ctx.s.replay?.open) {
     if (!g || !canExport(g)) return;
@@ -42,8 +62,15 @@ export function startReview(ctx: Ctx): void {
     done: 0,
     total: 0,
     decisions: [],
+    steps: [],
+    turningPoints: [],
+    games: [],
+    accuracy: [],
     thresholds: null,
     selected: null,
+    step: null,
+    expanded: true,
+    puzzle: null,
     abort: null,
     error: null,
     ms: null,
@@ -93,11 +120,25 @@ export async function runReview(ctx: Ctx, player: PlayerIndex): Promise<void> {
 function finish(run: ReviewRun, review: Review, ms: number | null): void {
   run.status = 'done';
   run.decisions = review.decisions;
+  run.steps = review.steps ?? [];
+  run.turningPoints = review.turningPoints ?? [];
+  run.games = review.games ?? [];
+  run.accuracy = review.accuracy ?? [];
   run.thresholds = review.thresholds;
   run.total = review.decisions.length;
   run.done = run.total;
   run.ms = ms;
   run.selected = null;
+  run.step = null;
+  run.puzzle = null;
+}
+
+/** On a phone: the whole screen for the review, or a strip above the board. */
+export function toggleExpanded(ctx: Ctx): void {
+  const run = ctx.s.coach.review;
+  if (!run) return;
+  run.expanded = !run.expanded;
+  render(ctx);
 }
 
 export function cancelReview(ctx: Ctx): void {
@@ -115,8 +156,12 @@ export function selectDecision(ctx: Ctx, i: number): void {
   const r = ctx.s.replay;
   const d = run?.decisions[i];
   if (!run || !r || !d || run.player === null) return;
+  if (run.puzzle && run.puzzle.decision !== i) run.puzzle = null;
   run.selected = i;
-  r.viewer = run.player;
+  const step = run.steps.findIndex((s) => s.cause.type === 'decision' && s.cause.decision === i);
+  run.step = step >= 0 ? step : run.step;
+  // The position before the decision, from the side of the player who made it.
+  r.viewer = d.player;
   ctx.s.animate = false;
   replayTo(ctx, d.index);
   render(ctx);
@@ -129,8 +174,24 @@ export function selectDecision(ctx: Ctx, i: number): void {
 export function stepMarked(ctx: Ctx, direction: 1 | -1): void {
   const run = ctx.s.coach.review;
   if (!run) return;
-  const marked = run.decisions.flatMap((d, i) => (d.judgement ? [i] : []));
-  const from = run.selected ?? (direction > 0 ? -1 : run.decisions.length);
-  const next = direction > 0 ? marked.find((i) => i > from) : marked.reverse().find((i) => i < from);
+  const next = nextMarked(run, direction);
   if (next !== undefined) selectDecision(ctx, next);
+}
+
+/** Shows step `i` of the graph: a decision's on the board, the cards' where the next decision is. */
+export function selectStep(ctx: Ctx, i: number): void {
+  const run = ctx.s.coach.review;
+  const r = ctx.s.replay;
+  const step = run?.steps[i];
+  if (!run || !r || !step) return;
+  if (step.cause.type === 'decision') {
+    selectDecision(ctx, step.cause.decision);
+    return;
+  }
+  run.step = i;
+  run.selected = null;
+  run.puzzle = null;
+  ctx.s.animate = false;
+  replayTo(ctx, Math.min(step.index, r.record.actions.length));
+  render(ctx);
 }

@@ -1,7 +1,8 @@
 // The coach's part of the game's state: which of its parts the element offers, the review in progress or
 // shown, and the win chances last computed for the person at the screen.
 import type { GameRecord, PlayerIndex } from '../../../pkg/full.js';
-import type { Evaluation, ReviewedDecision, ReviewThresholds, SearchLevel } from './client.js';
+import type { Puzzle } from './review-puzzle-panel.js';
+import type { Evaluation, GameStory, ReviewedDecision, ReviewStep, ReviewThresholds, SearchLevel, TurningPoint } from './client.js';
 
 /** The coach's parts an element offers (its attributes `review`, `win-chances`, `statistics`, `unseen-cards`). */
 export interface CoachFeatures {
@@ -23,10 +24,23 @@ export interface ReviewRun {
   status: 'asking' | 'running' | 'done' | 'cancelled' | 'failed';
   done: number;
   total: number;
+  /** Every decision of every side (`player` says whose). */
   decisions: ReviewedDecision[];
+  /** The reviewed player's chance after every step, with its cause. */
+  steps: ReviewStep[];
+  turningPoints: TurningPoint[];
+  games: GameStory[];
+  /** Each seat's accuracy in percent. */
+  accuracy: (number | null)[];
   thresholds: ReviewThresholds | null;
   /** The decision shown on the board (an index into `decisions`). */
   selected: number | null;
+  /** The step of the graph shown (an index into `steps`). */
+  step: number | null;
+  /** On a phone, whether the panel takes the whole screen (otherwise a strip above the board). */
+  expanded: boolean;
+  /** The marked decision replayed as a puzzle, if one is open. */
+  puzzle: Puzzle | null;
   abort: AbortController | null;
   error: string | null;
   /** Milliseconds the review took (null while running, and for a stored review). */
