@@ -1470,7 +1470,7 @@ export type Review = {
    */
   steps: Array<ReviewStep>;
   /**
-   * The steps that decided most (see [`story`]), in order.
+   * The steps that decided most (see [`TurningPoint`]), in order.
    */
   turningPoints: Array<TurningPoint>;
   /**
