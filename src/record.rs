@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use crate::action::Action;
 use crate::error::{Error, ErrorCode};
+use crate::long_seed::LongSeed;
 use crate::options::Options;
 #[cfg(feature = "setups")]
 use crate::position::setup::Setup;
@@ -48,6 +49,12 @@ pub struct Record {
     /// The seed of the match's generator.
     #[cfg_attr(test, ts(type = "number"))]
     pub seed: u64,
+    /// The 256 bits that seed the generator instead of `seed` (then 0), when the match was started
+    /// with one ([`crate::Game::with_long_seed`]). Absent from the JSON of other records, so they are
+    /// unchanged; a reader that does not know the field refuses the record rather than deal another game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "string"))]
+    pub long_seed: Option<LongSeed>,
     /// Every action in order, across the games of a match.
     pub actions: Vec<Action>,
     /// Where the first game started, when not from a deal of the seed (a lesson or a puzzle: see
@@ -67,10 +74,17 @@ impl Record {
             version: RECORD_VERSION,
             options,
             seed,
+            long_seed: None,
             actions,
             #[cfg(feature = "setups")]
             start: None,
         }
+    }
+
+    /// This record dealt from a long seed instead of `seed` (which should then be 0).
+    pub fn with_long_seed(mut self, long_seed: Option<LongSeed>) -> Record {
+        self.long_seed = long_seed;
+        self
     }
 
     /// This record starting from `start` instead of the seed's deal.
@@ -98,12 +112,13 @@ impl Record {
         Record::from_raw(raw_record_from_value(value)?)?.whole()
     }
 
-    /// The record's fields checked in order: format, version, options, seed, actions, unknown fields.
+    /// The record's fields checked in order: format, version, options, seed, long seed, actions, unknown
+    /// fields.
     fn from_raw(raw: RawRecord) -> Result<PartialRecord, Error> {
         #[cfg(feature = "setups")]
-        let RawRecord { format, version, options, seed, actions, start, unknown } = raw;
+        let RawRecord { format, version, options, seed, long_seed, actions, start, unknown } = raw;
         #[cfg(not(feature = "setups"))]
-        let RawRecord { format, version, options, seed, actions, unknown } = raw;
+        let RawRecord { format, version, options, seed, long_seed, actions, unknown } = raw;
         if format.as_ref().and_then(Value::as_str) != Some(RECORD_FORMAT) {
             return Err(bad(format!("format must be \"{RECORD_FORMAT}\", found {}", show(format.as_ref()))));
         }
@@ -116,6 +131,17 @@ impl Record {
             seed.as_ref().and_then(Value::as_u64).filter(|&s| s <= MAX_SEED).ok_or_else(|| {
                 bad(format!("seed must be a whole number 0..={MAX_SEED}, found {}", show(seed.as_ref())))
             })?;
+        let long_seed = match long_seed {
+            None => None,
+            Some(Value::String(text)) => {
+                Some(LongSeed::from_hex(&text).map_err(|e| bad(format!("longSeed: {}", e.message)))?)
+            }
+            Some(other) => return Err(bad(format!("longSeed must be a string of 64 hex digits, found {other}"))),
+        };
+        if long_seed.is_some() && seed != 0 {
+            // Two seeds would make one record replay as two games to two readers.
+            return Err(bad(format!("seed must be 0 when longSeed is given, found {seed}")));
+        }
         let Some(Some(actions)) = actions else {
             return Err(bad("actions must be an array".into()));
         };
@@ -129,7 +155,7 @@ impl Record {
         if let Some(unknown) = unknown {
             return Err(bad(format!("unknown field {unknown:?}")));
         }
-        let record = Record::new(options, seed, actions.parsed);
+        let record = Record::new(options, seed, actions.parsed).with_long_seed(long_seed);
         #[cfg(feature = "setups")]
         let record = record.starting_from(start);
         Ok(PartialRecord { record, malformed: actions.malformed })

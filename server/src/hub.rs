@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use battleline::{Action, Game, Options};
+use battleline::{Action, Options};
 use tokio::sync::{mpsc, oneshot, Mutex, Notify};
 
 use crate::clients::Clients;
@@ -239,7 +239,8 @@ impl Hub {
             id: tokens::room_id(),
             options,
             generation: 0,
-            seed: tokens::seed(),
+            seed: 0,
+            long_seed: Some(tokens::long_seed()),
             seats,
             meta: Meta {
                 clock,
@@ -250,7 +251,8 @@ impl Hub {
             actions: Vec::new(),
             rev: 0,
         };
-        Game::new(record.options, record.seed).map_err(|e| refusal(Code::Engine(e.code.as_str()), e.message))?;
+        crate::room::new_game(record.options, record.seed, record.long_seed)
+            .map_err(|e| refusal(Code::Engine(e.code.as_str()), e.message))?;
         self.store.create(&record).await.map_err(|e| {
             self.storage_failed(&record.id, "create", &e);
             refusal(Code::Storage, e.to_string())

@@ -157,7 +157,7 @@ async fn check_db(db: &str, ca_file: Option<&std::path::Path>) -> Result<(), Str
                 unseeded += 1;
                 continue;
             };
-            let mut game = battleline::Game::new(options, seed).map_err(|e| format!("room {id}: {e}"))?;
+            let mut game = room::new_game(options, seed, earlier.long_seed).map_err(|e| format!("room {id}: {e}"))?;
             for (i, stored) in earlier.actions.iter().enumerate() {
                 game.apply_as(stored.seat, &stored.action)
                     .map_err(|e| format!("room {id}, match {}: stored action {i}: {e}", earlier.generation))?;

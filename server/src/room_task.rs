@@ -231,7 +231,7 @@ impl RoomTask {
             Request::DeclineDraw => self.room.decline_draw().map_err(|e| (e, None)),
             Request::Rematch => match self.room.ask_rematch(seat) {
                 Ok(true) => {
-                    let next = self.room.next_match(tokens::seed(), now);
+                    let next = self.room.next_match(tokens::long_seed(), now);
                     match Room::load(next) {
                         Ok(room) => {
                             self.room = room;
@@ -309,6 +309,7 @@ impl RoomTask {
             from_rev: before.record.rev,
             generation: record.generation,
             seed: record.seed,
+            long_seed: record.long_seed,
             meta: record.meta.clone(),
             seat,
             action,

@@ -27,6 +27,7 @@ mod game_from_setup;
 mod game_log;
 mod guile;
 mod hostile_input;
+mod long_seed;
 mod matches;
 mod move_counts;
 mod native_digest;

@@ -6,7 +6,7 @@
 mod postgres;
 mod sqlite;
 
-use battleline::{Action, Options};
+use battleline::{Action, LongSeed, Options};
 
 use crate::room::{Meta, RoomRecord, StoredAction};
 
@@ -37,8 +37,10 @@ pub struct Change {
     pub from_rev: i64,
     /// The room's match and seed after the change (a rematch changes them).
     pub generation: u32,
-    /// The seed of that match.
+    /// The u64 seed of that match (0 with a long seed).
     pub seed: u64,
+    /// The long seed of that match.
+    pub long_seed: Option<LongSeed>,
     /// The room's surroundings after the change.
     pub meta: Meta,
     /// A seat taken: (seat, token hash).
@@ -56,6 +58,8 @@ pub struct PastMatch {
     pub generation: u32,
     /// Its seed; None for a match stored before the seeds of finished matches were kept.
     pub seed: Option<u64>,
+    /// Its long seed, if it had one.
+    pub long_seed: Option<LongSeed>,
     /// Its actions in order.
     pub actions: Vec<StoredAction>,
 }
@@ -234,9 +238,11 @@ fn decode_room(
     options: &str,
     generation: i64,
     seed: i64,
+    long_seed: Option<String>,
     meta: &str,
     rev: i64,
 ) -> Result<RoomRecord, StoreError> {
+    let long_seed = decode_long_seed(&id, long_seed)?;
     let options: Options = serde_json::from_str(options).map_err(|e| bad_row(&id, "options", e))?;
     let meta: Meta = serde_json::from_str(meta).map_err(|e| bad_row(&id, "meta", e))?;
     Ok(RoomRecord {
@@ -245,10 +251,21 @@ fn decode_room(
         options,
         generation: generation as u32,
         seed: seed as u64,
+        long_seed,
         meta,
         actions: Vec::new(),
         rev,
     })
+}
+
+/// A stored long seed (64 hex digits), if any.
+fn decode_long_seed(room: &str, text: Option<String>) -> Result<Option<LongSeed>, StoreError> {
+    text.map(|text| LongSeed::from_hex(&text).map_err(|e| bad_row(room, "long seed", e.message))).transpose()
+}
+
+/// A long seed as stored.
+fn long_seed_text(long_seed: Option<LongSeed>) -> Option<String> {
+    long_seed.map(|seed| seed.to_hex())
 }
 
 fn decode_action(room: &str, seat: i64, action: &str, id: String) -> Result<StoredAction, StoreError> {

@@ -10,7 +10,7 @@ use std::sync::mpsc as std_mpsc;
 use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::oneshot;
 
-use super::{decode_action, decode_room, to_json, Change, PastMatch, StoreError};
+use super::{decode_action, decode_long_seed, decode_room, long_seed_text, to_json, Change, PastMatch, StoreError};
 use crate::room::RoomRecord;
 
 /// The tables (the same in PostgreSQL, see postgres.rs).
@@ -22,7 +22,8 @@ CREATE TABLE IF NOT EXISTS rooms (
   seed BIGINT NOT NULL,
   meta TEXT NOT NULL,
   rev BIGINT NOT NULL,
-  created_ms BIGINT NOT NULL
+  created_ms BIGINT NOT NULL,
+  long_seed TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
   room TEXT NOT NULL,
@@ -43,6 +44,7 @@ CREATE TABLE IF NOT EXISTS match_seeds (
   room TEXT NOT NULL,
   generation BIGINT NOT NULL,
   seed BIGINT NOT NULL,
+  long_seed TEXT,
   PRIMARY KEY (room, generation)
 );
 CREATE TABLE IF NOT EXISTS probe (
@@ -59,6 +61,10 @@ CREATE TABLE IF NOT EXISTS actions (
   PRIMARY KEY (room, generation, idx)
 );
 ";
+
+/// The tables that gained a `long_seed` column (a match's 256-bit secret, 64 hex digits) after they were
+/// first created: a store made before then gets the column at start-up, its rooms keep their u64 seeds.
+pub(super) const LONG_SEED_TABLES: [&str; 2] = ["rooms", "match_seeds"];
 
 /// The most changes committed in one transaction.
 const BATCH: usize = 512;
@@ -109,7 +115,8 @@ ON CONFLICT (room) DO UPDATE SET touched_ms = excluded.touched_ms, waiting = exc
 
 /// Each match's seed, kept so that finished matches replay too (same text for PostgreSQL).
 pub(super) const KEEP_SEED: &str =
-    "INSERT INTO match_seeds (room, generation, seed) VALUES (?1, ?2, ?3) ON CONFLICT (room, generation) DO NOTHING";
+    "INSERT INTO match_seeds (room, generation, seed, long_seed) VALUES (?1, ?2, ?3, ?4) \
+ON CONFLICT (room, generation) DO NOTHING";
 
 /// The actions of a room's matches before `?2`, in order (same text for PostgreSQL).
 pub(super) const PAST_ACTIONS: &str = "SELECT generation, seat, action, action_id FROM actions \
@@ -141,6 +148,7 @@ impl SqliteStore {
             return Err(format!("{path} failed its integrity check: {check}"));
         }
         conn.execute_batch(SCHEMA).map_err(|e| format!("{path}: {e}"))?;
+        add_long_seed_columns(&conn).map_err(|e| format!("{path}: {e}"))?;
         conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(|e| format!("{path}: {e}"))?;
         conn.pragma_update(None, "journal_size_limit", JOURNAL_SIZE_LIMIT).map_err(|e| format!("{path}: {e}"))?;
         let checkpoints = Connection::open(path).map_err(|e| format!("{path}: {e}"))?;
@@ -444,15 +452,40 @@ fn expire(tx: &rusqlite::Transaction<'_>, expiry: &Expiry) -> Result<u64, StoreE
     Ok(deleted)
 }
 
+/// Adds the `long_seed` columns to a store created before them (SQLite has no `ADD COLUMN IF NOT EXISTS`).
+fn add_long_seed_columns(conn: &Connection) -> rusqlite::Result<()> {
+    for table in LONG_SEED_TABLES {
+        let has: i64 = conn.query_row(
+            "SELECT COUNT(*) FROM pragma_table_info(?1) WHERE name = 'long_seed'",
+            params![table],
+            |r| r.get(0),
+        )?;
+        if has == 0 {
+            conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN long_seed TEXT"))?;
+        }
+    }
+    Ok(())
+}
+
 fn create(conn: &Connection, room: &RoomRecord) -> Result<(), StoreError> {
     let now = crate::hub::now_ms() as i64;
     conn.execute(
-        "INSERT INTO rooms (id, options, generation, seed, meta, rev, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6)",
-        params![room.id, to_json(&room.options), room.generation, room.seed as i64, to_json(&room.meta), now],
+        "INSERT INTO rooms (id, options, generation, seed, long_seed, meta, rev, created_ms) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7)",
+        params![
+            room.id,
+            to_json(&room.options),
+            room.generation,
+            room.seed as i64,
+            long_seed_text(room.long_seed),
+            to_json(&room.meta),
+            now
+        ],
     )
     .map_err(failed)?;
     conn.execute(TOUCH, params![room.id, now, 1]).map_err(failed)?;
-    conn.execute(KEEP_SEED, params![room.id, room.generation, room.seed as i64]).map_err(failed)?;
+    conn.execute(KEEP_SEED, params![room.id, room.generation, room.seed as i64, long_seed_text(room.long_seed)])
+        .map_err(failed)?;
     let watch = crate::tokens::watch_id(&room.id);
     conn.execute("INSERT INTO watch_ids (watch, room) VALUES (?1, ?2)", params![watch, room.id]).map_err(failed)?;
     for (seat, hash) in room.seats.iter().enumerate() {
@@ -470,8 +503,16 @@ fn create(conn: &Connection, room: &RoomRecord) -> Result<(), StoreError> {
 fn commit(conn: &Connection, change: &Change) -> Result<(), StoreError> {
     let updated = conn
         .execute(
-            "UPDATE rooms SET rev = rev + 1, generation = ?1, seed = ?2, meta = ?3 WHERE id = ?4 AND rev = ?5",
-            params![change.generation, change.seed as i64, to_json(&change.meta), change.room, change.from_rev],
+            "UPDATE rooms SET rev = rev + 1, generation = ?1, seed = ?2, long_seed = ?3, meta = ?4 \
+             WHERE id = ?5 AND rev = ?6",
+            params![
+                change.generation,
+                change.seed as i64,
+                long_seed_text(change.long_seed),
+                to_json(&change.meta),
+                change.room,
+                change.from_rev
+            ],
         )
         .map_err(failed)?;
     if updated != 1 {
@@ -498,13 +539,18 @@ fn commit(conn: &Connection, change: &Change) -> Result<(), StoreError> {
 
 fn load(conn: &Connection, id: &str) -> Result<Option<RoomRecord>, StoreError> {
     let row = conn
-        .query_row("SELECT options, generation, seed, meta, rev FROM rooms WHERE id = ?1", params![id], |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?, r.get::<_, String>(3)?, r.get(4)?))
-        })
+        .query_row(
+            "SELECT options, generation, seed, long_seed, meta, rev FROM rooms WHERE id = ?1",
+            params![id],
+            |r| {
+                let (options, generation, seed) = (r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?);
+                Ok((options, generation, seed, r.get::<_, Option<String>>(3)?, r.get::<_, String>(4)?, r.get(5)?))
+            },
+        )
         .optional()
         .map_err(failed)?;
-    let Some((options, generation, seed, meta, rev)) = row else { return Ok(None) };
-    let mut room = decode_room(id.to_string(), &options, generation, seed, &meta, rev)?;
+    let Some((options, generation, seed, long_seed, meta, rev)) = row else { return Ok(None) };
+    let mut room = decode_room(id.to_string(), &options, generation, seed, long_seed, &meta, rev)?;
     let mut seats = conn.prepare_cached("SELECT seat, token_hash FROM seats WHERE room = ?1").map_err(failed)?;
     let rows = seats.query_map(params![id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))).map_err(failed)?;
     for row in rows {
@@ -530,10 +576,14 @@ fn load(conn: &Connection, id: &str) -> Result<Option<RoomRecord>, StoreError> {
 
 fn past_matches(conn: &Connection, room: &str, current: u32) -> Result<Vec<PastMatch>, StoreError> {
     let mut seeds = std::collections::HashMap::new();
-    let mut query = conn.prepare_cached("SELECT generation, seed FROM match_seeds WHERE room = ?1").map_err(failed)?;
-    for row in query.query_map(params![room], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))).map_err(failed)? {
-        let (generation, seed) = row.map_err(failed)?;
-        seeds.insert(generation as u32, seed as u64);
+    let mut query =
+        conn.prepare_cached("SELECT generation, seed, long_seed FROM match_seeds WHERE room = ?1").map_err(failed)?;
+    let rows = query
+        .query_map(params![room], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, Option<String>>(2)?)))
+        .map_err(failed)?;
+    for row in rows {
+        let (generation, seed, long_seed) = row.map_err(failed)?;
+        seeds.insert(generation as u32, (seed as u64, decode_long_seed(room, long_seed)?));
     }
     let mut matches: Vec<PastMatch> = Vec::new();
     let mut query = conn.prepare_cached(PAST_ACTIONS).map_err(failed)?;
@@ -546,7 +596,8 @@ fn past_matches(conn: &Connection, room: &str, current: u32) -> Result<Vec<PastM
         let (generation, seat, action, id) = row.map_err(failed)?;
         let generation = generation as u32;
         if matches.last().is_none_or(|m| m.generation != generation) {
-            matches.push(PastMatch { generation, seed: seeds.get(&generation).copied(), actions: Vec::new() });
+            let (seed, long_seed) = seeds.get(&generation).copied().unzip();
+            matches.push(PastMatch { generation, seed, long_seed: long_seed.flatten(), actions: Vec::new() });
         }
         if let Some(last) = matches.last_mut() {
             last.actions.push(decode_action(room, seat, &action, id)?);
