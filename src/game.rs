@@ -8,6 +8,7 @@ use crate::error::{Error, ErrorCode};
 #[cfg(feature = "events")]
 use crate::event::Event;
 use crate::flag::Player;
+#[cfg(feature = "long-seeds")]
 use crate::long_seed::LongSeed;
 use crate::options::Options;
 use crate::outcome::GameResult;
@@ -43,6 +44,7 @@ pub struct Game {
     options: Options,
     seed: u64,
     /// The 256-bit seed that started the generator instead of `seed`, if any.
+    #[cfg(feature = "long-seeds")]
     long_seed: Option<LongSeed>,
     rng: ChaCha8Rng,
     position: Position,
@@ -79,12 +81,16 @@ pub struct LogEntry {
 impl Game {
     /// A new game or match. The seed must be at most 2^53 - 1 (it travels through JavaScript numbers).
     pub fn new(options: Options, seed: u64) -> Result<Game, Error> {
-        Game::dealt(options, seed, None)
+        if seed > MAX_SEED {
+            return Err(Error::new(ErrorCode::BadOptions, format!("seed {seed} is above the largest seed {MAX_SEED}")));
+        }
+        Game::dealt(options, seed, rng_from_seed(seed))
     }
 
     /// A new game or match whose generator starts from 256 bits instead of a u64 seed: the deal of an
     /// online server, which no one can search for from the cards they see. [`Game::seed`] is then 0,
-    /// and the record carries the long seed (a secret until the match is over).
+    /// and the record carries the long seed (a secret until the match is over). Only with the feature
+    /// `long-seeds` (on by default).
     ///
     /// ```
     /// use battleline::{Game, LongSeed, Options, Record};
@@ -96,26 +102,24 @@ impl Game {
     /// assert_eq!(record.long_seed, Some(long));
     /// assert_eq!(Game::from_record(&record).unwrap().position(), game.position());
     /// ```
+    #[cfg(feature = "long-seeds")]
     pub fn with_long_seed(options: Options, long_seed: LongSeed) -> Result<Game, Error> {
-        Game::dealt(options, 0, Some(long_seed))
+        let mut game = Game::dealt(options, 0, long_seed.rng())?;
+        game.long_seed = Some(long_seed);
+        Ok(game)
     }
 
-    /// A new match dealt from the u64 seed, or from the long seed when there is one (then `seed` is 0).
-    fn dealt(options: Options, seed: u64, long_seed: Option<LongSeed>) -> Result<Game, Error> {
+    /// A new match whose first game is dealt by `rng` (seeded from `seed`, or from a long seed with
+    /// `seed` 0).
+    fn dealt(options: Options, seed: u64, mut rng: ChaCha8Rng) -> Result<Game, Error> {
         let options = options.validate()?;
-        if seed > MAX_SEED {
-            return Err(Error::new(ErrorCode::BadOptions, format!("seed {seed} is above the largest seed {MAX_SEED}")));
-        }
-        if long_seed.is_some() && seed != 0 {
-            return Err(Error::new(ErrorCode::BadOptions, "a game with a long seed has seed 0"));
-        }
-        let mut rng = long_seed.as_ref().map_or_else(|| rng_from_seed(seed), LongSeed::rng);
         let position = Position::new_game(options, &mut rng);
         let first_player = position.current();
         Ok(Game {
             options,
             seed,
-            long_seed,
+            #[cfg(feature = "long-seeds")]
+            long_seed: None,
             rng,
             position,
             first_player,
@@ -170,8 +174,15 @@ impl Game {
 
     /// Replays a record, naming the first illegal action (`bad_record`).
     pub fn from_record(record: &Record) -> Result<Game, Error> {
-        let mut game = Game::dealt(record.options, record.seed, record.long_seed)
-            .map_err(|e| Error::new(ErrorCode::BadRecord, e.message))?;
+        #[cfg(feature = "long-seeds")]
+        let dealt = match record.long_seed {
+            Some(_) if record.seed != 0 => Err(Error::new(ErrorCode::BadOptions, "a game with a long seed has seed 0")),
+            Some(long_seed) => Game::with_long_seed(record.options, long_seed),
+            None => Game::new(record.options, record.seed),
+        };
+        #[cfg(not(feature = "long-seeds"))]
+        let dealt = Game::new(record.options, record.seed);
+        let mut game = dealt.map_err(|e| Error::new(ErrorCode::BadRecord, e.message))?;
         #[cfg(feature = "setups")]
         if let Some(start) = &record.start {
             if start.options != record.options {
@@ -220,9 +231,8 @@ impl Game {
                 format!("the record has {} actions, not {n}", self.actions.len()),
             ));
         }
-        let record = Record::new(self.options, self.seed, self.actions[..n].to_vec()).with_long_seed(self.long_seed);
-        #[cfg(feature = "setups")]
-        let record = record.starting_from(self.start.clone());
+        let mut record = self.record();
+        record.actions.truncate(n);
         Game::from_record(&record)
     }
 
@@ -237,6 +247,7 @@ impl Game {
     }
 
     /// The long seed, for a game started with [`Game::with_long_seed`].
+    #[cfg(feature = "long-seeds")]
     pub fn long_seed(&self) -> Option<LongSeed> {
         self.long_seed
     }
@@ -253,7 +264,9 @@ impl Game {
 
     /// The record so far.
     pub fn record(&self) -> Record {
-        let record = Record::new(self.options, self.seed, self.actions.clone()).with_long_seed(self.long_seed);
+        let record = Record::new(self.options, self.seed, self.actions.clone());
+        #[cfg(feature = "long-seeds")]
+        let record = record.with_long_seed(self.long_seed);
         #[cfg(feature = "setups")]
         let record = record.starting_from(self.start.clone());
         record

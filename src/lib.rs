@@ -30,6 +30,7 @@ mod formation;
 mod game;
 #[cfg(any(target_arch = "wasm32", test))]
 mod js_shapes;
+#[cfg(feature = "long-seeds")]
 mod long_seed;
 mod options;
 mod outcome;
@@ -54,6 +55,7 @@ pub use formation::{best_strength, FormationKind, Strength};
 pub use game::Game;
 #[cfg(feature = "events")]
 pub use game::LogEntry;
+#[cfg(feature = "long-seeds")]
 pub use long_seed::LongSeed;
 pub use options::{ClaimTiming, Options};
 pub use outcome::{GameResult, Victory};

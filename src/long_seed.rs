@@ -1,12 +1,14 @@
 //! A long seed: 256 bits for the match's ChaCha8 generator, for deals that no one can search (an online
 //! server's: a 53-bit seed was recovered from one hand by searching a reduced space). The u64 seeds
-//! deal as before; a record carries a long seed as 64 lowercase hex digits (`longSeed`).
+//! deal as before; a record carries a long seed as 64 lowercase hex digits (`longSeed`). Only with the
+//! feature `long-seeds` (on by default; the rules-only wasm goes without, for its size budget).
 
 use std::fmt;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
 
 use crate::error::{Error, ErrorCode};
 
@@ -30,22 +32,42 @@ impl LongSeed {
     /// Parses 64 hex digits (`bad_input` for anything else).
     pub fn from_hex(text: &str) -> Result<LongSeed, Error> {
         let digits = text.as_bytes();
-        if digits.len() != 64 || !digits.iter().all(u8::is_ascii_hexdigit) {
+        let mut bytes = [0u8; 32];
+        let parsed = digits.len() == 64
+            && bytes.iter_mut().zip(digits.chunks_exact(2)).all(|(byte, pair)| match (nibble(pair[0]), nibble(pair[1])) {
+                (Some(high), Some(low)) => {
+                    *byte = high << 4 | low;
+                    true
+                }
+                _ => false,
+            });
+        if !parsed {
             let shown: String = text.chars().take(80).collect();
             return Err(Error::new(ErrorCode::BadInput, format!("a long seed is 64 hex digits, found {shown:?}")));
-        }
-        let mut bytes = [0u8; 32];
-        for (byte, pair) in bytes.iter_mut().zip(digits.chunks(2)) {
-            // Both are hex digits (checked above), so this never fails.
-            let text = std::str::from_utf8(pair).unwrap_or("00");
-            *byte = u8::from_str_radix(text, 16).unwrap_or(0);
         }
         Ok(LongSeed(bytes))
     }
 
     /// The seed as 64 lowercase hex digits.
     pub fn to_hex(&self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
+        // A table rather than `format!` per byte: this code is in the wasm, whose size is budgeted.
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        self.0.iter().flat_map(|b| [DIGITS[usize::from(b >> 4)] as char, DIGITS[usize::from(b & 15)] as char]).collect()
+    }
+
+    /// A record's `longSeed` field as found (`None`: absent), checked against its `seed` (`bad_record`).
+    pub(crate) fn from_record_field(value: Option<&Value>, seed: u64) -> Result<Option<LongSeed>, Error> {
+        let bad = |message: String| Error::new(ErrorCode::BadRecord, message);
+        let long_seed = match value {
+            None => return Ok(None),
+            Some(Value::String(text)) => LongSeed::from_hex(text).map_err(|e| bad(format!("longSeed: {}", e.message)))?,
+            Some(other) => return Err(bad(format!("longSeed must be a string of 64 hex digits, found {other}"))),
+        };
+        if seed != 0 {
+            // Two seeds would make one record replay as two games to two readers.
+            return Err(bad(format!("seed must be 0 when longSeed is given, found {seed}")));
+        }
+        Ok(Some(long_seed))
     }
 
     /// The seed's bytes.
@@ -77,4 +99,9 @@ impl<'de> Deserialize<'de> for LongSeed {
         let text = String::deserialize(deserializer)?;
         LongSeed::from_hex(&text).map_err(|e| serde::de::Error::custom(e.message))
     }
+}
+
+/// The value of one hex digit (either case).
+fn nibble(digit: u8) -> Option<u8> {
+    (digit as char).to_digit(16).map(|d| d as u8)
 }

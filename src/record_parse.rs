@@ -30,7 +30,9 @@ pub(crate) struct RawRecord {
     pub(crate) version: Option<Value>,
     pub(crate) options: Option<Value>,
     pub(crate) seed: Option<Value>,
-    /// The 256-bit seed, when the record has one (checked later).
+    /// The 256-bit seed, when the record has one (checked later). Without the feature `long-seeds` the
+    /// field is unknown, like any other.
+    #[cfg(feature = "long-seeds")]
     pub(crate) long_seed: Option<Value>,
     /// `None` when missing; `Some(None)` when not an array.
     pub(crate) actions: Option<Option<RawActions>>,
@@ -132,6 +134,7 @@ impl<'de> Visitor<'de> for RecordVisitor {
                 "version" => raw.version = Some(map.next_value()?),
                 "options" => raw.options = Some(map.next_value()?),
                 "seed" => raw.seed = Some(map.next_value()?),
+                #[cfg(feature = "long-seeds")]
                 "longSeed" => raw.long_seed = Some(map.next_value()?),
                 "actions" => raw.actions = Some(map.next_value_seed(ActionsSeed)?),
                 #[cfg(feature = "setups")]
