@@ -34,12 +34,14 @@ impl LongSeed {
         let digits = text.as_bytes();
         let mut bytes = [0u8; 32];
         let parsed = digits.len() == 64
-            && bytes.iter_mut().zip(digits.chunks_exact(2)).all(|(byte, pair)| match (nibble(pair[0]), nibble(pair[1])) {
-                (Some(high), Some(low)) => {
-                    *byte = high << 4 | low;
-                    true
+            && bytes.iter_mut().zip(digits.chunks_exact(2)).all(|(byte, pair)| {
+                match (nibble(pair[0]), nibble(pair[1])) {
+                    (Some(high), Some(low)) => {
+                        *byte = high << 4 | low;
+                        true
+                    }
+                    _ => false,
                 }
-                _ => false,
             });
         if !parsed {
             let shown: String = text.chars().take(80).collect();
@@ -60,7 +62,9 @@ impl LongSeed {
         let bad = |message: String| Error::new(ErrorCode::BadRecord, message);
         let long_seed = match value {
             None => return Ok(None),
-            Some(Value::String(text)) => LongSeed::from_hex(text).map_err(|e| bad(format!("longSeed: {}", e.message)))?,
+            Some(Value::String(text)) => {
+                LongSeed::from_hex(text).map_err(|e| bad(format!("longSeed: {}", e.message)))?
+            }
             Some(other) => return Err(bad(format!("longSeed must be a string of 64 hex digits, found {other}"))),
         };
         if seed != 0 {
