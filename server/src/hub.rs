@@ -17,7 +17,7 @@ use crate::metrics::Metrics;
 use crate::protocol::ClockSetting;
 use crate::room::{Meta, Refusal, Room, RoomRecord};
 use crate::room_task::RoomTask;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 use crate::tokens;
 
 /// What a connection's writer sends: a text frame, or a close with a reason.
@@ -127,6 +127,14 @@ pub fn started_ms() -> u64 {
     started().0
 }
 
+/// The refusal of a quarantined room. What failed goes to the log only: it may quote stored rows.
+pub(crate) fn damaged() -> Refusal {
+    refusal(
+        Code::RoomDamaged,
+        "this room's stored game can no longer be replayed, so the room is closed; the server's operator has been told",
+    )
+}
+
 pub(crate) fn refusal(code: Code, message: impl Into<String>) -> Refusal {
     Refusal { code, message: message.into() }
 }
@@ -183,16 +191,47 @@ impl Hub {
         }
         // No cap here: a room that exists is always loaded, whatever others have created. What bounds the
         // rooms in memory is the creation limits (per address and global) and the unloading of idle ones.
-        let record = self.store.load(id).await.map_err(|e| {
-            self.storage_failed(id, "load", &e);
-            refusal(Code::Storage, e.to_string())
-        })?;
+        if self
+            .store
+            .quarantined(id)
+            .await
+            .map_err(|e| {
+                self.storage_failed(id, "quarantine lookup", &e);
+                refusal(Code::Storage, e.to_string())
+            })?
+            .is_some()
+        {
+            return Err(damaged());
+        }
+        let record = match self.store.load(id).await {
+            Ok(record) => record,
+            Err(StoreError::Damaged(why)) => return Err(self.quarantine(id, &why).await),
+            Err(e) => {
+                self.storage_failed(id, "load", &e);
+                return Err(refusal(Code::Storage, e.to_string()));
+            }
+        };
         let Some(record) = record else { return Ok(None) };
-        let mut room = Room::load(record).map_err(|e| refusal(Code::Storage, e))?;
+        let mut room = match Room::load(record) {
+            Ok(room) => room,
+            Err(why) => return Err(self.quarantine(id, &format!("its stored game no longer replays: {why}")).await),
+        };
         room.resume_clock(started_ms(), now_ms());
         let tx = self.spawn(room);
         rooms.insert(id.to_string(), tx.clone());
         Ok(Some(tx))
+    }
+
+    /// Marks room `id` quarantined (its stored rows no longer load or replay), logs it, and returns the
+    /// refusal its players get. Only this room is affected: it is never loaded again until an operator
+    /// deletes it (`battleline-server delete-room`).
+    pub async fn quarantine(&self, id: &str, why: &str) -> Refusal {
+        self.metrics.storage_errors.fetch_add(1, Ordering::Relaxed);
+        log::error("room_quarantined", &[("room", &id), ("reason", &why)]);
+        if let Err(e) = self.store.quarantine(id, why).await {
+            self.storage_failed(id, "quarantine", &e);
+        }
+        damaged()
     }
 
     /// The task of the room whose watch id is `watch`, loading it if needed; None if there is none.

@@ -35,6 +35,8 @@ pub(crate) struct RoomTask {
     /// Seats whose player left on purpose (`leave`) and has not come back: shown as `left` to the others.
     /// Kept while the room is loaded; the seat itself stays theirs.
     left: Vec<usize>,
+    /// The stored room no longer loads (quarantined): the task ends after the command that found it.
+    damaged: bool,
 }
 
 /// The result of a command that changed the room: who to answer, and with what, once stored.
@@ -47,7 +49,7 @@ enum Outcome {
 
 impl RoomTask {
     pub(crate) fn new(hub: Arc<Hub>, room: Room) -> RoomTask {
-        RoomTask { hub, room, subscribers: Vec::new(), left: Vec::new() }
+        RoomTask { hub, room, subscribers: Vec::new(), left: Vec::new(), damaged: false }
     }
 
     pub(crate) async fn run(mut self, mut rx: mpsc::Receiver<RoomCmd>) {
@@ -57,7 +59,21 @@ impl RoomTask {
             let wait = deadline.map(|d| Duration::from_millis(d.saturating_sub(now_ms())));
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => {
+                        self.handle(cmd).await;
+                        if self.damaged {
+                            // Nobody joins a quarantined room: whoever waits is refused, and the room
+                            // is unloaded, so the next join finds it quarantined in the store.
+                            rx.close();
+                            while let Some(cmd) = rx.recv().await {
+                                if let RoomCmd::Join { reply, .. } = cmd {
+                                    let _ = reply.send(Err(crate::hub::damaged()));
+                                }
+                            }
+                            self.hub.unload(self.room.id()).await;
+                            break;
+                        }
+                    }
                     None => break,
                 },
                 () = tokio::time::sleep(wait.unwrap_or(Duration::MAX)), if wait.is_some() => {
@@ -349,10 +365,22 @@ impl RoomTask {
                     }
                     self.room = room;
                 }
-                Err(e) => self.hub.storage_failed(self.room.id(), "replay", &e),
+                Err(e) => self.quarantined(&format!("its stored game no longer replays: {e}")).await,
             },
             Ok(None) => {}
+            Err(StoreError::Damaged(why)) => self.quarantined(&why).await,
             Err(e) => self.hub.storage_failed(self.room.id(), "reload", &e),
+        }
+    }
+
+    /// The stored room no longer loads: it is quarantined, and everyone in it is told so (`room_damaged`)
+    /// and let go; the room is never loaded again (see `Hub::quarantine`).
+    async fn quarantined(&mut self, why: &str) {
+        self.damaged = true;
+        let refusal = self.hub.quarantine(self.room.id(), why).await;
+        let message = ServerMessage::error(refusal.code, refusal.message, None).to_text();
+        for subscriber in self.subscribers.drain(..) {
+            subscriber.out.send(Out::Text(message.clone()));
         }
     }
 

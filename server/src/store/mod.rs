@@ -4,7 +4,10 @@
 //! processes on one database never both apply an action at the same place (the loser reloads).
 
 mod postgres;
+mod quarantine;
+mod schema;
 mod sqlite;
+mod statements;
 
 use battleline::{Action, LongSeed, Options};
 
@@ -15,6 +18,8 @@ use crate::room::{Meta, RoomRecord, StoredAction};
 pub enum StoreError {
     /// The room changed since it was loaded (another process): reload it.
     Conflict,
+    /// The room's stored rows cannot be read (a row the server cannot decode): quarantine it.
+    Damaged(String),
     /// Anything else, in words.
     Failed(String),
 }
@@ -23,7 +28,7 @@ impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StoreError::Conflict => write!(f, "the room changed meanwhile"),
-            StoreError::Failed(why) => write!(f, "{why}"),
+            StoreError::Damaged(why) | StoreError::Failed(why) => write!(f, "{why}"),
         }
     }
 }
@@ -149,7 +154,7 @@ impl Store {
         loaded: Vec<String>,
     ) -> Result<u64, StoreError> {
         let expiry =
-            sqlite::Expiry { touched_before: touched_before as i64, waiting_before: waiting_before as i64, loaded };
+            statements::Expiry { touched_before: touched_before as i64, waiting_before: waiting_before as i64, loaded };
         match self {
             Store::Sqlite(s) => s.delete_expired(expiry).await,
             Store::Postgres(s) => s.delete_expired(&expiry).await,
@@ -190,6 +195,47 @@ impl Store {
         }
     }
 
+    /// Marks `room` quarantined for `reason` (a first reason stays).
+    pub async fn quarantine(&self, room: &str, reason: &str) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.quarantine(room.to_string(), reason.to_string()).await,
+            Store::Postgres(s) => s.quarantine(room, reason).await,
+        }
+    }
+
+    /// Why `room` is quarantined, if it is.
+    pub async fn quarantined(&self, room: &str) -> Result<Option<String>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.quarantined(room.to_string()).await,
+            Store::Postgres(s) => s.quarantined(room).await,
+        }
+    }
+
+    /// Every quarantined room.
+    pub async fn quarantined_rooms(&self) -> Result<Vec<Quarantined>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.quarantined_rooms().await,
+            Store::Postgres(s) => s.quarantined_rooms().await,
+        }
+    }
+
+    /// Every stored row of `room`, table by table, as JSON (for an operator to keep or study); None if
+    /// no table holds a row of it.
+    pub async fn export_room(&self, room: &str) -> Result<Option<serde_json::Value>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.export_room(room.to_string()).await,
+            Store::Postgres(s) => s.export_room(room).await,
+        }
+    }
+
+    /// Deletes every row of the quarantined `room` (refused for a room that is not quarantined).
+    pub async fn delete_room(&self, room: &str) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.delete_room(room.to_string()).await,
+            Store::Postgres(s) => s.delete_room(room).await,
+        }
+    }
+
     /// Rooms stored, and of them unfinished.
     pub async fn counts(&self) -> Result<(u64, u64), StoreError> {
         match self {
@@ -200,6 +246,7 @@ impl Store {
 }
 
 pub use postgres::REFRESH_ALL;
+pub use quarantine::Quarantined;
 pub use sqlite::backup as sqlite_backup;
 
 /// The database's name as it may be shown: a URL's password replaced by `***`.
@@ -274,7 +321,7 @@ fn decode_action(room: &str, seat: i64, action: &str, id: String) -> Result<Stor
 }
 
 fn bad_row(room: &str, what: &str, e: impl std::fmt::Display) -> StoreError {
-    StoreError::Failed(format!("room {room}: its stored {what} cannot be read: {e}"))
+    StoreError::Damaged(format!("room {room}: its stored {what} cannot be read: {e}"))
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {

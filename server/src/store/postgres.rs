@@ -12,6 +12,9 @@
 //! certificate is always verified, against `--db-ca-file` if given, else the system's roots; without it
 //! the connections are plain, as before.
 
+mod migrate;
+mod quarantine;
+
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
@@ -21,7 +24,7 @@ use tokio_postgres::config::SslMode;
 use tokio_postgres::{AsyncMessage, Client, Connection, NoTls};
 use tokio_postgres_rustls::MakeRustlsConnect;
 
-use super::sqlite::{Expiry, DELETE, EXPIRED, KEEP_SEED, LONG_SEED_TABLES, PAST_ACTIONS, SCHEMA, SWEEP_BATCH, TOUCH};
+use super::statements::{Expiry, DELETE, EXPIRED, KEEP_SEED, PAST_ACTIONS, SWEEP_BATCH, TOUCH};
 use super::{
     decode_action, decode_long_seed, decode_room, long_seed_text, redact, to_json, Change, Notice, PastMatch,
     StoreError,
@@ -183,18 +186,12 @@ impl PgStore {
         let store = PgStore { db: db.clone(), slots };
         {
             let mut client = store.lock(0).await.map_err(|e| e.to_string())?;
-            // Two processes starting at once must not race to create the tables: the lock is held until
-            // the transaction that creates them has committed (a session lock released before the commit
-            // let the second process try to create them again and fail).
+            // Two processes starting at once must not race to create or upgrade the tables: the lock is
+            // held until the transaction that migrates them has committed (a session lock released
+            // before the commit let the second process try to create them again and fail).
             let tx = client.transaction().await.map_err(|e| format!("creating the tables: {e}"))?;
-            let columns: String = LONG_SEED_TABLES
-                .iter()
-                .map(|table| format!("ALTER TABLE {table} ADD COLUMN IF NOT EXISTS long_seed TEXT; "))
-                .collect();
-            tx.batch_execute(&format!("SELECT pg_advisory_xact_lock(4242); {SCHEMA} {columns}"))
-                .await
-                .map_err(|e| format!("creating the tables: {e}"))?;
-            tx.commit().await.map_err(|e| format!("creating the tables: {e}"))?;
+            migrate::migrate(&tx, &redact(url)).await?;
+            tx.commit().await.map_err(|e| format!("upgrading the schema: {e}"))?;
         }
         tokio::spawn(async move { listen(db, notices).await });
         Ok(store)
