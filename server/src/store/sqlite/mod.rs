@@ -42,8 +42,11 @@ enum Op {
     Close(oneshot::Sender<Result<(), StoreError>>),
     /// Any other job: given the batch's transaction (None: it could not begin), it does its work and
     /// returns the reply to send once the commit is known.
-    Job(Box<dyn FnOnce(Option<&rusqlite::Transaction<'_>>) -> writer::Reply + Send>),
+    Job(Job),
 }
+
+/// A job's work in the batch's transaction (None: it could not begin), returning its reply.
+type Job = Box<dyn FnOnce(Option<&rusqlite::Transaction<'_>>) -> writer::Reply + Send>;
 
 /// The most the log may keep on disk between checkpoints (SQLite truncates it to this after one).
 const JOURNAL_SIZE_LIMIT: i64 = 64 * 1024 * 1024;

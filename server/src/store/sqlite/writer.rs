@@ -24,8 +24,11 @@ pub(super) enum Reply {
     Watch(oneshot::Sender<Result<Option<String>, StoreError>>, Result<Option<String>, StoreError>),
     Past(oneshot::Sender<Result<Vec<PastMatch>, StoreError>>, Result<Vec<PastMatch>, StoreError>),
     /// A job's own sending, given why the transaction did not commit (if it did not).
-    Later(Box<dyn FnOnce(Option<&str>) + Send>),
+    Later(SendLater),
 }
+
+/// How a job sends its result, given why the transaction did not commit (if it did not).
+pub(super) type SendLater = Box<dyn FnOnce(Option<&str>) + Send>;
 
 impl Reply {
     /// Sends the result, or `why` instead of a success when the transaction did not commit.
