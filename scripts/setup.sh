@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the project needs, skipping whatever is already there (safe to run again and again).
 #   scripts/setup.sh          build tools: wasm target, wasm-bindgen-cli, wasm-pack, npm packages
-#   scripts/setup.sh --test   the same plus Debian's Chromium and ChromeDriver (browser tests) and fonts
+#   scripts/setup.sh --test   the same plus Debian's Chromium and ChromeDriver (browser tests), fonts and nginx
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,6 +35,8 @@ if [ "${1:-}" = "--test" ]; then
   [ -x /usr/bin/chromedriver ] || apt_packages+=(chromium-driver)
   # Chinese text on the page's screenshots needs a CJK font.
   [ -d /usr/share/fonts/truetype/wqy ] || apt_packages+=(fonts-wqy-zenhei)
+  # The reverse proxy example (deploy/nginx.conf) is played through a real nginx (server/tests/proxy.rs).
+  [ -x /usr/sbin/nginx ] || apt_packages+=(nginx)
   if [ ${#apt_packages[@]} -gt 0 ]; then
     say "installing ${apt_packages[*]} from Debian"
     apt-get update -qq

@@ -41,7 +41,8 @@ stage_lab() {
   cargo test -p battleline-lab
 }
 
-# Game server: fair play, bad input, kill -9 under load (SQLite), two servers on one PostgreSQL.
+# Game server: fair play, bad input, kill -9 under load (SQLite), two servers on one PostgreSQL, the nginx
+# example in front of it.
 stage_server() {
   # The root `cargo test` covers only the engine's package; the server is the workspace's other member.
   # (summary, on exit, stops the database if a test failed.)

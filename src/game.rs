@@ -8,6 +8,8 @@ use crate::error::{Error, ErrorCode};
 #[cfg(feature = "events")]
 use crate::event::Event;
 use crate::flag::Player;
+#[cfg(feature = "long-seeds")]
+use crate::long_seed::LongSeed;
 use crate::options::Options;
 use crate::outcome::GameResult;
 #[cfg(feature = "setups")]
@@ -41,6 +43,9 @@ use serde::Serialize;
 pub struct Game {
     options: Options,
     seed: u64,
+    /// The 256-bit seed that started the generator instead of `seed`, if any.
+    #[cfg(feature = "long-seeds")]
+    long_seed: Option<LongSeed>,
     rng: ChaCha8Rng,
     position: Position,
     /// Who started the game in progress (R-MATCH-2).
@@ -76,16 +81,45 @@ pub struct LogEntry {
 impl Game {
     /// A new game or match. The seed must be at most 2^53 - 1 (it travels through JavaScript numbers).
     pub fn new(options: Options, seed: u64) -> Result<Game, Error> {
-        let options = options.validate()?;
         if seed > MAX_SEED {
             return Err(Error::new(ErrorCode::BadOptions, format!("seed {seed} is above the largest seed {MAX_SEED}")));
         }
-        let mut rng = rng_from_seed(seed);
+        Game::dealt(options, seed, rng_from_seed(seed))
+    }
+
+    /// A new game or match whose generator starts from 256 bits instead of a u64 seed: the deal of an
+    /// online server, which no one can search for from the cards they see. [`Game::seed`] is then 0,
+    /// and the record carries the long seed (a secret until the match is over). Only with the feature
+    /// `long-seeds` (on by default).
+    ///
+    /// ```
+    /// use battleline::{Game, LongSeed, Options, Record};
+    /// let long = LongSeed::from_bytes([9; 32]);
+    /// let mut game = Game::with_long_seed(Options::default(), long).unwrap();
+    /// let first = game.legal_actions()[0];
+    /// game.apply(&first).unwrap();
+    /// let record = Record::from_json(&game.record().to_json()).unwrap();
+    /// assert_eq!(record.long_seed, Some(long));
+    /// assert_eq!(Game::from_record(&record).unwrap().position(), game.position());
+    /// ```
+    #[cfg(feature = "long-seeds")]
+    pub fn with_long_seed(options: Options, long_seed: LongSeed) -> Result<Game, Error> {
+        let mut game = Game::dealt(options, 0, long_seed.rng())?;
+        game.long_seed = Some(long_seed);
+        Ok(game)
+    }
+
+    /// A new match whose first game is dealt by `rng` (seeded from `seed`, or from a long seed with
+    /// `seed` 0).
+    fn dealt(options: Options, seed: u64, mut rng: ChaCha8Rng) -> Result<Game, Error> {
+        let options = options.validate()?;
         let position = Position::new_game(options, &mut rng);
         let first_player = position.current();
         Ok(Game {
             options,
             seed,
+            #[cfg(feature = "long-seeds")]
+            long_seed: None,
             rng,
             position,
             first_player,
@@ -118,11 +152,16 @@ impl Game {
     /// ```
     #[cfg(feature = "setups")]
     pub fn from_setup(setup: &Setup, seed: u64) -> Result<Game, Error> {
-        let mut game = Game::new(setup.options, seed)?;
-        game.position = Position::from_setup(setup)?;
-        game.first_player = game.position.current();
-        game.start = Some(Box::new(game.position.to_setup()));
-        Ok(game)
+        Game::new(setup.options, seed)?.starting_from(setup)
+    }
+
+    /// This new game with its first game starting from `setup` instead of its deal.
+    #[cfg(feature = "setups")]
+    fn starting_from(mut self, setup: &Setup) -> Result<Game, Error> {
+        self.position = Position::from_setup(setup)?;
+        self.first_player = self.position.current();
+        self.start = Some(Box::new(self.position.to_setup()));
+        Ok(self)
     }
 
     /// A new game with a seed drawn from the operating system (the browser's `crypto` in wasm).
@@ -135,14 +174,22 @@ impl Game {
 
     /// Replays a record, naming the first illegal action (`bad_record`).
     pub fn from_record(record: &Record) -> Result<Game, Error> {
-        let mut game =
-            Game::new(record.options, record.seed).map_err(|e| Error::new(ErrorCode::BadRecord, e.message))?;
+        #[cfg(feature = "long-seeds")]
+        let dealt = match record.long_seed {
+            Some(_) if record.seed != 0 => Err(Error::new(ErrorCode::BadOptions, "a game with a long seed has seed 0")),
+            Some(long_seed) => Game::with_long_seed(record.options, long_seed),
+            None => Game::new(record.options, record.seed),
+        };
+        #[cfg(not(feature = "long-seeds"))]
+        let dealt = Game::new(record.options, record.seed);
+        let mut game = dealt.map_err(|e| Error::new(ErrorCode::BadRecord, e.message))?;
         #[cfg(feature = "setups")]
         if let Some(start) = &record.start {
             if start.options != record.options {
                 return Err(Error::new(ErrorCode::BadRecord, "the start's options differ from the record's"));
             }
-            game = Game::from_setup(start, record.seed)
+            game = game
+                .starting_from(start)
                 .map_err(|e| Error::new(ErrorCode::BadRecord, format!("start: {}", e.message)))?;
         }
         for (i, action) in record.actions.iter().enumerate() {
@@ -184,9 +231,8 @@ impl Game {
                 format!("the record has {} actions, not {n}", self.actions.len()),
             ));
         }
-        let record = Record::new(self.options, self.seed, self.actions[..n].to_vec());
-        #[cfg(feature = "setups")]
-        let record = record.starting_from(self.start.clone());
+        let mut record = self.record();
+        record.actions.truncate(n);
         Game::from_record(&record)
     }
 
@@ -195,9 +241,15 @@ impl Game {
         self.options
     }
 
-    /// The seed.
+    /// The seed (0 for a game dealt from a long seed).
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// The long seed, for a game started with [`Game::with_long_seed`].
+    #[cfg(feature = "long-seeds")]
+    pub fn long_seed(&self) -> Option<LongSeed> {
+        self.long_seed
     }
 
     /// The game in progress (or just finished).
@@ -213,6 +265,8 @@ impl Game {
     /// The record so far.
     pub fn record(&self) -> Record {
         let record = Record::new(self.options, self.seed, self.actions.clone());
+        #[cfg(feature = "long-seeds")]
+        let record = record.with_long_seed(self.long_seed);
         #[cfg(feature = "setups")]
         let record = record.starting_from(self.start.clone());
         record

@@ -31,6 +31,8 @@ mod game;
 #[cfg(any(target_arch = "wasm32", test))]
 mod js_shapes;
 mod match_score;
+#[cfg(feature = "long-seeds")]
+mod long_seed;
 mod options;
 mod outcome;
 mod phase;
@@ -57,6 +59,8 @@ pub use game::Game;
 #[cfg(feature = "events")]
 pub use game::LogEntry;
 pub use match_score::MatchScore;
+#[cfg(feature = "long-seeds")]
+pub use long_seed::LongSeed;
 pub use options::{ClaimTiming, Options};
 pub use outcome::{GameResult, Victory};
 pub use phase::Phase;

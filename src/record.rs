@@ -6,6 +6,8 @@ use serde_json::Value;
 
 use crate::action::Action;
 use crate::error::{Error, ErrorCode};
+#[cfg(feature = "long-seeds")]
+use crate::long_seed::LongSeed;
 use crate::options::Options;
 #[cfg(feature = "setups")]
 use crate::position::setup::Setup;
@@ -48,6 +50,15 @@ pub struct Record {
     /// The seed of the match's generator.
     #[cfg_attr(test, ts(type = "number"))]
     pub seed: u64,
+    /// The 256 bits that seed the generator instead of `seed` (then 0), when the match was started
+    /// with one ([`crate::Game::with_long_seed`]). Absent from the JSON of other records, so they are
+    /// unchanged; a reader that does not know the field refuses the record rather than deal another game.
+    /// Only with the feature `long-seeds` (on by default): the rules-only wasm goes without (its size
+    /// budget) and refuses such records (`bad_record`, an unknown field).
+    #[cfg(feature = "long-seeds")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "string"))]
+    pub long_seed: Option<LongSeed>,
     /// Every action in order, across the games of a match.
     pub actions: Vec<Action>,
     /// Where the first game started, when not from a deal of the seed (a lesson or a puzzle: see
@@ -67,10 +78,19 @@ impl Record {
             version: RECORD_VERSION,
             options,
             seed,
+            #[cfg(feature = "long-seeds")]
+            long_seed: None,
             actions,
             #[cfg(feature = "setups")]
             start: None,
         }
+    }
+
+    /// This record dealt from a long seed instead of `seed` (which should then be 0).
+    #[cfg(feature = "long-seeds")]
+    pub fn with_long_seed(mut self, long_seed: Option<LongSeed>) -> Record {
+        self.long_seed = long_seed;
+        self
     }
 
     /// This record starting from `start` instead of the seed's deal.
@@ -98,38 +118,40 @@ impl Record {
         Record::from_raw(raw_record_from_value(value)?)?.whole()
     }
 
-    /// The record's fields checked in order: format, version, options, seed, actions, unknown fields.
+    /// The record's fields checked in order: format, version, options, seed, long seed, actions, unknown
+    /// fields.
     fn from_raw(raw: RawRecord) -> Result<PartialRecord, Error> {
-        #[cfg(feature = "setups")]
-        let RawRecord { format, version, options, seed, actions, start, unknown } = raw;
-        #[cfg(not(feature = "setups"))]
-        let RawRecord { format, version, options, seed, actions, unknown } = raw;
+        let (format, version, seed) = (&raw.format, &raw.version, &raw.seed);
         if format.as_ref().and_then(Value::as_str) != Some(RECORD_FORMAT) {
             return Err(bad(format!("format must be \"{RECORD_FORMAT}\", found {}", show(format.as_ref()))));
         }
         if version.as_ref().and_then(Value::as_u64) != Some(u64::from(RECORD_VERSION)) {
             return Err(bad(format!("version must be {RECORD_VERSION}, found {}", show(version.as_ref()))));
         }
-        let options: Options = serde_json::from_value(options.unwrap_or(Value::Null))
+        let options: Options = serde_json::from_value(raw.options.unwrap_or(Value::Null))
             .map_err(|e| bad(format!("options are invalid: {e}")))?;
         let seed =
             seed.as_ref().and_then(Value::as_u64).filter(|&s| s <= MAX_SEED).ok_or_else(|| {
                 bad(format!("seed must be a whole number 0..={MAX_SEED}, found {}", show(seed.as_ref())))
             })?;
-        let Some(Some(actions)) = actions else {
+        #[cfg(feature = "long-seeds")]
+        let long_seed = LongSeed::from_record_field(raw.long_seed.as_ref(), seed)?;
+        let Some(Some(actions)) = raw.actions else {
             return Err(bad("actions must be an array".into()));
         };
         #[cfg(feature = "setups")]
-        let start = match start {
+        let start = match raw.start {
             None | Some(Value::Null) => None,
             Some(value) => Some(Box::new(
                 serde_json::from_value::<Setup>(value).map_err(|e| bad(format!("start is invalid: {e}")))?,
             )),
         };
-        if let Some(unknown) = unknown {
+        if let Some(unknown) = raw.unknown {
             return Err(bad(format!("unknown field {unknown:?}")));
         }
         let record = Record::new(options, seed, actions.parsed);
+        #[cfg(feature = "long-seeds")]
+        let record = record.with_long_seed(long_seed);
         #[cfg(feature = "setups")]
         let record = record.starting_from(start);
         Ok(PartialRecord { record, malformed: actions.malformed })
@@ -194,5 +216,19 @@ mod tests {
             assert_eq!(err.code, ErrorCode::BadRecord);
             assert!(err.message.contains(needle), "{text}: {}", err.message);
         }
+    }
+
+    /// The rules-only build (without `long-seeds`) refuses a record dealt from a long seed rather than
+    /// replay its actions on another deal.
+    #[cfg(not(feature = "long-seeds"))]
+    #[test]
+    fn a_long_seed_is_an_unknown_field_without_the_feature() {
+        let text = format!(
+            r#"{{"format":"battleline-record","version":1,"options":{{}},"seed":0,"longSeed":"{}","actions":[]}}"#,
+            "ab".repeat(32)
+        );
+        let err = Record::from_json(&text).unwrap_err();
+        assert_eq!(err.code, ErrorCode::BadRecord);
+        assert!(err.message.contains("unknown field \"longSeed\""), "{}", err.message);
     }
 }

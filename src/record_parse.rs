@@ -30,6 +30,10 @@ pub(crate) struct RawRecord {
     pub(crate) version: Option<Value>,
     pub(crate) options: Option<Value>,
     pub(crate) seed: Option<Value>,
+    /// The 256-bit seed, when the record has one (checked later). Without the feature `long-seeds` the
+    /// field is unknown, like any other.
+    #[cfg(feature = "long-seeds")]
+    pub(crate) long_seed: Option<Value>,
     /// `None` when missing; `Some(None)` when not an array.
     pub(crate) actions: Option<Option<RawActions>>,
     /// The starting position of a record that does not start from a deal (a setup, checked later).
@@ -53,7 +57,7 @@ const TOO_MANY: &str = "battleline: too many actions";
 const DUPLICATE: &str = "battleline: a field given twice";
 
 /// The fields a record may have.
-const KNOWN_FIELDS: [&str; 6] = ["format", "version", "options", "seed", "actions", "start"];
+const KNOWN_FIELDS: [&str; 7] = ["format", "version", "options", "seed", "longSeed", "actions", "start"];
 
 /// Parses the text of a record into its raw fields (`bad_record` for oversize text, invalid JSON,
 /// anything but an object, or more than [`MAX_RECORD_ACTIONS`] actions).
@@ -130,6 +134,8 @@ impl<'de> Visitor<'de> for RecordVisitor {
                 "version" => raw.version = Some(map.next_value()?),
                 "options" => raw.options = Some(map.next_value()?),
                 "seed" => raw.seed = Some(map.next_value()?),
+                #[cfg(feature = "long-seeds")]
+                "longSeed" => raw.long_seed = Some(map.next_value()?),
                 "actions" => raw.actions = Some(map.next_value_seed(ActionsSeed)?),
                 #[cfg(feature = "setups")]
                 "start" => raw.start = Some(map.next_value()?),

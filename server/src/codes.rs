@@ -43,6 +43,8 @@ pub enum Code {
     ServerFull,
     /// The store failed.
     Storage,
+    /// The room's stored game no longer loads or replays: it is quarantined for the operator.
+    RoomDamaged,
     /// The room was being unloaded: join again.
     Retry,
     /// The connection's send queue was full when it joined.
@@ -73,7 +75,7 @@ pub enum Code {
 impl Code {
     /// Every code of the server's own (the engine's are the engine's `ErrorCode`s).
     #[cfg(test)]
-    pub const ALL: [Code; 29] = [
+    pub const ALL: [Code; 30] = [
         Code::BadMessage,
         Code::TooLarge,
         Code::RateLimited,
@@ -92,6 +94,7 @@ impl Code {
         Code::TooManyRooms,
         Code::ServerFull,
         Code::Storage,
+        Code::RoomDamaged,
         Code::Retry,
         Code::Slow,
         Code::Internal,
@@ -126,6 +129,7 @@ impl Code {
             Code::TooManyRooms => "too_many_rooms",
             Code::ServerFull => "server_full",
             Code::Storage => "storage",
+            Code::RoomDamaged => "room_damaged",
             Code::Retry => "retry",
             Code::Slow => "slow",
             Code::Internal => "internal",

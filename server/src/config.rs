@@ -25,11 +25,28 @@ pub enum Command {
     /// Seat a bot-protocol program (docs/BOT_PROTOCOL.md) in a room: `battleline-server bot --join
     /// 'http://127.0.0.1:8080/#room=…' -- battleline bot search:hard`.
     Bot(crate::bridge::BridgeArgs),
-    /// Check a database file's integrity (SQLite's integrity_check and every room replayed by the engine).
+    /// Check a database's integrity (SQLite's integrity_check and every room replayed by the engine); a
+    /// room that no longer replays is quarantined, and every quarantined room is listed (exit status 1).
     CheckDb {
         /// The database: an SQLite file or a postgres:// URL.
         #[arg(long, env = "BATTLELINE_DB", default_value = "battleline.db")]
         db: String,
+    },
+    /// Write every stored row of a room (a quarantined one, say) as JSON, to keep or study it.
+    ExportRoom {
+        /// The database: an SQLite file or a postgres:// URL.
+        #[arg(long, env = "BATTLELINE_DB", default_value = "battleline.db")]
+        db: String,
+        /// The room's id (32 hex digits, as `check-db` lists it).
+        room: String,
+    },
+    /// Delete every stored row of a quarantined room (refused for a room that is not quarantined).
+    DeleteRoom {
+        /// The database: an SQLite file or a postgres:// URL.
+        #[arg(long, env = "BATTLELINE_DB", default_value = "battleline.db")]
+        db: String,
+        /// The room's id (32 hex digits, as `check-db` lists it).
+        room: String,
     },
     /// Copy an SQLite database while the server runs (a consistent snapshot with every change committed
     /// before it began: SQLite's `VACUUM INTO`), then check the copy. For PostgreSQL, use pg_dump.

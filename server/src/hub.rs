@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use battleline::{Action, Game, Options};
+use battleline::{Action, Options};
 use tokio::sync::{mpsc, oneshot, Mutex, Notify};
 
 use crate::clients::Clients;
@@ -17,7 +17,7 @@ use crate::metrics::Metrics;
 use crate::protocol::ClockSetting;
 use crate::room::{Meta, Refusal, Room, RoomRecord};
 use crate::room_task::RoomTask;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 use crate::tokens;
 
 /// What a connection's writer sends: a text frame, or a close with a reason.
@@ -137,6 +137,14 @@ pub fn started_ms() -> u64 {
     started().0
 }
 
+/// The refusal of a quarantined room. What failed goes to the log only: it may quote stored rows.
+pub(crate) fn damaged() -> Refusal {
+    refusal(
+        Code::RoomDamaged,
+        "this room's stored game can no longer be replayed, so the room is closed; the server's operator has been told",
+    )
+}
+
 pub(crate) fn refusal(code: Code, message: impl Into<String>) -> Refusal {
     Refusal { code, message: message.into() }
 }
@@ -194,16 +202,47 @@ impl Hub {
         }
         // No cap here: a room that exists is always loaded, whatever others have created. What bounds the
         // rooms in memory is the creation limits (per address and global) and the unloading of idle ones.
-        let record = self.store.load(id).await.map_err(|e| {
-            self.storage_failed(id, "load", &e);
-            refusal(Code::Storage, e.to_string())
-        })?;
+        if self
+            .store
+            .quarantined(id)
+            .await
+            .map_err(|e| {
+                self.storage_failed(id, "quarantine lookup", &e);
+                refusal(Code::Storage, e.to_string())
+            })?
+            .is_some()
+        {
+            return Err(damaged());
+        }
+        let record = match self.store.load(id).await {
+            Ok(record) => record,
+            Err(StoreError::Damaged(why)) => return Err(self.quarantine(id, &why).await),
+            Err(e) => {
+                self.storage_failed(id, "load", &e);
+                return Err(refusal(Code::Storage, e.to_string()));
+            }
+        };
         let Some(record) = record else { return Ok(None) };
-        let mut room = Room::load(record).map_err(|e| refusal(Code::Storage, e))?;
+        let mut room = match Room::load(record) {
+            Ok(room) => room,
+            Err(why) => return Err(self.quarantine(id, &format!("its stored game no longer replays: {why}")).await),
+        };
         room.resume_clock(started_ms(), now_ms());
         let tx = self.spawn(room);
         rooms.insert(id.to_string(), tx.clone());
         Ok(Some(tx))
+    }
+
+    /// Marks room `id` quarantined (its stored rows no longer load or replay), logs it, and returns the
+    /// refusal its players get. Only this room is affected: it is never loaded again until an operator
+    /// deletes it (`battleline-server delete-room`).
+    pub async fn quarantine(&self, id: &str, why: &str) -> Refusal {
+        self.metrics.storage_errors.fetch_add(1, Ordering::Relaxed);
+        log::error("room_quarantined", &[("room", &id), ("reason", &why)]);
+        if let Err(e) = self.store.quarantine(id, why).await {
+            self.storage_failed(id, "quarantine", &e);
+        }
+        damaged()
     }
 
     /// The task of the room whose watch id is `watch`, loading it if needed; None if there is none.
@@ -250,7 +289,8 @@ impl Hub {
             id: tokens::room_id(),
             options,
             generation: 0,
-            seed: tokens::seed(),
+            seed: 0,
+            long_seed: Some(tokens::long_seed()),
             seats,
             meta: Meta {
                 clock,
@@ -261,7 +301,8 @@ impl Hub {
             actions: Vec::new(),
             rev: 0,
         };
-        Game::new(record.options, record.seed).map_err(|e| refusal(Code::Engine(e.code.as_str()), e.message))?;
+        crate::room::new_game(record.options, record.seed, record.long_seed)
+            .map_err(|e| refusal(Code::Engine(e.code.as_str()), e.message))?;
         self.store.create(&record).await.map_err(|e| {
             self.storage_failed(&record.id, "create", &e);
             refusal(Code::Storage, e.to_string())

@@ -41,6 +41,8 @@ fn main() -> ExitCode {
             Some(Command::Bot(args)) => bridge::run(args).await,
             Some(Command::CheckDb { db }) => check_db(&db, cli.db_ca_file.as_deref()).await,
             Some(Command::Backup { db, to }) => backup(&db, &to).await,
+            Some(Command::ExportRoom { db, room }) => export_room(&db, &room, cli.db_ca_file.as_deref()).await,
+            Some(Command::DeleteRoom { db, room }) => delete_room(&db, &room, cli.db_ca_file.as_deref()).await,
         }
     });
     match result {
@@ -139,7 +141,9 @@ async fn backup(db: &str, to: &str) -> Result<(), String> {
 }
 
 /// The database's own check, then every stored match of every room replayed by the engine: the
-/// current ones and the finished ones before them.
+/// current ones and the finished ones before them. A room whose current match fails is quarantined (the
+/// server would refuse it anyway) and the others are checked on; a damaged finished match is reported
+/// (its room plays on). Either, or any quarantined room (listed), makes the check fail.
 async fn check_db(db: &str, ca_file: Option<&std::path::Path>) -> Result<(), String> {
     let (notices, _heard) = tokio::sync::mpsc::unbounded_channel();
     let store = Store::open(db, ca_file, notices).await?;
@@ -149,20 +153,32 @@ async fn check_db(db: &str, ca_file: Option<&std::path::Path>) -> Result<(), Str
     }
     let ids = store.ids().await.map_err(|e| e.to_string())?;
     let (mut actions, mut past, mut past_actions, mut unseeded) = (0, 0, 0, 0);
-    for id in &ids {
-        let record = store.load(id).await.map_err(|e| e.to_string())?.ok_or_else(|| format!("room {id} vanished"))?;
-        actions += record.actions.len();
-        let (options, generation) = (record.options, record.generation);
-        room::Room::load(record).map_err(|e| format!("room {id}: {e}"))?;
-        for earlier in store.past_matches(id, generation).await.map_err(|e| e.to_string())? {
+    let mut damaged_matches = Vec::new();
+    let already: Vec<String> =
+        store.quarantined_rooms().await.map_err(|e| e.to_string())?.into_iter().map(|q| q.room).collect();
+    for id in ids.iter().filter(|id| !already.contains(id)) {
+        let (options, generation) = match replay_current(&store, id).await {
+            Ok((options, generation, current)) => {
+                actions += current;
+                (options, generation)
+            }
+            Err(store::StoreError::Damaged(why)) => {
+                store.quarantine(id, &why).await.map_err(|e| format!("quarantining room {id}: {e}"))?;
+                continue;
+            }
+            Err(e) => return Err(format!("room {id}: {e}")),
+        };
+        'matches: for earlier in store.past_matches(id, generation).await.map_err(|e| e.to_string())? {
             let Some(seed) = earlier.seed else {
                 unseeded += 1;
                 continue;
             };
-            let mut game = battleline::Game::new(options, seed).map_err(|e| format!("room {id}: {e}"))?;
+            let mut game = room::new_game(options, seed, earlier.long_seed).map_err(|e| format!("room {id}: {e}"))?;
             for (i, stored) in earlier.actions.iter().enumerate() {
-                game.apply_as(stored.seat, &stored.action)
-                    .map_err(|e| format!("room {id}, match {}: stored action {i}: {e}", earlier.generation))?;
+                if let Err(e) = game.apply_as(stored.seat, &stored.action) {
+                    damaged_matches.push(format!("room {id}, match {}: stored action {i}: {e}", earlier.generation));
+                    continue 'matches;
+                }
             }
             past += 1;
             past_actions += earlier.actions.len();
@@ -173,10 +189,56 @@ async fn check_db(db: &str, ca_file: Option<&std::path::Path>) -> Result<(), Str
     } else {
         String::new()
     };
+    let quarantined = store.quarantined_rooms().await.map_err(|e| e.to_string())?;
+    let sound = quarantined.is_empty() && damaged_matches.is_empty();
     println!(
-        "ok: {} rooms, {actions} actions in their current matches and {past_actions} in {past} finished \
+        "{}: {} rooms, {actions} actions in their current matches and {past_actions} in {past} finished \
          matches, all replayed by the engine{unseeded}",
+        if sound { "ok" } else { "damaged" },
         ids.len()
     );
+    if sound {
+        return Ok(());
+    }
+    for q in &quarantined {
+        println!("quarantined: room {} since {} ms: {}", q.room, q.since_ms, q.reason);
+    }
+    let mut why = damaged_matches;
+    if !quarantined.is_empty() {
+        why.push(format!(
+            "{} quarantined rooms (the server refuses them with room_damaged): keep each with `export-room`, \
+             then remove it with `delete-room` (docs/DEPLOY.md, Damaged rooms)",
+            quarantined.len()
+        ));
+    }
+    Err(why.join("\n"))
+}
+
+/// Room `id` loaded and its current match replayed: (options, which match, its actions). `Damaged`
+/// for a room that does not load or replay.
+async fn replay_current(store: &Store, id: &str) -> Result<(battleline::Options, u32, usize), store::StoreError> {
+    let record = store.load(id).await?.ok_or_else(|| store::StoreError::Failed(format!("room {id} vanished")))?;
+    let found = (record.options, record.generation, record.actions.len());
+    room::Room::load(record)
+        .map_err(|e| store::StoreError::Damaged(format!("its stored game no longer replays: {e}")))?;
+    Ok(found)
+}
+
+/// Prints every stored row of `room` as JSON.
+async fn export_room(db: &str, room: &str, ca_file: Option<&std::path::Path>) -> Result<(), String> {
+    let (notices, _heard) = tokio::sync::mpsc::unbounded_channel();
+    let store = Store::open(db, ca_file, notices).await?;
+    let rows = store.export_room(room).await.map_err(|e| e.to_string())?;
+    let rows = rows.ok_or_else(|| format!("no room {room} in {}", store::redact(db)))?;
+    println!("{}", serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?);
+    Ok(())
+}
+
+/// Deletes every stored row of the quarantined `room`.
+async fn delete_room(db: &str, room: &str, ca_file: Option<&std::path::Path>) -> Result<(), String> {
+    let (notices, _heard) = tokio::sync::mpsc::unbounded_channel();
+    let store = Store::open(db, ca_file, notices).await?;
+    store.delete_room(room).await.map_err(|e| e.to_string())?;
+    println!("deleted room {room}");
     Ok(())
 }

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use battleline::{Action, Game, Options};
+use battleline::{Action, Game, LongSeed, Options};
 use serde::{Deserialize, Serialize};
 
 use crate::codes::{Code, RoomStatus};
@@ -54,8 +54,11 @@ pub struct RoomRecord {
     pub options: Options,
     /// Which match of the room is in progress.
     pub generation: u32,
-    /// The deal's seed of that match (never sent to a client before the match is over).
+    /// The deal's u64 seed of that match: 0 when it has a long seed, as every match created since
+    /// (a room stored before long seeds keeps dealing from its u64 seed).
     pub seed: u64,
+    /// The deal's 256-bit secret of that match (never sent to a client before the match is over).
+    pub long_seed: Option<LongSeed>,
     /// Each seat's token hash, if taken.
     pub seats: Vec<Option<String>>,
     /// The surroundings.
@@ -89,6 +92,14 @@ pub enum ActCheck {
 }
 
 /// A loaded room.
+/// A match's first game, dealt from its long seed, or from its u64 seed when it has none.
+pub fn new_game(options: Options, seed: u64, long_seed: Option<LongSeed>) -> Result<Game, battleline::Error> {
+    match long_seed {
+        Some(long_seed) => Game::with_long_seed(options, long_seed),
+        None => Game::new(options, seed),
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Room {
     /// The stored form, kept current (actions appended as they are accepted).
@@ -102,7 +113,7 @@ pub struct Room {
 impl Room {
     /// Rebuilds the room from its stored form (`Err`: a record the engine refuses).
     pub fn load(record: RoomRecord) -> Result<Room, String> {
-        let mut game = Game::new(record.options, record.seed).map_err(|e| e.to_string())?;
+        let mut game = new_game(record.options, record.seed, record.long_seed).map_err(|e| e.to_string())?;
         let mut ids = vec![HashMap::new(); record.options.players];
         for (i, stored) in record.actions.iter().enumerate() {
             game.apply_as(stored.seat, &stored.action).map_err(|e| format!("stored action {i}: {e}"))?;
@@ -315,11 +326,12 @@ impl Room {
     }
 
     /// The next match of the room: same options, seats and clocks, a fresh deal.
-    pub fn next_match(&self, seed: u64, now: u64) -> RoomRecord {
+    pub fn next_match(&self, long_seed: LongSeed, now: u64) -> RoomRecord {
         let clock = self.record.meta.clock;
         RoomRecord {
             generation: self.record.generation + 1,
-            seed,
+            seed: 0,
+            long_seed: Some(long_seed),
             meta: Meta {
                 clock,
                 remaining_ms: vec![clock.map_or(0, |c| c.initial_ms); self.record.options.players],

@@ -39,6 +39,8 @@ pub(crate) struct RoomTask {
     /// full): the others have not been told yet. Their `Leave` comes later and finds them gone, so the
     /// departure is told here, once the command that found it is done.
     dropped: bool,
+    /// The stored room no longer loads (quarantined): the task ends after the command that found it.
+    damaged: bool,
 }
 
 /// The result of a command that changed the room: who to answer, and with what, once stored.
@@ -51,7 +53,7 @@ enum Outcome {
 
 impl RoomTask {
     pub(crate) fn new(hub: Arc<Hub>, room: Room) -> RoomTask {
-        RoomTask { hub, room, subscribers: Vec::new(), left: Vec::new(), dropped: false }
+        RoomTask { hub, room, subscribers: Vec::new(), left: Vec::new(), dropped: false, damaged: false }
     }
 
     pub(crate) async fn run(mut self, mut rx: mpsc::Receiver<RoomCmd>) {
@@ -64,6 +66,18 @@ impl RoomTask {
                     Some(cmd) => {
                         self.handle(cmd).await;
                         self.tell_dropped();
+                        if self.damaged {
+                            // Nobody joins a quarantined room: whoever waits is refused, and the room
+                            // is unloaded, so the next join finds it quarantined in the store.
+                            rx.close();
+                            while let Some(cmd) = rx.recv().await {
+                                if let RoomCmd::Join { reply, .. } = cmd {
+                                    let _ = reply.send(Err(crate::hub::damaged()));
+                                }
+                            }
+                            self.hub.unload(self.room.id()).await;
+                            break;
+                        }
                     }
                     None => break,
                 },
@@ -242,7 +256,7 @@ impl RoomTask {
             Request::DeclineDraw => self.room.decline_draw().map_err(|e| (e, None)),
             Request::Rematch => match self.room.ask_rematch(seat) {
                 Ok(true) => {
-                    let next = self.room.next_match(tokens::seed(), now);
+                    let next = self.room.next_match(tokens::long_seed(), now);
                     match Room::load(next) {
                         Ok(room) => {
                             self.room = room;
@@ -320,6 +334,7 @@ impl RoomTask {
             from_rev: before.record.rev,
             generation: record.generation,
             seed: record.seed,
+            long_seed: record.long_seed,
             meta: record.meta.clone(),
             seat,
             action,
@@ -359,10 +374,22 @@ impl RoomTask {
                     }
                     self.room = room;
                 }
-                Err(e) => self.hub.storage_failed(self.room.id(), "replay", &e),
+                Err(e) => self.quarantined(&format!("its stored game no longer replays: {e}")).await,
             },
             Ok(None) => {}
+            Err(StoreError::Damaged(why)) => self.quarantined(&why).await,
             Err(e) => self.hub.storage_failed(self.room.id(), "reload", &e),
+        }
+    }
+
+    /// The stored room no longer loads: it is quarantined, and everyone in it is told so (`room_damaged`)
+    /// and let go; the room is never loaded again (see `Hub::quarantine`).
+    async fn quarantined(&mut self, why: &str) {
+        self.damaged = true;
+        let refusal = self.hub.quarantine(self.room.id(), why).await;
+        let message = ServerMessage::error(refusal.code, refusal.message, None).to_text();
+        for subscriber in self.subscribers.drain(..) {
+            subscriber.out.send(Out::Text(message.clone()));
         }
     }
 

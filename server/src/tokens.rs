@@ -41,7 +41,17 @@ pub fn hash(token: &str) -> String {
     Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// A deal's seed (0..=2^53-1, as the engine takes), never sent to a client before the match is over.
+/// A deal's secret: 256 bits from the operating system, never sent to a client before the match is over
+/// (a 53-bit seed can be searched for from the cards one sees).
+pub fn long_seed() -> battleline::LongSeed {
+    let mut buf = [0u8; 32];
+    if rand::rngs::OsRng.try_fill_bytes(&mut buf).is_err() {
+        rand::rng().fill(&mut buf[..]);
+    }
+    battleline::LongSeed::from_bytes(buf)
+}
+
+/// A bot's seed (0..=2^53-1, as the engine takes); deals use [`long_seed`].
 pub fn seed() -> u64 {
     let mut buf = [0u8; 8];
     if rand::rngs::OsRng.try_fill_bytes(&mut buf).is_err() {

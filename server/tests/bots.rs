@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use battleline::{Action, Game, Options};
+use battleline::{Action, Options};
 use common::{auto_player, relaxed_limits, stored_room, temp_db, Client, Server};
 use serde_json::{json, Value};
 
@@ -34,10 +34,10 @@ async fn a_bot_program_takes_a_seat_over_a_websocket_and_plays_a_match() {
         tokio::time::timeout(std::time::Duration::from_secs(60), bridge.wait_with_output()).await.unwrap().unwrap();
     assert!(status.status.success(), "the bridge ends with the match");
 
-    let (seed, stored) = stored_room(Path::new(&db), &room);
+    let (deal, stored) = stored_room(Path::new(&db), &room);
     let bot_actions = stored.iter().filter(|(seat, _, _)| *seat == 1).count();
     assert!(mine > 20 && bot_actions > 20, "both played: the person {mine}, the bot {bot_actions} actions");
-    let mut games = vec![Game::new(Options { games: 2, ..Options::default() }, seed).unwrap()];
+    let mut games = vec![deal.game(Options { games: 2, ..Options::default() })];
     for (seat, action, _) in &stored {
         let mut next = games.last().unwrap().clone();
         next.apply_as(*seat as usize, &serde_json::from_value::<Action>(action.clone()).unwrap()).unwrap();
@@ -51,7 +51,9 @@ async fn a_bot_program_takes_a_seat_over_a_websocket_and_plays_a_match() {
     assert_eq!(starts.len(), 2, "a start message per game");
     for start in starts {
         assert_eq!((start["protocol"].as_u64(), start["player"].as_u64()), (Some(2), Some(1)));
-        assert!(start.get("seed").is_none() && start["botSeed"].as_u64() != Some(seed), "{start}");
+        let secret = deal.long_seed.as_deref().unwrap();
+        assert!(start.get("seed").is_none() && !start.to_string().contains(secret), "{start}");
+        assert_ne!(start["botSeed"].as_u64(), Some(deal.seed), "{start}");
     }
     let turns: Vec<&Value> = lines.iter().filter(|m| m["type"] == "turn").collect();
     assert!(turns.len() >= bot_actions - 2, "{} turns for {bot_actions} actions", turns.len());
@@ -103,10 +105,10 @@ async fn the_engines_own_search_bot_is_invited_by_link_and_plays_a_whole_game() 
     let out = tokio::time::timeout(std::time::Duration::from_secs(120), bridge).await.unwrap().unwrap().unwrap();
     assert!(out.status.success(), "the bridge ends with the match: {}", String::from_utf8_lossy(&out.stderr));
 
-    let (seed, stored) = stored_room(Path::new(&db), &room);
+    let (deal, stored) = stored_room(Path::new(&db), &room);
     let bot_actions = stored.iter().filter(|(seat, _, _)| *seat == 1).count();
     assert!(mine > 10 && bot_actions > 10, "both played: the person {mine}, the bot {bot_actions} actions");
-    let mut game = Game::new(Options::default(), seed).unwrap();
+    let mut game = deal.game(Options::default());
     for (seat, action, _) in &stored {
         game.apply_as(*seat as usize, &serde_json::from_value::<Action>(action.clone()).unwrap()).unwrap();
     }

@@ -3,6 +3,8 @@
 //! server knows) and checks every `state` message each client received: its view, log and legal actions
 //! are exactly the engine's for that receiver (`Game::view`, `Game::spectator_view`, `Game::log`), and no
 //! card hidden from the receiver appears anywhere in it. The full record appears only once the match is over.
+//! The deal comes from a 256-bit secret the server drew: no frame of any kind carries it before the
+//! match is over, and the final record carries it and replays the match.
 
 mod common;
 
@@ -88,17 +90,31 @@ fn strings(value: &Value, into: &mut HashSet<String>) {
 }
 
 fn check_messages(db: &Path, room: &str, received: &[(Option<usize>, Vec<Value>)]) -> usize {
-    let (seed, stored) = stored_room(db, room);
+    let (deal, stored) = stored_room(db, room);
+    let secret = deal.long_seed.clone().expect("an online deal comes from a long seed");
+    assert_eq!((deal.seed, secret.len()), (0, 64), "the deal is 256 bits, not a u64 seed");
     let first = received[0].1.iter().find(|m| m["type"] == "state").unwrap();
     let options: Options = serde_json::from_value(first["room"]["options"].clone()).unwrap();
-    let mut games = vec![Game::new(options, seed).unwrap()];
+    let mut games = vec![deal.game(options)];
     for (seat, action, _) in &stored {
         let mut next = games.last().unwrap().clone();
         next.apply_as(*seat as usize, &serde_json::from_value::<Action>(action.clone()).unwrap()).unwrap();
         games.push(next);
     }
     let mut checked = 0;
+    let mut records = 0;
     for (seat, messages) in received {
+        for message in messages {
+            // Any frame, not only states: the secret appears only in the record of a finished match.
+            if message.to_string().contains(&secret) {
+                assert_eq!(message["room"]["status"], "over", "seat {seat:?} was sent the deal's secret early");
+                assert_eq!(message["record"]["longSeed"], secret.as_str(), "the secret outside the record");
+                let record = battleline::Record::from_value(message["record"].clone()).unwrap();
+                let replayed = Game::from_record(&record).unwrap();
+                assert_eq!(replayed.position(), games.last().unwrap().position(), "the record replays the match");
+                records += 1;
+            }
+        }
         for message in messages.iter().filter(|m| m["type"] == "state") {
             let n = message["n"].as_u64().unwrap() as usize;
             let game = &games[n];
@@ -129,6 +145,7 @@ fn check_messages(db: &Path, room: &str, received: &[(Option<usize>, Vec<Value>)
             checked += 1;
         }
     }
+    assert!(records >= received.len(), "every client got the final record with the secret ({records})");
     checked
 }
 

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use battleline::{Action, Game, Options};
+use battleline::{Action, Options};
 use common::{auto_player, relaxed_limits, stored_room, temp_db, Client, Server};
 use serde_json::json;
 
@@ -75,13 +75,13 @@ async fn kill_9_mid_game_under_load_loses_nothing_and_every_game_resumes() {
     }
     let rooms: HashSet<&String> = seats.iter().map(|(room, _)| room).collect();
     for room in rooms {
-        let (seed, stored) = stored_room(Path::new(&db), room);
+        let (deal, stored) = stored_room(Path::new(&db), room);
         let ids: HashSet<String> = stored.iter().map(|(_, _, id)| id.clone()).collect();
         for id in by_room.get(room).into_iter().flatten() {
             assert!(ids.contains(id), "room {room}: acknowledged action {id} is not stored");
         }
         let players = if stored.iter().any(|(seat, _, _)| *seat == 2) { 3 } else { 2 };
-        let mut game = Game::new(Options { players, tactics: players == 2, ..Options::default() }, seed).unwrap();
+        let mut game = deal.game(Options { players, tactics: players == 2, ..Options::default() });
         for (seat, action, _) in &stored {
             game.apply_as(*seat as usize, &serde_json::from_value::<Action>(action.clone()).unwrap()).unwrap();
         }

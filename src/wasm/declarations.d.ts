@@ -738,6 +738,12 @@ export type GameRecord = {
    */
   seed: number;
   /**
+   * The 256 bits that seed the generator instead of `seed` (then 0), when the match was started
+   * with one ([`crate::Game::with_long_seed`]). Absent from the JSON of other records, so they are
+   * unchanged; a reader that does not know the field refuses the record rather than deal another game.
+   */
+  longSeed?: string;
+  /**
    * Every action in order, across the games of a match.
    */
   actions: Array<Action>;

@@ -27,6 +27,8 @@ mod game_from_setup;
 mod game_log;
 mod guile;
 mod hostile_input;
+#[cfg(feature = "long-seeds")]
+mod long_seed;
 mod matches;
 mod move_counts;
 mod native_digest;

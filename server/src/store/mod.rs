@@ -4,9 +4,12 @@
 //! processes on one database never both apply an action at the same place (the loser reloads).
 
 mod postgres;
+mod quarantine;
+mod schema;
 mod sqlite;
+mod statements;
 
-use battleline::{Action, Options};
+use battleline::{Action, LongSeed, Options};
 
 use crate::room::{Meta, RoomRecord, StoredAction};
 
@@ -15,6 +18,8 @@ use crate::room::{Meta, RoomRecord, StoredAction};
 pub enum StoreError {
     /// The room changed since it was loaded (another process): reload it.
     Conflict,
+    /// The room's stored rows cannot be read (a row the server cannot decode): quarantine it.
+    Damaged(String),
     /// Anything else, in words.
     Failed(String),
 }
@@ -23,7 +28,7 @@ impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StoreError::Conflict => write!(f, "the room changed meanwhile"),
-            StoreError::Failed(why) => write!(f, "{why}"),
+            StoreError::Damaged(why) | StoreError::Failed(why) => write!(f, "{why}"),
         }
     }
 }
@@ -37,8 +42,10 @@ pub struct Change {
     pub from_rev: i64,
     /// The room's match and seed after the change (a rematch changes them).
     pub generation: u32,
-    /// The seed of that match.
+    /// The u64 seed of that match (0 with a long seed).
     pub seed: u64,
+    /// The long seed of that match.
+    pub long_seed: Option<LongSeed>,
     /// The room's surroundings after the change.
     pub meta: Meta,
     /// A seat taken: (seat, token hash).
@@ -56,6 +63,8 @@ pub struct PastMatch {
     pub generation: u32,
     /// Its seed; None for a match stored before the seeds of finished matches were kept.
     pub seed: Option<u64>,
+    /// Its long seed, if it had one.
+    pub long_seed: Option<LongSeed>,
     /// Its actions in order.
     pub actions: Vec<StoredAction>,
 }
@@ -145,7 +154,7 @@ impl Store {
         loaded: Vec<String>,
     ) -> Result<u64, StoreError> {
         let expiry =
-            sqlite::Expiry { touched_before: touched_before as i64, waiting_before: waiting_before as i64, loaded };
+            statements::Expiry { touched_before: touched_before as i64, waiting_before: waiting_before as i64, loaded };
         match self {
             Store::Sqlite(s) => s.delete_expired(expiry).await,
             Store::Postgres(s) => s.delete_expired(&expiry).await,
@@ -186,6 +195,47 @@ impl Store {
         }
     }
 
+    /// Marks `room` quarantined for `reason` (a first reason stays).
+    pub async fn quarantine(&self, room: &str, reason: &str) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.quarantine(room.to_string(), reason.to_string()).await,
+            Store::Postgres(s) => s.quarantine(room, reason).await,
+        }
+    }
+
+    /// Why `room` is quarantined, if it is.
+    pub async fn quarantined(&self, room: &str) -> Result<Option<String>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.quarantined(room.to_string()).await,
+            Store::Postgres(s) => s.quarantined(room).await,
+        }
+    }
+
+    /// Every quarantined room.
+    pub async fn quarantined_rooms(&self) -> Result<Vec<Quarantined>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.quarantined_rooms().await,
+            Store::Postgres(s) => s.quarantined_rooms().await,
+        }
+    }
+
+    /// Every stored row of `room`, table by table, as JSON (for an operator to keep or study); None if
+    /// no table holds a row of it.
+    pub async fn export_room(&self, room: &str) -> Result<Option<serde_json::Value>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.export_room(room.to_string()).await,
+            Store::Postgres(s) => s.export_room(room).await,
+        }
+    }
+
+    /// Deletes every row of the quarantined `room` (refused for a room that is not quarantined).
+    pub async fn delete_room(&self, room: &str) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.delete_room(room.to_string()).await,
+            Store::Postgres(s) => s.delete_room(room).await,
+        }
+    }
+
     /// Rooms stored, and of them unfinished.
     pub async fn counts(&self) -> Result<(u64, u64), StoreError> {
         match self {
@@ -196,6 +246,7 @@ impl Store {
 }
 
 pub use postgres::REFRESH_ALL;
+pub use quarantine::Quarantined;
 pub use sqlite::backup as sqlite_backup;
 
 /// The database's name as it may be shown: a URL's password replaced by `***`.
@@ -234,9 +285,11 @@ fn decode_room(
     options: &str,
     generation: i64,
     seed: i64,
+    long_seed: Option<String>,
     meta: &str,
     rev: i64,
 ) -> Result<RoomRecord, StoreError> {
+    let long_seed = decode_long_seed(&id, long_seed)?;
     let options: Options = serde_json::from_str(options).map_err(|e| bad_row(&id, "options", e))?;
     let meta: Meta = serde_json::from_str(meta).map_err(|e| bad_row(&id, "meta", e))?;
     Ok(RoomRecord {
@@ -245,10 +298,21 @@ fn decode_room(
         options,
         generation: generation as u32,
         seed: seed as u64,
+        long_seed,
         meta,
         actions: Vec::new(),
         rev,
     })
+}
+
+/// A stored long seed (64 hex digits), if any.
+fn decode_long_seed(room: &str, text: Option<String>) -> Result<Option<LongSeed>, StoreError> {
+    text.map(|text| LongSeed::from_hex(&text).map_err(|e| bad_row(room, "long seed", e.message))).transpose()
+}
+
+/// A long seed as stored.
+fn long_seed_text(long_seed: Option<LongSeed>) -> Option<String> {
+    long_seed.map(|seed| seed.to_hex())
 }
 
 fn decode_action(room: &str, seat: i64, action: &str, id: String) -> Result<StoredAction, StoreError> {
@@ -257,7 +321,7 @@ fn decode_action(room: &str, seat: i64, action: &str, id: String) -> Result<Stor
 }
 
 fn bad_row(room: &str, what: &str, e: impl std::fmt::Display) -> StoreError {
-    StoreError::Failed(format!("room {room}: its stored {what} cannot be read: {e}"))
+    StoreError::Damaged(format!("room {room}: its stored {what} cannot be read: {e}"))
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {

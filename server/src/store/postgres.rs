@@ -12,6 +12,9 @@
 //! certificate is always verified, against `--db-ca-file` if given, else the system's roots; without it
 //! the connections are plain, as before.
 
+mod migrate;
+mod quarantine;
+
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
@@ -21,8 +24,11 @@ use tokio_postgres::config::SslMode;
 use tokio_postgres::{AsyncMessage, Client, Connection, NoTls};
 use tokio_postgres_rustls::MakeRustlsConnect;
 
-use super::sqlite::{Expiry, DELETE, EXPIRED, KEEP_SEED, PAST_ACTIONS, SCHEMA, SWEEP_BATCH, TOUCH};
-use super::{decode_action, decode_room, redact, to_json, Change, Notice, PastMatch, StoreError};
+use super::statements::{Expiry, DELETE, EXPIRED, KEEP_SEED, PAST_ACTIONS, SWEEP_BATCH, TOUCH};
+use super::{
+    decode_action, decode_long_seed, decode_room, long_seed_text, redact, to_json, Change, Notice, PastMatch,
+    StoreError,
+};
 use crate::log;
 use crate::room::RoomRecord;
 
@@ -180,14 +186,12 @@ impl PgStore {
         let store = PgStore { db: db.clone(), slots };
         {
             let mut client = store.lock(0).await.map_err(|e| e.to_string())?;
-            // Two processes starting at once must not race to create the tables: the lock is held until
-            // the transaction that creates them has committed (a session lock released before the commit
-            // let the second process try to create them again and fail).
+            // Two processes starting at once must not race to create or upgrade the tables: the lock is
+            // held until the transaction that migrates them has committed (a session lock released
+            // before the commit let the second process try to create them again and fail).
             let tx = client.transaction().await.map_err(|e| format!("creating the tables: {e}"))?;
-            tx.batch_execute(&format!("SELECT pg_advisory_xact_lock(4242); {SCHEMA}"))
-                .await
-                .map_err(|e| format!("creating the tables: {e}"))?;
-            tx.commit().await.map_err(|e| format!("creating the tables: {e}"))?;
+            migrate::migrate(&tx, &redact(url)).await?;
+            tx.commit().await.map_err(|e| format!("upgrading the schema: {e}"))?;
         }
         tokio::spawn(async move { listen(db, notices).await });
         Ok(store)
@@ -227,8 +231,17 @@ impl PgStore {
         let tx = client.transaction().await.map_err(failed)?;
         let now = crate::hub::now_ms() as i64;
         tx.execute(
-            "INSERT INTO rooms (id, options, generation, seed, meta, rev, created_ms) VALUES ($1, $2, $3, $4, $5, 0, $6)",
-            &[&room.id, &to_json(&room.options), &(room.generation as i64), &(room.seed as i64), &to_json(&room.meta), &now],
+            "INSERT INTO rooms (id, options, generation, seed, long_seed, meta, rev, created_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, 0, $7)",
+            &[
+                &room.id,
+                &to_json(&room.options),
+                &(room.generation as i64),
+                &(room.seed as i64),
+                &long_seed_text(room.long_seed),
+                &to_json(&room.meta),
+                &now,
+            ],
         )
         .await
         .map_err(failed)?;
@@ -243,7 +256,8 @@ impl PgStore {
             }
         }
         tx.execute(&pg(TOUCH), &[&room.id, &now, &1i64]).await.map_err(failed)?;
-        tx.execute(&pg(KEEP_SEED), &[&room.id, &(room.generation as i64), &(room.seed as i64)])
+        let long_seed = long_seed_text(room.long_seed);
+        tx.execute(&pg(KEEP_SEED), &[&room.id, &(room.generation as i64), &(room.seed as i64), &long_seed])
             .await
             .map_err(failed)?;
         let watch = crate::tokens::watch_id(&room.id);
@@ -256,13 +270,15 @@ impl PgStore {
         let tx = client.transaction().await.map_err(failed)?;
         let updated = tx
             .execute(
-                "UPDATE rooms SET rev = rev + 1, generation = $1, seed = $2, meta = $3 WHERE id = $4 AND rev = $5",
+                "UPDATE rooms SET rev = rev + 1, generation = $1, seed = $2, long_seed = $6, meta = $3 \
+                 WHERE id = $4 AND rev = $5",
                 &[
                     &(change.generation as i64),
                     &(change.seed as i64),
                     &to_json(&change.meta),
                     &change.room,
                     &change.from_rev,
+                    &long_seed_text(change.long_seed),
                 ],
             )
             .await
@@ -273,10 +289,12 @@ impl PgStore {
         let now = crate::hub::now_ms() as i64;
         tx.execute(&pg(TOUCH), &[&change.room, &now, &i64::from(change.waiting)]).await.map_err(failed)?;
         if change.action.is_none() {
+            let long_seed = long_seed_text(change.long_seed);
             let seed = [
                 &change.room as &(dyn tokio_postgres::types::ToSql + Sync),
                 &(change.generation as i64),
                 &(change.seed as i64),
+                &long_seed,
             ];
             tx.execute(&pg(KEEP_SEED), &seed).await.map_err(failed)?;
         }
@@ -311,14 +329,15 @@ impl PgStore {
     pub async fn load(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {
         let client = self.lock(self.slot_for(id)).await?;
         let Some(row) = client
-            .query_opt("SELECT options, generation, seed, meta, rev FROM rooms WHERE id = $1", &[&id])
+            .query_opt("SELECT options, generation, seed, meta, rev, long_seed FROM rooms WHERE id = $1", &[&id])
             .await
             .map_err(failed)?
         else {
             return Ok(None);
         };
         let generation: i64 = row.get(1);
-        let mut room = decode_room(id.to_string(), row.get(0), generation, row.get(2), row.get(3), row.get(4))?;
+        let mut room =
+            decode_room(id.to_string(), row.get(0), generation, row.get(2), row.get(5), row.get(3), row.get(4))?;
         for row in client.query("SELECT seat, token_hash FROM seats WHERE room = $1", &[&id]).await.map_err(failed)? {
             let seat: i64 = row.get(0);
             if let Some(slot) = room.seats.get_mut(seat as usize) {
@@ -391,16 +410,20 @@ impl PgStore {
     pub async fn past_matches(&self, room: &str, current: u32) -> Result<Vec<PastMatch>, StoreError> {
         let client = self.lock(self.slot_for(room)).await?;
         let mut seeds = std::collections::HashMap::new();
-        for row in
-            client.query("SELECT generation, seed FROM match_seeds WHERE room = $1", &[&room]).await.map_err(failed)?
+        for row in client
+            .query("SELECT generation, seed, long_seed FROM match_seeds WHERE room = $1", &[&room])
+            .await
+            .map_err(failed)?
         {
-            seeds.insert(row.get::<_, i64>(0) as u32, row.get::<_, i64>(1) as u64);
+            let long_seed = decode_long_seed(room, row.get(2))?;
+            seeds.insert(row.get::<_, i64>(0) as u32, (row.get::<_, i64>(1) as u64, long_seed));
         }
         let mut matches: Vec<PastMatch> = Vec::new();
         for row in client.query(&pg(PAST_ACTIONS), &[&room, &i64::from(current)]).await.map_err(failed)? {
             let generation = row.get::<_, i64>(0) as u32;
             if matches.last().is_none_or(|m| m.generation != generation) {
-                matches.push(PastMatch { generation, seed: seeds.get(&generation).copied(), actions: Vec::new() });
+                let (seed, long_seed) = seeds.get(&generation).copied().unzip();
+                matches.push(PastMatch { generation, seed, long_seed: long_seed.flatten(), actions: Vec::new() });
             }
             if let Some(last) = matches.last_mut() {
                 last.actions.push(decode_action(room, row.get(1), row.get(2), row.get(3))?);

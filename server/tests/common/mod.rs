@@ -190,10 +190,12 @@ impl Client {
 }
 
 /// The path of the SQLite file's rooms, read directly (as an operator would).
-pub fn stored_room(db: &Path, room: &str) -> (u64, Vec<(u64, Value, String)>) {
+pub fn stored_room(db: &Path, room: &str) -> (Deal, Vec<(u64, Value, String)>) {
     let conn = rusqlite::Connection::open(db).unwrap();
-    let (seed, generation): (i64, i64) = conn
-        .query_row("SELECT seed, generation FROM rooms WHERE id = ?1", [room], |r| Ok((r.get(0)?, r.get(1)?)))
+    let (seed, long_seed, generation): (i64, Option<String>, i64) = conn
+        .query_row("SELECT seed, long_seed, generation FROM rooms WHERE id = ?1", [room], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
         .unwrap();
     let mut q = conn
         .prepare("SELECT seat, action, action_id FROM actions WHERE room = ?1 AND generation = ?2 ORDER BY idx")
@@ -208,7 +210,25 @@ pub fn stored_room(db: &Path, room: &str) -> (u64, Vec<(u64, Value, String)>) {
             (seat, serde_json::from_str(&action).unwrap(), id)
         })
         .collect();
-    (seed as u64, rows)
+    (Deal { seed: seed as u64, long_seed }, rows)
+}
+
+/// What deals a stored match: its u64 seed, and its long seed (64 hex digits) when it has one.
+pub struct Deal {
+    pub seed: u64,
+    pub long_seed: Option<String>,
+}
+
+impl Deal {
+    /// The match's first game, dealt as the server dealt it.
+    pub fn game(&self, options: battleline::Options) -> battleline::Game {
+        match &self.long_seed {
+            Some(hex) => {
+                battleline::Game::with_long_seed(options, battleline::LongSeed::from_hex(hex).unwrap()).unwrap()
+            }
+            None => battleline::Game::new(options, self.seed).unwrap(),
+        }
+    }
 }
 
 /// A small deterministic generator for the tests' choices (xorshift).
