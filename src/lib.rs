@@ -30,9 +30,9 @@ mod formation;
 mod game;
 #[cfg(any(target_arch = "wasm32", test))]
 mod js_shapes;
-mod match_score;
 #[cfg(feature = "long-seeds")]
 mod long_seed;
+mod match_score;
 mod options;
 mod outcome;
 mod phase;
@@ -58,9 +58,9 @@ pub use formation::{best_strength, FormationKind, Strength};
 pub use game::Game;
 #[cfg(feature = "events")]
 pub use game::LogEntry;
-pub use match_score::MatchScore;
 #[cfg(feature = "long-seeds")]
 pub use long_seed::LongSeed;
+pub use match_score::MatchScore;
 pub use options::{ClaimTiming, Options};
 pub use outcome::{GameResult, Victory};
 pub use phase::Phase;
