@@ -741,6 +741,8 @@ export type GameRecord = {
    * The 256 bits that seed the generator instead of `seed` (then 0), when the match was started
    * with one ([`crate::Game::with_long_seed`]). Absent from the JSON of other records, so they are
    * unchanged; a reader that does not know the field refuses the record rather than deal another game.
+   * Only with the feature `long-seeds` (on by default): the rules-only wasm goes without (its size
+   * budget) and refuses such records (`bad_record`, an unknown field).
    */
   longSeed?: string;
   /**
