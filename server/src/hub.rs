@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use battleline::{Action, Options};
-use tokio::sync::{mpsc, oneshot, Mutex, Notify};
+use tokio::sync::{mpsc, oneshot, Mutex};
 
 use crate::clients::Clients;
 use crate::codes::Code;
@@ -20,47 +20,8 @@ use crate::room_task::RoomTask;
 use crate::store::{Store, StoreError};
 use crate::tokens;
 
-/// What a connection's writer sends: a text frame, or a close with a reason.
-#[derive(Debug)]
-pub enum Out {
-    /// A text frame.
-    Text(String),
-    /// Close the connection (code 1008, policy) with this reason.
-    Close(String),
-    /// Close the connection (code 1001, going away: the server stops) with this reason.
-    GoingAway(String),
-    /// A ping with this payload.
-    Ping(Vec<u8>),
-}
-
-/// A connection's bounded send queue. When it is full the reader is too slow: the connection is told to
-/// close (it reconnects and gets the whole state again), and nothing else waits for it.
-#[derive(Clone, Debug)]
-pub struct Outbox {
-    tx: mpsc::Sender<Out>,
-    slow: Arc<Notify>,
-}
-
-impl Outbox {
-    /// A queue of `capacity` frames, its receiver, and what the writer waits on to close a slow connection.
-    pub fn new(capacity: usize) -> (Outbox, mpsc::Receiver<Out>, Arc<Notify>) {
-        let (tx, rx) = mpsc::channel(capacity);
-        let slow = Arc::new(Notify::new());
-        (Outbox { tx, slow: slow.clone() }, rx, slow)
-    }
-
-    /// Queues a frame; false (and the connection is told to close) when the queue is full.
-    pub fn send(&self, out: Out) -> bool {
-        match self.tx.try_send(out) {
-            Ok(()) => true,
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                self.slow.notify_one();
-                false
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
-        }
-    }
-}
+// Where they lived first; the lobby and the rooms' tasks take them from outbox.rs.
+pub(crate) use crate::outbox::{refusal, Out, Outbox};
 
 /// A command for a room's task, from connection `conn`.
 pub enum RoomCmd {
@@ -143,10 +104,6 @@ pub(crate) fn damaged() -> Refusal {
         Code::RoomDamaged,
         "this room's stored game can no longer be replayed, so the room is closed; the server's operator has been told",
     )
-}
-
-pub(crate) fn refusal(code: Code, message: impl Into<String>) -> Refusal {
-    Refusal { code, message: message.into() }
 }
 
 impl Hub {

@@ -10,11 +10,11 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 
 use crate::codes::Code;
+use crate::entering::{enter, join, leave, may_create};
 use crate::hub::{refusal, Hub, Outbox, RoomCmd};
 use crate::lobby::check_name;
 use crate::protocol::{ClockSetting, OpenGame, ServerMessage, Unlisted};
 use crate::room::Refusal;
-use crate::ws::{enter, join, leave, may_create};
 
 /// What a `post` asks for.
 pub struct Post {

@@ -147,7 +147,7 @@ impl SqliteStore {
         self.ask(|reply| {
             Op::Job(Box::new(move |tx| {
                 let result = match tx {
-                    Some(tx) => writer::savepoint(tx, work),
+                    Some(tx) => savepoint(tx, work),
                     None => Err(failed("the database is unavailable")),
                 };
                 writer::Reply::Later(Box::new(move |why| {
@@ -185,4 +185,16 @@ impl SqliteStore {
     pub async fn close(&self) -> Result<(), StoreError> {
         self.ask(Op::Close).await
     }
+}
+
+/// `work` in a savepoint of its own: undone alone if it fails, the batch's other jobs kept.
+pub(super) fn savepoint<T>(
+    tx: &rusqlite::Transaction<'_>,
+    work: impl FnOnce(&Connection) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    tx.execute_batch("SAVEPOINT change").map_err(failed)?;
+    let result = work(tx);
+    let end = if result.is_ok() { "RELEASE change" } else { "ROLLBACK TO change; RELEASE change" };
+    tx.execute_batch(end).map_err(failed)?;
+    result
 }

@@ -7,7 +7,7 @@ use super::super::statements::{Expiry, DELETE, EXPIRED, KEEP_SEED, PAST_ACTIONS,
 use super::super::{
     decode_action, decode_long_seed, decode_room, long_seed_text, to_json, Change, PastMatch, StoreError,
 };
-use super::{failed, writer::savepoint};
+use super::{failed, savepoint};
 use crate::room::RoomRecord;
 
 pub(super) fn expire(tx: &rusqlite::Transaction<'_>, expiry: &Expiry) -> Result<u64, StoreError> {

@@ -10,7 +10,7 @@ use tokio::sync::oneshot;
 use super::super::{PastMatch, StoreError};
 use super::file::{integrity_check, truncate_log};
 use super::rooms::{commit, create, expire, ids, load, past_matches};
-use super::{failed, Op, BATCH};
+use super::{failed, savepoint, Op, BATCH};
 use crate::room::RoomRecord;
 
 /// A reply held until the transaction it belongs to has committed.
@@ -153,16 +153,4 @@ fn run(tx: &rusqlite::Transaction<'_>, op: Op) -> Reply {
             .map_err(failed),
         ),
     }
-}
-
-/// `work` in a savepoint of its own: undone alone if it fails, the batch's other jobs kept.
-pub(super) fn savepoint<T>(
-    tx: &rusqlite::Transaction<'_>,
-    work: impl FnOnce(&Connection) -> Result<T, StoreError>,
-) -> Result<T, StoreError> {
-    tx.execute_batch("SAVEPOINT change").map_err(failed)?;
-    let result = work(tx);
-    let end = if result.is_ok() { "RELEASE change" } else { "ROLLBACK TO change; RELEASE change" };
-    tx.execute_batch(end).map_err(failed)?;
-    result
 }
