@@ -374,9 +374,10 @@ const loadFigure = (loads) => ({ median: Math.round(loads[Math.floor(loads.lengt
  * (brotli where the browser accepts it, else gzip), counted by the DevTools protocol (every response's
  * encoded length, headers included) until a card of the player's hand can be played. Two builds of the
  * same site: `battleline-engine/element` (the wasm inline, the default) and `battleline-engine/element/wasm-file`
- * (the wasm a file of the site). Each over its budget fails the run; the figures go to the report.
+ * (the wasm a file of the site). Each over its budget fails the run; the figures go to the report. The
+ * budgets leave about 12 KiB above the figures of the coach's review story (full.wasm 313 KiB gzipped).
  */
-const BYTES_BUDGET = { inline: 360 * 1024, wasmFile: 300 * 1024 };
+const BYTES_BUDGET = { inline: 384 * 1024, wasmFile: 324 * 1024 };
 async function bytesBeforeFirstMove(url) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();

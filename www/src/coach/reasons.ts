@@ -22,7 +22,7 @@ const en = {
   aimsOne: 'it aims at {formation} at flag {flag}: {base} and one more; {outs}.',
   targetOne: '{formation}: {base} and one more; {outs}.',
   against: ' Their best there: {target}',
-  againstNone: ' The opponent has no card there yet.',
+  againstNone: '; the opponent has no card there yet.',
   drawsTroop: 'a troop draw looks for {outs} for {formation} {cards} at flag {flag}: {n} of the {unseen} troops you have not seen.',
   drawsTactics: 'a tactics draw looks for Fog, which would turn flag {flag}: their {theirs} beats your best, {mine}, but not your total. Still to come: {cards}.',
   scouts: 'Scout shows you three cards, looking for {outs} for {formation} {cards} at flag {flag}.',
@@ -73,7 +73,7 @@ const zh: Record<Key, string> = {
   aimsOne: '它瞄准地区 {flag} 的{formation}：{base} 再加一张；{outs}。',
   targetOne: '{formation}：{base} 再加一张；{outs}。',
   against: '对手在那里最多：{target}',
-  againstNone: '对手在那里还没有牌。',
+  againstNone: '；对手在那里还没有牌。',
   drawsTroop: '摸部队牌是为了 {outs}，以组成地区 {flag} 的{formation}（{cards}）：你未见过的 {unseen} 张部队牌中有 {n} 张。',
   drawsTactics: '摸战术牌是为了迷雾，它能扭转地区 {flag}：对手的{theirs}胜过你最多能组成的{mine}，但总和不如你。还未出现：{cards}。',
   scouts: '侦察让你看三张牌，寻找 {outs}，以组成地区 {flag} 的{formation}（{cards}）。',
@@ -170,15 +170,17 @@ export function reachText(target: Reach): string {
 /** The words of an aim at a formation: its cards, those in hand, and the outs; then the opponent's side there. */
 function aims(style: ReasonStyle, flag: number, target: Reach, against: Reach | null | undefined): string {
   const cards = cardList(style, target.cards);
+  // An empty side there is a clause of the aim's own sentence (it names nothing by itself); their best is a sentence of its own.
   const them = against === undefined ? '' : against ? fill(style, 'against', { target: targetWords(style, against) }) : fill(style, 'againstNone', {});
-  if (target.strength.kind === 'host') return fill(style, 'aimsTotal', { flag, formation: strength(style, target.strength, true), cards }) + them;
+  const aimWith = (words: string): string => (against === null ? words.replace(/[.。]$/, '') + them : words + them);
+  if (target.strength.kind === 'host') return aimWith(fill(style, 'aimsTotal', { flag, formation: strength(style, target.strength, true), cards }));
   const formation = formationOnly(style, target);
-  if (target.unseen.length === 0) return fill(style, 'aimsHand', { flag, formation, cards, held: cardList(style, target.held) }) + them;
+  if (target.unseen.length === 0) return aimWith(fill(style, 'aimsHand', { flag, formation, cards, held: cardList(style, target.held) }));
   if (target.unseen.length === 1 && target.outs.length > 0) {
-    return fill(style, 'aimsOne', { flag, formation, base: baseCards(style, target), outs: outsWords(style, target) }) + them;
+    return aimWith(fill(style, 'aimsOne', { flag, formation, base: baseCards(style, target), outs: outsWords(style, target) }));
   }
   const held = target.held.length ? fill(style, 'withHeld', { cards: cardList(style, target.held) }) : '';
-  return fill(style, 'aimsOuts', { flag, formation, cards, held, outs: outsWords(style, target) }) + them;
+  return aimWith(fill(style, 'aimsOuts', { flag, formation, cards, held, outs: outsWords(style, target) }));
 }
 
 /** What a draw or Scout looks for: the outs, and the formation with its cards. */
