@@ -30,7 +30,16 @@ export function drawCoach(ctx: Ctx, redraw: () => void): void {
     const line = ctx.el.coach.querySelector('.rv-running');
     if (line) line.innerHTML = runningText(shown, seatNames(ctx.s));
   } else {
-    setHTML(ctx.el.coach, shown ? reviewPanelHTML(shown, seatNames(ctx.s), ctx.s.computerBlocked) : '');
+    // The board before the decision shown, when the replay stands there (selecting a decision takes it there).
+    const r = ctx.s.replay;
+    const chosen = shown?.selected !== null && shown?.selected !== undefined ? shown.decisions[shown.selected] : undefined;
+    let flags;
+    try {
+      flags = r && chosen && r.index === chosen.index ? r.game.view(chosen.player).flags : undefined;
+    } catch {
+      flags = undefined; // a view the replay may not show: the move is named without its flag
+    }
+    setHTML(ctx.el.coach, shown ? reviewPanelHTML(shown, seatNames(ctx.s), ctx.s.computerBlocked, flags) : '');
   }
   refreshChances(ctx, redraw);
 }

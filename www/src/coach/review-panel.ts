@@ -5,6 +5,7 @@
 import { escapeAttr, escapeHTML } from '../cards.js';
 import { deckWord, getLang, t } from '../i18n.js';
 import { icon } from '../panels.js';
+import type { FlagView } from '../../../pkg/full.js';
 import type { Judgement, ReviewedDecision } from './client.js';
 import { moveWords } from './describe.js';
 import { reasonsBesides, reasonsText } from './reasons.js';
@@ -21,14 +22,15 @@ function judgementWord(j: Judgement | null): string {
   return j ? say(j) : say('good');
 }
 
-/** The decision shown, in words: what was played, its mark, the better move and why. */
-export function decisionText(d: ReviewedDecision, n: number, total: number, name: string, inaccuracy = 0.05): string {
+/** The decision shown, in words: what was played, its mark, the better move and why. `flags`: the board
+ * before the decision, where known, so that a Redeploy or a Deserter names the flag its card leaves. */
+export function decisionText(d: ReviewedDecision, n: number, total: number, name: string, inaccuracy = 0.05, flags?: readonly FlagView[]): string {
   const head = `<p class="rv-head"><strong>${say('decisionN', { n, total })}</strong> · <span class="mark ${d.judgement ?? 'good'}">${judgementWord(d.judgement)}</span></p>`;
   // Chinese sentences follow one another without a space.
   const gap = getLang() === 'zh' ? '' : ' ';
   const playedWhy = d.playedReasons.length ? `${gap}${say('playedWhy', { reasons: reasonsText(d.playedReasons, d.reason?.flag ?? null) })}` : '';
   // A draw is drawn, not played.
-  const did = d.played.type === 'draw' || d.played.type === 'scoutDraw' ? sayStory('drew', { name: escapeHTML(name), deck: deckWord(d.played.deck) }) : say('played', { name: escapeHTML(name), move: moveWords(d.played) });
+  const did = d.played.type === 'draw' || d.played.type === 'scoutDraw' ? sayStory('drew', { name: escapeHTML(name), deck: deckWord(d.played.deck) }) : say('played', { name: escapeHTML(name), move: moveWords(d.played, flags) });
   const played = `<p>${did}${playedWhy}</p>`;
   // What the better move does that the move played does not (a reason both give tells them apart by nothing).
   const distinct = reasonsBesides(d.bestReasons, d.playedReasons);
@@ -38,12 +40,12 @@ export function decisionText(d: ReviewedDecision, n: number, total: number, name
   if (same) verdict = `<p>${say('sameAsBest', { win: percent(d.withBest.win) })}</p>`;
   // Below the inaccuracy mark the difference is named as such, never "small" (5 points can show as 26 against 21).
   else if (!d.judgement)
-    verdict = `<p>${sayStory('closeEnough', { best: moveWords(d.best), win: percent(d.withBest.win), played: percent(d.withPlayed.win), threshold: percent(inaccuracy) })}${bestWhy}</p>`;
+    verdict = `<p>${sayStory('closeEnough', { best: moveWords(d.best, flags), win: percent(d.withBest.win), played: percent(d.withPlayed.win), threshold: percent(inaccuracy) })}${bestWhy}</p>`;
   else {
     const reason = d.reason ? `${gap}${say('reasonFlag', { flag: d.reason.flag, to: percent(d.reason.to), from: percent(d.reason.from) })}` : '';
     verdict =
       `<p>${say('marked', { judgement: judgementWord(d.judgement), loss: percent(d.loss) })}</p>` +
-      `<p class="rv-better">${say('better', { best: moveWords(d.best), best_win: percent(d.withBest.win), played_win: percent(d.withPlayed.win) })}${bestWhy}${reason}</p>`;
+      `<p class="rv-better">${say('better', { best: moveWords(d.best, flags), best_win: percent(d.withBest.win), played_win: percent(d.withPlayed.win) })}${bestWhy}${reason}</p>`;
   }
   return head + played + verdict;
 }
@@ -67,7 +69,7 @@ export function runningText(run: ReviewRun, names: readonly string[]): string {
 }
 
 /** `blocked`: the page's Content-Security-Policy refuses the coach's worker (a failed review says so, with no Review again). */
-export function reviewPanelHTML(run: ReviewRun, names: readonly string[], blocked = false): string {
+export function reviewPanelHTML(run: ReviewRun, names: readonly string[], blocked = false, flags?: readonly FlagView[]): string {
   const name = run.player === null ? '' : (names[run.player] ?? '');
   const title = run.player === null ? say('review') : name === t('you') ? say('reviewTitleYours') : say('reviewTitle', { name: escapeHTML(name) });
   const close = `<button type="button" class="coach-close" data-act="rv-close" aria-label="${escapeAttr(say('reviewClose'))}" title="${escapeAttr(say('reviewClose'))}">${icon('exit')}</button>`;
@@ -109,7 +111,7 @@ export function reviewPanelHTML(run: ReviewRun, names: readonly string[], blocke
   const whose = (d: ReviewedDecision): string => (d.player === me ? name : (names[d.player] ?? ''));
   const index = selected ? run.decisions.filter((d, i) => d.player === selected.player && i <= run.selected!).length : 0;
   let detail: string;
-  if (selected) detail = decisionText(selected, index, run.decisions.filter((d) => d.player === selected.player).length, whose(selected), th?.inaccuracy);
+  if (selected) detail = decisionText(selected, index, run.decisions.filter((d) => d.player === selected.player).length, whose(selected), th?.inaccuracy, flags);
   else if (run.step !== null && run.steps[run.step]) detail = `<p>${escapeHTML(stepValue(run, run.step, storyNames))}</p>`;
   else detail = `<p>${say('reviewPick')}</p>`;
   const marks = (seat: number): string =>
