@@ -19,8 +19,9 @@ function used(table: HTMLElement): { width: number; height: number } {
   let right = -Infinity;
   let top = Infinity;
   let bottom = -Infinity;
-  // The table's rows, and the board and the decks inside the row between the strips.
-  for (const part of table.querySelectorAll<HTMLElement>(':scope > *, :scope > .field > *')) {
+  // The table's rows, the board and the decks inside the row between the strips, and what the action bar
+  // holds (a hint's several lines may reach below the bar's own row).
+  for (const part of table.querySelectorAll<HTMLElement>(':scope > *, :scope > .field > *, :scope > .actionbar > *')) {
     const box = part.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;
     left = Math.min(left, box.left);
