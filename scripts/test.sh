@@ -95,7 +95,10 @@ fi
 selected=("$@")
 [ ${#selected[@]} -eq 0 ] && selected=("${STAGES[@]}")
 for name in "${selected[@]}"; do
-  if ! printf '%s\n' "${STAGES[@]}" | grep -qx -- "$name"; then
+  # A plain comparison, not `printf | grep -q`: under pipefail grep's early exit can fail the pipe.
+  known=""
+  for stage in "${STAGES[@]}"; do [ "$stage" = "$name" ] && known=1; done
+  if [ -z "$known" ]; then
     echo "unknown stage '$name' (stages: ${STAGES[*]})" >&2
     exit 2
   fi
