@@ -19,9 +19,10 @@ function used(table: HTMLElement): { width: number; height: number } {
   let right = -Infinity;
   let top = Infinity;
   let bottom = -Infinity;
-  // The table's rows, the board and the decks inside the row between the strips, and what the action bar
-  // holds (a hint's several lines may reach below the bar's own row).
-  for (const part of table.querySelectorAll<HTMLElement>(':scope > *, :scope > .field > *, :scope > .actionbar > *')) {
+  // The table's rows, the board and the decks inside the row between the strips, and the action bar's
+  // message (a hint's several lines may reach below the bar's own row; its other parts, some of them
+  // kept for screen readers only, stay within it).
+  for (const part of table.querySelectorAll<HTMLElement>(':scope > *, :scope > .field > *, :scope > .actionbar > .message')) {
     const box = part.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;
     left = Math.min(left, box.left);
