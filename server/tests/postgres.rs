@@ -228,15 +228,24 @@ async fn sslmode_require_connects_over_verified_tls_and_never_prints_the_passwor
     let (admin, connection) = tokio_postgres::connect(&fresh, tokio_postgres::NoTls).await.unwrap();
     tokio::spawn(connection);
     let name = fresh.rsplit('/').next().unwrap().to_string();
-    let row = admin
-        .query_one(
-            "SELECT COUNT(*) FILTER (WHERE s.ssl), COUNT(*) FROM pg_stat_activity a JOIN pg_stat_ssl s USING (pid) \
-             WHERE a.datname = $1 AND a.pid <> pg_backend_pid()",
-            &[&name],
-        )
-        .await
-        .unwrap();
-    let (tls, all): (i64, i64) = (row.get(0), row.get(1));
+    // The server opens its pool's connections as it needs them: wait (a while) until it holds five.
+    let mut counts = (0i64, 0i64);
+    for _ in 0..100 {
+        let row = admin
+            .query_one(
+                "SELECT COUNT(*) FILTER (WHERE s.ssl), COUNT(*) FROM pg_stat_activity a JOIN pg_stat_ssl s USING (pid) \
+                 WHERE a.datname = $1 AND a.pid <> pg_backend_pid()",
+                &[&name],
+            )
+            .await
+            .unwrap();
+        counts = (row.get(0), row.get(1));
+        if counts.1 >= 5 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let (tls, all) = counts;
     assert!(tls >= 5 && tls == all, "{tls} of the server's {all} connections use TLS");
     drop(server);
 
