@@ -6,6 +6,8 @@ import { t } from './i18n.js';
 // Its words, added to the tables as this module (a chunk of its own: game/selection.ts) loads.
 import './explain-words.js';
 import { strengthText } from './log.js';
+// Its rules, in the same chunk: the game adds them to its stylesheet before the first explanation shows.
+export { default as explainCss } from './explain.css';
 
 export interface ExplainContext {
   names: readonly string[];

@@ -9,6 +9,9 @@ import type { Level, Mode, Seat } from './storage.js';
 import { tutorialUiText } from './tutorial/ui-text.js';
 import { focusInGame } from './focus.js';
 import { cleanName } from './player-name.js';
+import { adoptCss } from './feature-css.js';
+// Its rules, in the same chunk: added to the game's stylesheet before the dialog first opens.
+import startDialogCss from './start-dialog.css';
 // Its words, added to the tables as this module (a chunk of its own: start-dialog-loader.ts) loads.
 import './start-words.js';
 
@@ -53,7 +56,7 @@ function parseSeat(value: string): Seat {
  * The new-game dialog. With `offerTutorial` it offers the tutorial too (`'first'`: with a word for a
  * newcomer), and resolves to `'tutorial'` when that is chosen.
  */
-export async function startDialog(host: ParentNode, defaults: StartChoice, canCancel: boolean, offerTutorial: false | 'first' | 'again' = false, offerOnline = false): Promise<StartChoice | 'tutorial' | null> {
+export async function startDialog(host: ShadowRoot, defaults: StartChoice, canCancel: boolean, offerTutorial: false | 'first' | 'again' = false, offerOnline = false): Promise<StartChoice | 'tutorial' | null> {
   const radio = (name: string, value: string, label: string, checked: boolean): string =>
     `<label class="choice"><input type="radio" name="${name}" value="${value}" ${checked ? 'checked' : ''}><span>${label}</span></label>`;
   const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
@@ -107,6 +110,7 @@ export async function startDialog(host: ParentNode, defaults: StartChoice, canCa
   if (canCancel) buttons.push({ id: 'cancel', label: t('cancel') });
   if (offerTutorial) buttons.push({ id: 'tutorial', label: offerTutorial === 'first' ? offer.learn : offer.tutorial });
   buttons.push({ id: 'start', label: t('start'), primary: true });
+  adoptCss(host, startDialogCss);
   const result = await openDialog(host, {
     title: t('newGame'),
     body,

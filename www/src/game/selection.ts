@@ -13,6 +13,7 @@ import { save } from './keeping.js';
 import { perform } from './session.js';
 import { selectionTargets } from './view-model.js';
 import { focusInGame } from '../focus.js';
+import { adoptCss } from '../feature-css.js';
 
 export function select(ctx: Ctx, card: CardName, keep = false): void {
   if (!keep && ctx.s.sel.kind !== 'none' && ctx.s.sel.card === card) {
@@ -113,7 +114,9 @@ function loadExplain(): Promise<typeof import('../explain.js')> {
 export async function explainFlag(ctx: Ctx, flag: FlagNumber): Promise<void> {
   let explainHTML;
   try {
-    ({ explainHTML } = await loadExplain());
+    let explainCss;
+    ({ explainHTML, explainCss } = await loadExplain());
+    adoptCss(ctx.host.shadow, explainCss);
   } catch (err) {
     const text = errorText(err);
     ctx.s.message = { text: () => text, kind: 'error' };

@@ -3,3 +3,4 @@
 export { leaveTutorial, lessonProgress, nextStep, restartLessonStep, startTutorial } from './lesson-flow.js';
 export { lessonPanelHTML } from '../tutorial/panel.js';
 export { endRun, scriptedMove } from '../tutorial/run.js';
+export { default as tutorialCss } from '../tutorial/tutorial.css';

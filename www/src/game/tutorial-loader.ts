@@ -1,5 +1,6 @@
 // The tutorial, loaded when first used: starting one imports its chunk (tutorial-chunk.ts); everything else
 // the game does with a tutorial happens while one runs (ctx.s.lesson is set), so the chunk is there already.
+import { adoptCss } from '../feature-css.js';
 import type { Ctx } from './state.js';
 
 export type TutorialChunk = typeof import('./tutorial-chunk.js');
@@ -33,5 +34,6 @@ export async function openTutorial(ctx: Ctx): Promise<void> {
     console.error('battleline: the tutorial could not be loaded', err);
     return;
   }
+  adoptCss(ctx.host.shadow, chunk.tutorialCss);
   chunk.startTutorial(ctx);
 }

@@ -8,6 +8,8 @@ import { focusInGame } from '../focus.js';
 import type { ClientMessage, ClockSetting, OpenGame, ServerMessage } from './protocol.js';
 import { socketUrl } from './server.js';
 import { lt } from './lobby-words.js';
+import { adoptCss } from '../feature-css.js';
+import lobbyCss from './lobby.css';
 
 /** What a posted game would be: the start dialog's options. */
 export interface LobbySetting {
@@ -58,6 +60,8 @@ function storeName(name: string): void {
  * the chosen game or posts this one (sent by the online session's connection).
  */
 export async function openLobby(host: ParentNode, server: string, setting: LobbySetting, enter: (first: ClientMessage) => void): Promise<void> {
+  // The lobby's stylesheet comes with its chunk and joins the game's on first use.
+  if (host instanceof ShadowRoot) adoptCss(host, lobbyCss);
   const games = new Map<string, OpenGame>();
   let socket: WebSocket | null = null;
   let closed = false;

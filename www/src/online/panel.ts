@@ -3,6 +3,8 @@
 // Accept or Decline, Rematch. It only draws what the server said and sends the commands; the game
 // itself is on the board like any other.
 import { escapeAttr, escapeHTML } from '../cards.js';
+import { adoptCss } from '../feature-css.js';
+import panelCss from './panel.css';
 import { confirmDialog } from '../dialogs.js';
 import { t } from '../i18n.js';
 import { seatNames } from '../game/queries.js';
@@ -135,6 +137,7 @@ function panelHTML(ctx: Ctx, o: Online): string {
 export function drawOnline(ctx: Ctx): void {
   const panel = panelOf(ctx);
   if (!panel) return;
+  adoptCss(ctx.host.shadow, panelCss);
   const o = onlineOf(ctx);
   if (!o) {
     const notice = onlineSlot(ctx).notice;
