@@ -510,7 +510,7 @@ mod tests {
         let refusal =
             Refusal::ClaimNotProvable { flag: flag(3), player: 0, at: Box::new(at), players: 2, retired: None, unseen };
         assert_eq!(refusal.code(), ErrorCode::ClaimNotProvable);
-        let expected = format!("flag 3 cannot be claimed: {}", prove(&at, 2, 0, unseen).reason);
+        let expected = format!("flag 3 cannot be claimed: {}", prove_with_retired(&at, 2, None, 0, unseen).reason);
         assert_eq!(refusal.to_string(), expected);
         assert!(expected.contains("b7") && expected.contains("b9"), "{expected}");
     }
