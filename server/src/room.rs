@@ -315,7 +315,10 @@ impl Room {
             Err(_) => {}
         }
         if self.game.position().retired() == Some(seat) {
-            return Err(refuse(Code::Engine(battleline::ErrorCode::CannotResign.as_str()), "you have resigned already"));
+            return Err(refuse(
+                Code::Engine(battleline::ErrorCode::CannotResign.as_str()),
+                "you have resigned already",
+            ));
         }
         self.stop_clock(now);
         let winner = self.sole_other(seat);
@@ -443,8 +446,7 @@ impl Room {
             None => game.spectator_view(),
         };
         // A seat that resigned only watches (R-3P-RESIGN).
-        let may_act =
-            self.status() == RoomStatus::Playing && seat.is_some() && seat != game.position().retired();
+        let may_act = self.status() == RoomStatus::Playing && seat.is_some() && seat != game.position().retired();
         let legal = match seat {
             Some(s) if may_act && game.position().current() == s => game.legal_actions(),
             Some(_) if may_act && game.position().is_over() && !game.is_match_over() => vec![Action::NextGame],

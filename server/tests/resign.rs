@@ -43,7 +43,8 @@ async fn play_to_the_end(clients: &mut [Client], out: Option<usize>, seed: u64) 
         if states.iter().all(|s| s["room"]["status"] == "over") {
             return states;
         }
-        let movers: Vec<usize> = (0..clients.len()).filter(|&c| !states[c]["legal"].as_array().unwrap().is_empty()).collect();
+        let movers: Vec<usize> =
+            (0..clients.len()).filter(|&c| !states[c]["legal"].as_array().unwrap().is_empty()).collect();
         assert_eq!(movers.len(), 1, "exactly one seat may act: {movers:?}");
         let mover = movers[0];
         assert_ne!(Some(mover), out, "the seat that resigned was asked to move");
