@@ -5,7 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Tactic};
-use crate::flag::FlagId;
+use crate::flag::{FlagId, Player};
 
 /// The two decks.
 ///
@@ -112,6 +112,13 @@ pub enum Action {
     Pass,
     /// Start the next game of a match once a game is over (R-MATCH).
     NextGame,
+    /// Leave a three-player game for the rest of the match, at any moment, whoever's turn it is; the
+    /// two others play on (R-3P-RESIGN). Sent by the seat it names; never among the legal actions.
+    Resign {
+        /// The seat that resigns.
+        #[cfg_attr(test, ts(type = "PlayerIndex"))]
+        player: Player,
+    },
 }
 
 impl Action {
@@ -157,6 +164,7 @@ impl fmt::Display for Action {
             Action::Draw { deck: d } => write!(f, "draw from the {} deck", deck(d)),
             Action::Pass => f.write_str("pass"),
             Action::NextGame => f.write_str("next game"),
+            Action::Resign { player } => write!(f, "player {player} resigns"),
         }
     }
 }
@@ -184,6 +192,7 @@ mod tests {
             Action::Draw { deck: DeckKind::Troop },
             Action::Pass,
             Action::NextGame,
+            Action::Resign { player: 2 },
         ];
         for action in all {
             let json = serde_json::to_string(&action).unwrap();

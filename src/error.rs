@@ -62,6 +62,9 @@ pub enum ErrorCode {
     BadPlayer,
     /// Malformed input to a query (a hypothetical flag, a view, …).
     BadInput,
+    /// The seat may not resign from the game: a two-player game, a seat already out, or only two
+    /// players left (R-3P-RESIGN-1).
+    CannotResign,
 }
 
 impl ErrorCode {
@@ -94,11 +97,12 @@ impl ErrorCode {
             ErrorCode::BadRecord => "bad_record",
             ErrorCode::BadPlayer => "bad_player",
             ErrorCode::BadInput => "bad_input",
+            ErrorCode::CannotResign => "cannot_resign",
         }
     }
 
     /// Every code, for documentation and exhaustive tests.
-    pub const ALL: [ErrorCode; 22] = [
+    pub const ALL: [ErrorCode; 23] = [
         ErrorCode::NotYourTurn,
         ErrorCode::WrongPhase,
         ErrorCode::CardNotInHand,
@@ -121,6 +125,7 @@ impl ErrorCode {
         ErrorCode::BadRecord,
         ErrorCode::BadPlayer,
         ErrorCode::BadInput,
+        ErrorCode::CannotResign,
     ];
 }
 

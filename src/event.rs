@@ -110,6 +110,13 @@ pub enum Event {
         /// Fog lies at the flag.
         fog: bool,
     },
+    /// The player resigned from a three-player game: the two others play on (R-3P-RESIGN). Their cards
+    /// that left unclaimed flags follow as `discarded` events.
+    Resigned {
+        /// Who resigned.
+        #[cfg_attr(test, ts(type = "PlayerIndex"))]
+        player: Player,
+    },
     /// The player passed (R-TURN-4).
     Passed {
         /// Who passed.
@@ -193,6 +200,7 @@ impl Event {
                 events.push(Event::Claimed { player, flag, formation, fog: after.flag(flag).fog.is_some() });
             }
             Action::Pass => events.push(Event::Passed { player }),
+            Action::Resign { player } => events.push(Event::Resigned { player }),
             Action::EndClaims | Action::NextGame => {}
         }
         discarded(&mut events, before, after, action);
@@ -209,13 +217,14 @@ fn moved(events: &mut Vec<Event>, before: &Position, player: Player, by: Card, c
     }
 }
 
-/// Side cards gone from a flag that the action itself did not take: Mud leaving (R-ENV-3).
+/// Side cards gone from a flag that the action itself did not take: Mud leaving (R-ENV-3), a
+/// resigning player's cards leaving the unclaimed flags (R-3P-RESIGN-2).
 fn discarded(events: &mut Vec<Event>, before: &Position, after: &Position, action: &Action) {
     let taken = match *action {
         Action::Redeploy { card, .. } | Action::Deserter { card } | Action::Traitor { card, .. } => Some(card),
         _ => None,
     };
-    if taken.is_none() {
+    if taken.is_none() && !matches!(action, Action::Resign { .. }) {
         return;
     }
     for flag in FlagId::all() {

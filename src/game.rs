@@ -282,7 +282,8 @@ impl Game {
         self.finished.iter().copied().chain(self.position.result()).collect()
     }
 
-    /// Match points of each player (R-MATCH-1).
+    /// Match points of each player (R-MATCH-1). A seat that resigned forfeits the match: it has none,
+    /// for every game (R-3P-RESIGN-5).
     pub fn scores(&self) -> Vec<u32> {
         let mut scores = vec![0; self.options.players];
         for result in self.results() {
@@ -290,7 +291,29 @@ impl Game {
                 *score += points;
             }
         }
+        if let Some(score) = self.position.retired().and_then(|p| scores.get_mut(p)) {
+            *score = 0;
+        }
         scores
+    }
+
+    /// `player` resigns from this three-player match (R-3P-RESIGN): [`Action::Resign`] played by that
+    /// seat, recorded like every action, so the record replays it. Refused (`cannot_resign`, the game
+    /// unchanged) in a two-player game and once a seat has resigned; `game_over` once the game is over.
+    ///
+    /// ```
+    /// use battleline::{ErrorCode, Game, Options};
+    /// let mut game = Game::new(Options { players: 3, tactics: false, ..Options::default() }, 7).unwrap();
+    /// let out = (game.position().current() + 1) % 3;
+    /// game.resign(out).unwrap();
+    /// assert_eq!(game.position().retired(), Some(out));
+    /// let replayed = Game::from_record(&game.record()).unwrap();
+    /// assert_eq!(replayed.position(), game.position());
+    /// let mut duel = Game::new(Options::default(), 7).unwrap();
+    /// assert_eq!(duel.resign(0).unwrap_err().code, ErrorCode::CannotResign);
+    /// ```
+    pub fn resign(&mut self, player: Player) -> Result<(), Error> {
+        self.apply_as(player, &Action::Resign { player })
     }
 
     /// Whether the whole match is over.
@@ -324,9 +347,14 @@ impl Game {
         }
     }
 
-    /// Plays an action for the current player; a refused action changes nothing.
+    /// Plays an action for the current player (a resignation for the seat it names); a refused action
+    /// changes nothing.
     pub fn apply(&mut self, action: &Action) -> Result<(), Error> {
-        self.apply_as(self.position.current(), action)
+        let player = match *action {
+            Action::Resign { player } => player,
+            _ => self.position.current(),
+        };
+        self.apply_as(player, action)
     }
 
     /// `bad_player` for a player not in the game: checked first by both `check` and `apply_as`, so that
@@ -408,13 +436,19 @@ impl Game {
         &self.log
     }
 
-    /// R-MATCH-2: the winner starts the next game; after a draw, the next player in seat order does.
+    /// R-MATCH-2: the winner starts the next game; after a draw, the next player in seat order does. A
+    /// seat that resigned stays out for the rest of the match (R-3P-RESIGN-5): its hand is dealt, so
+    /// that the deal is the seed's, and never played.
     fn start_next_game(&mut self) {
         let Some(result) = self.position.result() else { return };
         self.finished.push(result);
-        let first = result.winner.unwrap_or((self.first_player + 1) % self.options.players);
+        let first = result.winner.unwrap_or_else(|| self.position.next_active(self.first_player));
         self.first_player = first;
+        let retired = self.position.retired();
         self.position = Position::deal(self.options, &mut self.rng, first);
+        if let Some(player) = retired {
+            self.position.retire(player);
+        }
     }
 
     /// A player's view, with the match's fields; `None` for a player not in the game.

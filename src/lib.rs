@@ -68,7 +68,7 @@ pub use position::inspect::SideFormation;
 pub use position::setup::{Setup, MAX_COMPLETION_STAMP};
 pub use position::view::{FlagView, HandSize, KnownDeckCard, PlayerView, TurnView};
 pub use position::{rng_from_seed, Position, HAND_SIZE};
-pub use proof::{is_claimable, prove, FlagSetup, OpponentBest, Proof};
+pub use proof::{is_claimable, is_claimable_with_retired, prove, prove_with_retired, FlagSetup, OpponentBest, Proof};
 pub use record::{Record, MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_SEED, RECORD_FORMAT, RECORD_VERSION};
 pub use refusal::Refusal;
 

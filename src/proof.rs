@@ -65,8 +65,8 @@ pub struct Proof {
     pub claimant: Player,
     /// The claimant's formation; `None` when their side is incomplete (then not claimable).
     pub claimant_strength: Option<Strength>,
-    /// One entry per opponent in seat order; empty when the claim fails before looking at them
-    /// (flag claimed, claimant's side incomplete).
+    /// One entry per opponent in seat order (a seat that resigned is none, R-3P-RESIGN-2); empty when
+    /// the claim fails before looking at them (flag claimed, claimant's side incomplete).
     pub opponents: Vec<OpponentBest>,
     /// One English sentence explaining the verdict with card notation.
     pub reason: String,
@@ -76,16 +76,25 @@ pub struct Proof {
 enum Refusal {
     Claimed(Player),
     NotSeated,
+    Retired,
     Incomplete { len: usize, capacity: usize },
 }
 
 /// The claimant's strength, or why there is nothing to prove.
-fn claimant_strength(flag: &Flag, players: usize, claimant: Player) -> Result<Strength, Refusal> {
+fn claimant_strength(
+    flag: &Flag,
+    players: usize,
+    retired: Option<Player>,
+    claimant: Player,
+) -> Result<Strength, Refusal> {
     if let Some(owner) = flag.claimed {
         return Err(Refusal::Claimed(owner));
     }
     if !(2..=MAX_PLAYERS).contains(&players) || claimant >= players {
         return Err(Refusal::NotSeated);
+    }
+    if retired == Some(claimant) {
+        return Err(Refusal::Retired);
     }
     let side = &flag.sides[claimant];
     if side.len() < flag.capacity() {
@@ -157,18 +166,54 @@ fn judge(flag: &Flag, claimant: Player, opponent: Player, mine: Strength, pool: 
 /// assert!(!is_claimable(&flag, 2, 0, CardSet::ALL_TROOPS.difference(board)));
 /// ```
 pub fn is_claimable(flag: &Flag, players: usize, claimant: Player, unseen: CardSet) -> bool {
-    refusal_witness(flag, players, claimant, unseen).is_none()
+    is_claimable_with_retired(flag, players, None, claimant, unseen)
+}
+
+/// [`is_claimable`] in a three-player game where the seat `retired` has resigned (R-3P-RESIGN-2): that
+/// seat is no opponent (whatever lies on its side), and it cannot claim. `None` is [`is_claimable`].
+///
+/// ```
+/// use battleline::{is_claimable_with_retired, Card, CardSet, Flag, SideCards};
+/// let cards = |text: &str| -> Vec<Card> { text.split(' ').map(|t| t.parse().unwrap()).collect() };
+/// let mut flag = Flag::default();
+/// flag.sides[0] = SideCards::from_cards(&cards("r3 r4 r5")).unwrap();
+/// flag.sides[2] = SideCards::from_cards(&cards("b8")).unwrap();
+/// let unseen = CardSet::from_cards(cards("b7 b9"));
+/// // Player 2 could still make blue 7-8-9; once they have resigned, their side is out of the contest.
+/// assert!(!is_claimable_with_retired(&flag, 3, None, 0, unseen));
+/// assert!(is_claimable_with_retired(&flag, 3, Some(2), 0, unseen));
+/// assert!(!is_claimable_with_retired(&flag, 3, Some(0), 0, unseen));
+/// ```
+pub fn is_claimable_with_retired(
+    flag: &Flag,
+    players: usize,
+    retired: Option<Player>,
+    claimant: Player,
+    unseen: CardSet,
+) -> bool {
+    refusal_witness(flag, players, retired, claimant, unseen).is_none()
+}
+
+/// The opponents of `claimant` at a flag: every other seat but the one that resigned.
+fn contenders(players: usize, retired: Option<Player>, claimant: Player) -> impl Iterator<Item = Player> {
+    (0..players).filter(move |&p| p != claimant && Some(p) != retired)
 }
 
 /// `None` when the claim succeeds; otherwise the unseen cards the first beating opponent needs (empty
 /// when the refusal does not depend on unseen cards). While the flag is unchanged and those cards stay
 /// unseen, the refusal stands: the engine remembers it (`ClaimMemo`). Allocation-free.
-pub(crate) fn refusal_witness(flag: &Flag, players: usize, claimant: Player, unseen: CardSet) -> Option<CardSet> {
-    let Ok(mine) = claimant_strength(flag, players, claimant) else {
+pub(crate) fn refusal_witness(
+    flag: &Flag,
+    players: usize,
+    retired: Option<Player>,
+    claimant: Player,
+    unseen: CardSet,
+) -> Option<CardSet> {
+    let Ok(mine) = claimant_strength(flag, players, retired, claimant) else {
         return Some(CardSet::EMPTY);
     };
     let pool = pool_for(flag, players, unseen);
-    (0..players).filter(|&p| p != claimant).find_map(|p| {
+    contenders(players, retired, claimant).find_map(|p| {
         let outcome = judge(flag, claimant, p, mine, &pool, false);
         outcome
             .beats
@@ -196,8 +241,20 @@ pub(crate) fn refusal_witness(flag: &Flag, players: usize, claimant: Player, uns
 /// assert_eq!(proof.reason, "player 1 can still complete b8 with b9 b7 into a Wedge (sum 24), which beats your Wedge (sum 12)");
 /// ```
 pub fn prove(flag: &Flag, players: usize, claimant: Player, unseen: CardSet) -> Proof {
+    prove_with_retired(flag, players, None, claimant, unseen)
+}
+
+/// [`prove`] in a three-player game where the seat `retired` has resigned (R-3P-RESIGN-2): that seat is
+/// no opponent and gets no entry in `opponents`; a claim by it is refused. `None` is [`prove`].
+pub fn prove_with_retired(
+    flag: &Flag,
+    players: usize,
+    retired: Option<Player>,
+    claimant: Player,
+    unseen: CardSet,
+) -> Proof {
     let fog = flag.fog.is_some();
-    let mine = match claimant_strength(flag, players, claimant) {
+    let mine = match claimant_strength(flag, players, retired, claimant) {
         Ok(mine) => mine,
         Err(refusal) => {
             let reason = match refusal {
@@ -205,6 +262,7 @@ pub fn prove(flag: &Flag, players: usize, claimant: Player, unseen: CardSet) -> 
                 Refusal::NotSeated => {
                     format!("player {claimant} has no side at a flag of a {players}-player game")
                 }
+                Refusal::Retired => format!("player {claimant} has resigned and claims nothing"),
                 Refusal::Incomplete { len, capacity } => {
                     format!("your side is not complete: it holds {len} of the {capacity} cards it needs")
                 }
@@ -214,7 +272,7 @@ pub fn prove(flag: &Flag, players: usize, claimant: Player, unseen: CardSet) -> 
     };
     let pool = pool_for(flag, players, unseen);
     let mut opponents = Vec::with_capacity(players - 1);
-    for opponent in (0..players).filter(|&p| p != claimant) {
+    for opponent in contenders(players, retired, claimant) {
         let outcome = judge(flag, claimant, opponent, mine, &pool, true);
         let added: Vec<Card> = outcome.best.as_ref().map_or_else(Vec::new, |done| done.added().to_vec());
         let cards: Vec<Card> = flag.sides[opponent].iter().chain(added.iter().copied()).collect();

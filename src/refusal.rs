@@ -12,7 +12,7 @@ use crate::card_set::CardSet;
 use crate::error::{Error, ErrorCode};
 use crate::flag::{Flag, FlagId, Player};
 use crate::phase::Phase;
-use crate::proof::prove;
+use crate::proof::prove_with_retired;
 
 /// Why an action is illegal now. `code()` is the stable code; `to_string()` the explanation.
 ///
@@ -182,6 +182,8 @@ pub enum Refusal {
         at: Box<Flag>,
         /// Players in the game.
         players: usize,
+        /// The seat that resigned, if any (R-3P-RESIGN-2: no side in the contest).
+        retired: Option<Player>,
         /// The troops not face up at the time (R-CLAIM-2).
         unseen: CardSet,
     },
@@ -193,6 +195,31 @@ pub enum Refusal {
     /// A pass by a player who holds a playable troop (`must_play`, R-TURN-4).
     MustPlay {
         /// The player.
+        player: Player,
+    },
+    /// A resignation sent for another seat (`bad_player`).
+    ResignForOther {
+        /// Who sent it.
+        player: Player,
+        /// The seat it names.
+        seat: Player,
+    },
+    /// A resignation in a two-player game (`cannot_resign`, R-3P-RESIGN-1): it would end the match,
+    /// which the host decides.
+    ResignTwoPlayers,
+    /// A resignation by a seat that is already out (`cannot_resign`).
+    AlreadyResigned {
+        /// The seat.
+        player: Player,
+    },
+    /// A resignation when only two players remain (`cannot_resign`, R-3P-RESIGN-1).
+    TwoRemain {
+        /// The seat that resigned before.
+        retired: Player,
+    },
+    /// An action by a seat that resigned (`bad_player`).
+    Resigned {
+        /// The seat.
         player: Player,
     },
 }
@@ -229,6 +256,10 @@ impl Refusal {
             Refusal::ClaimNotProvable { .. } => ErrorCode::ClaimNotProvable,
             Refusal::DeckEmpty { .. } => ErrorCode::DeckEmpty,
             Refusal::MustPlay { .. } => ErrorCode::MustPlay,
+            Refusal::ResignForOther { .. } | Refusal::Resigned { .. } => ErrorCode::BadPlayer,
+            Refusal::ResignTwoPlayers | Refusal::AlreadyResigned { .. } | Refusal::TwoRemain { .. } => {
+                ErrorCode::CannotResign
+            }
         }
     }
 }
@@ -292,9 +323,10 @@ impl fmt::Display for Refusal {
             Refusal::SideIncomplete { player, flag, cards, capacity } => {
                 write!(f, "player {player}'s side of flag {flag} holds {cards} of {capacity} cards")
             }
-            Refusal::ClaimNotProvable { flag, player, at, players, unseen } => {
+            Refusal::ClaimNotProvable { flag, player, at, players, retired, unseen } => {
                 // The explanation is a proof search: done here, only when someone reads it.
-                write!(f, "flag {flag} cannot be claimed: {}", prove(at, *players, *player, *unseen).reason)
+                let proof = prove_with_retired(at, *players, *retired, *player, *unseen);
+                write!(f, "flag {flag} cannot be claimed: {}", proof.reason)
             }
             Refusal::DeckEmpty { deck } => {
                 let name = match deck {
@@ -306,6 +338,16 @@ impl fmt::Display for Refusal {
             Refusal::MustPlay { player } => {
                 write!(f, "player {player} holds a troop card and has room for it, so must play (R-TURN-4)")
             }
+            Refusal::ResignForOther { player, seat } => write!(f, "player {player} cannot resign for player {seat}"),
+            Refusal::ResignTwoPlayers => {
+                f.write_str("a two-player game has no seat to retire: resigning ends the match (R-3P-RESIGN-1)")
+            }
+            Refusal::AlreadyResigned { player } => write!(f, "player {player} has already resigned"),
+            Refusal::TwoRemain { retired } => write!(
+                f,
+                "player {retired} has resigned and only two players remain: resigning now ends the match (R-3P-RESIGN-1)"
+            ),
+            Refusal::Resigned { player } => write!(f, "player {player} has resigned and plays no more"),
         }
     }
 }
@@ -435,6 +477,19 @@ mod tests {
                 "must_play",
                 "player 0 holds a troop card and has room for it, so must play (R-TURN-4)",
             ),
+            (Refusal::ResignForOther { player: 0, seat: 2 }, "bad_player", "player 0 cannot resign for player 2"),
+            (
+                Refusal::ResignTwoPlayers,
+                "cannot_resign",
+                "a two-player game has no seat to retire: resigning ends the match (R-3P-RESIGN-1)",
+            ),
+            (Refusal::AlreadyResigned { player: 1 }, "cannot_resign", "player 1 has already resigned"),
+            (
+                Refusal::TwoRemain { retired: 1 },
+                "cannot_resign",
+                "player 1 has resigned and only two players remain: resigning now ends the match (R-3P-RESIGN-1)",
+            ),
+            (Refusal::Resigned { player: 2 }, "bad_player", "player 2 has resigned and plays no more"),
         ];
         for (refusal, code, message) in cases {
             assert_eq!(refusal.code().as_str(), code, "{refusal:?}");
@@ -452,9 +507,10 @@ mod tests {
         at.sides[0] = crate::flag::SideCards::from_cards(&[card("r3"), card("r4"), card("r5")]).unwrap();
         at.sides[1] = crate::flag::SideCards::from_cards(&[card("b8")]).unwrap();
         let unseen = CardSet::from_cards([card("b7"), card("b9")]);
-        let refusal = Refusal::ClaimNotProvable { flag: flag(3), player: 0, at: Box::new(at), players: 2, unseen };
+        let refusal =
+            Refusal::ClaimNotProvable { flag: flag(3), player: 0, at: Box::new(at), players: 2, retired: None, unseen };
         assert_eq!(refusal.code(), ErrorCode::ClaimNotProvable);
-        let expected = format!("flag 3 cannot be claimed: {}", prove(&at, 2, 0, unseen).reason);
+        let expected = format!("flag 3 cannot be claimed: {}", prove_with_retired(&at, 2, None, 0, unseen).reason);
         assert_eq!(refusal.to_string(), expected);
         assert!(expected.contains("b7") && expected.contains("b9"), "{expected}");
     }

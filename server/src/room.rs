@@ -69,6 +69,10 @@ pub struct RoomRecord {
     pub rev: i64,
 }
 
+/// The action id of a stored action the server made rather than a client (a three-player resign):
+/// empty, which no client's id can be (ids have 1 to `MAX_ACTION_ID` bytes).
+pub const SERVER_ACTION_ID: &str = "";
+
 /// A refusal: a stable code and words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
@@ -187,9 +191,20 @@ impl Room {
         }
         self.record.meta.remaining_ms = self.remaining_at(now);
         self.record.meta.since_ms = None;
-        let winner = (self.record.options.players == 2).then_some(1 - seat);
+        let winner = self.sole_other(seat);
         self.record.meta.ended = Some(Ended { reason: EndReason::Time, by: Some(seat), winner });
         true
+    }
+
+    /// The one player still in the game besides `seat`, if there is exactly one: the other seat of a
+    /// two-player game, or of a three-player game where a seat has resigned (R-3P-RESIGN).
+    fn sole_other(&self, seat: usize) -> Option<usize> {
+        let retired = self.game.position().retired();
+        let mut others = (0..self.record.options.players).filter(|&p| p != seat && Some(p) != retired);
+        match (others.next(), others.next()) {
+            (Some(only), None) => Some(only),
+            _ => None,
+        }
     }
 
     /// The seat whose token hashes to `hash`.
@@ -227,6 +242,9 @@ impl Room {
             RoomStatus::Waiting => return Err(refuse(Code::Waiting, "the game starts once every seat is taken")),
             RoomStatus::Over => return Err(refuse(Code::MatchOver, "the match is over")),
             _ => {}
+        }
+        if matches!(action, Action::Resign { .. }) {
+            return Err(refuse(Code::BadMessage, "a seat resigns with the resign message"));
         }
         if let Some(n) = n {
             if n != self.n() {
@@ -278,24 +296,49 @@ impl Room {
         Ok(())
     }
 
-    /// `seat` concedes the match.
-    pub fn resign(&mut self, seat: usize, now: u64) -> Result<(), Refusal> {
+    /// `seat` resigns. In a three-player game with every seat still in, the engine retires the seat and
+    /// the two others play on (R-3P-RESIGN): the resignation is an action of the match, returned to be
+    /// stored (with [`SERVER_ACTION_ID`]). Otherwise (two players, or two left) the match ends, won by
+    /// the one who stays. Between two games of a match a seat cannot resign (`game_over`): the next
+    /// game must start first.
+    pub fn resign(&mut self, seat: usize, now: u64) -> Result<Option<StoredAction>, Refusal> {
         self.playing()?;
+        let action = Action::Resign { player: seat };
+        match self.game.check(seat, &action) {
+            Ok(()) => {
+                self.apply(seat, SERVER_ACTION_ID.to_string(), action, now)?;
+                return Ok(Some(StoredAction { seat, action, id: SERVER_ACTION_ID.to_string() }));
+            }
+            Err(e) if e.code != battleline::ErrorCode::CannotResign => {
+                return Err(refuse(Code::Engine(e.code.as_str()), e.message));
+            }
+            Err(_) => {}
+        }
+        if self.game.position().retired() == Some(seat) {
+            return Err(refuse(
+                Code::Engine(battleline::ErrorCode::CannotResign.as_str()),
+                "you have resigned already",
+            ));
+        }
         self.stop_clock(now);
-        let winner = (self.record.options.players == 2).then_some(1 - seat);
+        let winner = self.sole_other(seat);
         self.record.meta.ended = Some(Ended { reason: EndReason::Resigned, by: Some(seat), winner });
-        Ok(())
+        Ok(None)
     }
 
     /// `seat` offers a draw; once every seat has, the match is drawn.
     pub fn offer_draw(&mut self, seat: usize, now: u64) -> Result<(), Refusal> {
         self.playing()?;
+        if self.game.position().retired() == Some(seat) {
+            return Err(refuse(Code::Engine(battleline::ErrorCode::BadPlayer.as_str()), "you have resigned"));
+        }
+        let in_game = self.record.options.players - usize::from(self.game.position().retired().is_some());
         let offers = &mut self.record.meta.draw_offers;
         if !offers.contains(&seat) {
             offers.push(seat);
             offers.sort_unstable();
         }
-        if offers.len() == self.record.options.players {
+        if offers.len() == in_game {
             self.stop_clock(now);
             self.record.meta.ended = Some(Ended { reason: EndReason::DrawAgreed, by: None, winner: None });
         }
@@ -402,7 +445,8 @@ impl Room {
             Some(view) => view,
             None => game.spectator_view(),
         };
-        let may_act = self.status() == RoomStatus::Playing && seat.is_some();
+        // A seat that resigned only watches (R-3P-RESIGN).
+        let may_act = self.status() == RoomStatus::Playing && seat.is_some() && seat != game.position().retired();
         let legal = match seat {
             Some(s) if may_act && game.position().current() == s => game.legal_actions(),
             Some(_) if may_act && game.position().is_over() && !game.is_match_over() => vec![Action::NextGame],

@@ -5,7 +5,6 @@
 //! message. It ends the match on time when a clock falls, and unloads the room when nobody has been in
 //! it for a while.
 
-use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -18,6 +17,8 @@ use crate::protocol::{ServerMessage, PROTOCOL};
 use crate::room::{ActCheck, Refusal, Room, StoredAction};
 use crate::store::{Change, StoreError};
 use crate::tokens;
+
+mod send;
 
 struct Subscriber {
     conn: u64,
@@ -251,7 +252,15 @@ impl RoomTask {
                 }
                 Err(e) => Err((e, Some(id))),
             },
-            Request::Resign => self.room.resign(seat, now).map_err(|e| (e, None)),
+            // A three-player resign is an action of the match (the seat retires, the others play on).
+            Request::Resign => match self.room.resign(seat, now) {
+                Ok(Some(stored)) => {
+                    let idx = self.room.n() - 1;
+                    return Outcome::Store { seat: None, action: Some((idx, stored)), ack: None };
+                }
+                Ok(None) => Ok(()),
+                Err(e) => Err((e, None)),
+            },
             Request::OfferDraw => self.room.offer_draw(seat, now).map_err(|e| (e, None)),
             Request::DeclineDraw => self.room.decline_draw().map_err(|e| (e, None)),
             Request::Rematch => match self.room.ask_rematch(seat) {
@@ -391,117 +400,5 @@ impl RoomTask {
         for subscriber in self.subscribers.drain(..) {
             subscriber.out.send(Out::Text(message.clone()));
         }
-    }
-
-    fn reply(&mut self, conn: u64, message: ServerMessage) {
-        if let Some(i) = self.subscribers.iter().position(|s| s.conn == conn) {
-            if !self.subscribers[i].out.send(Out::Text(message.to_text())) {
-                self.subscribers.remove(i);
-                self.dropped = true;
-            }
-        }
-    }
-
-    /// Tells everyone left who is here after sends that dropped subscribers (one message for all those
-    /// found gone together; telling it may find more gone, and then it is told again).
-    fn tell_dropped(&mut self) {
-        while std::mem::take(&mut self.dropped) {
-            self.presence(None);
-        }
-    }
-
-    /// Connections per seat, and spectators.
-    fn presence_counts(&self) -> (Vec<usize>, usize) {
-        let mut connected = vec![0; self.room.record.options.players];
-        let mut spectators = 0;
-        for s in &self.subscribers {
-            match s.seat.and_then(|seat| connected.get_mut(seat)) {
-                Some(n) => *n += 1,
-                None => spectators += 1,
-            }
-        }
-        (connected, spectators)
-    }
-
-    /// The room as everybody sees it now: who is connected, and which seats' players left on purpose.
-    fn info(&self) -> crate::protocol::RoomInfo {
-        let (connected, spectators) = self.presence_counts();
-        let mut info = self.room.info(&connected, spectators, now_ms());
-        for &seat in &self.left {
-            if let Some(s) = info.seats.get_mut(seat) {
-                s.left = s.connected == 0;
-            }
-        }
-        info
-    }
-
-    /// Tells everyone (but `except`, who got the whole state) who is here now: one small message, the
-    /// same text for all.
-    fn presence(&mut self, except: Option<u64>) {
-        // This tells of every drop so far too.
-        self.dropped = false;
-        let info = self.info();
-        let (seats, spectators) = (info.seats, info.spectators);
-        let text = ServerMessage::Presence { seats, spectators }.to_text();
-        self.send_all(|s| (Some(s.conn) != except).then(|| text.clone()));
-    }
-
-    /// Sends connection `conn` the whole state.
-    fn send_state(&mut self, conn: u64) {
-        let info = self.info();
-        let n = self.room.n();
-        if let Some(i) = self.subscribers.iter().position(|s| s.conn == conn) {
-            let s = &mut self.subscribers[i];
-            s.generation = self.room.record.generation;
-            let text = ServerMessage::State(Box::new(self.room.state_for(s.seat, 0, info))).to_text();
-            if s.out.send(Out::Text(text)) {
-                s.log_sent = n;
-            } else {
-                self.subscribers.remove(i);
-                self.dropped = true;
-            }
-        }
-    }
-
-    /// Queues `text(subscriber)` for every subscriber it gives a text; drops those whose queue is full
-    /// (their connection closes; the client reconnects and gets the whole state).
-    fn send_all(&mut self, mut text: impl FnMut(&Subscriber) -> Option<String>) {
-        let before = self.subscribers.len();
-        self.subscribers.retain(|s| match text(s) {
-            Some(text) => s.out.send(Out::Text(text)),
-            None => true,
-        });
-        self.dropped |= self.subscribers.len() != before;
-    }
-
-    /// Sends every subscriber the state as its seat may know it. The text for a seat and a starting log
-    /// entry is built once and shared by every connection that needs it (all spectators, a player's tabs).
-    fn broadcast(&mut self) {
-        let started = Instant::now();
-        let info = self.info();
-        let generation = self.room.record.generation;
-        let n = self.room.n();
-        let mut texts: HashMap<(Option<usize>, u32), String> = HashMap::new();
-        let before = self.subscribers.len();
-        let room = &self.room;
-        self.subscribers.retain_mut(|s| {
-            if s.generation != generation || s.log_sent > n {
-                s.generation = generation;
-                s.log_sent = 0;
-            }
-            let text = texts
-                .entry((s.seat, s.log_sent))
-                .or_insert_with(|| {
-                    ServerMessage::State(Box::new(room.state_for(s.seat, s.log_sent, info.clone()))).to_text()
-                })
-                .clone();
-            let sent = s.out.send(Out::Text(text));
-            if sent {
-                s.log_sent = n;
-            }
-            sent
-        });
-        self.dropped |= self.subscribers.len() != before;
-        self.hub.metrics.broadcast_latency.observe(started.elapsed());
     }
 }

@@ -181,6 +181,7 @@ impl Determinizer {
             // Hidden (R-TURN-6): the engine derives it from the sampled hands.
             voluntary_pass: None,
             result: view.result,
+            retired: view.retired,
         };
         determinizer.base = Position::from_setup(&setup)?;
         Ok(determinizer)

@@ -7,7 +7,7 @@ use crate::card::Card;
 use crate::flag::{FlagId, Player};
 use crate::formation::{best_strength, Strength};
 use crate::position::Position;
-use crate::proof::{prove, Proof};
+use crate::proof::{prove_with_retired, Proof};
 
 /// One side of a flag: its cards and, once complete, its formation.
 ///
@@ -58,7 +58,7 @@ impl Position {
     /// Why `player` can or cannot claim `flag` now (R-CLAIM-5): the opponent's best reachable
     /// formation, or a counterexample.
     pub fn explain_claim(&self, player: Player, flag: FlagId) -> Proof {
-        prove(self.flag(flag), self.players(), player, self.unseen_troops())
+        prove_with_retired(self.flag(flag), self.players(), self.retired(), player, self.unseen_troops())
     }
 
     /// A short digest of the whole position, hidden cards included (FNV-1a of its setup as JSON), equal

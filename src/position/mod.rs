@@ -6,6 +6,7 @@ pub(crate) mod inspect;
 mod legal;
 mod perform;
 mod reachable;
+mod retire;
 pub(crate) mod setup;
 mod turn;
 mod validate;
@@ -60,6 +61,9 @@ pub struct Position {
     /// Consecutive turns that were passes without a claim (R-TURN-6).
     passes_in_row: u8,
     result: Option<GameResult>,
+    /// The seat that resigned from a three-player game (R-3P-RESIGN): out of every turn and every
+    /// contest. At most one: with two players left, resigning ends the match instead.
+    retired: Option<Player>,
     /// Every card face up: on the flags or in a discard pile. Kept as cards are played because a card
     /// that leaves a hand never returns to a hand or a deck (board and discards only move among
     /// themselves), so this is exactly the set of cards ever played; claim proofs read it constantly.
@@ -98,6 +102,7 @@ impl Position {
             claimed_this_turn: false,
             passes_in_row: 0,
             result: None,
+            retired: None,
             face_up: CardSet::EMPTY,
             latest_arrival: None,
             claim_memo: ClaimMemo::default(),
@@ -326,10 +331,32 @@ impl Position {
         !self.hand(player).troops().is_empty() && self.flags.iter().any(|f| f.has_room(player))
     }
 
-    /// The player's opponents in seat order after them.
+    /// The seat that resigned from this three-player game, if one has (R-3P-RESIGN).
+    pub fn retired(&self) -> Option<Player> {
+        self.retired
+    }
+
+    /// Players still in the game: every seat but the one that resigned (R-3P-RESIGN-1).
+    pub fn active_players(&self) -> usize {
+        self.players() - usize::from(self.retired.is_some())
+    }
+
+    /// The player's opponents still in the game, in seat order after them (R-3P-RESIGN-2).
     pub(crate) fn opponents(&self, player: Player) -> impl Iterator<Item = Player> + use<> {
         let players = self.players();
-        (1..players).map(move |k| (player + k) % players)
+        let retired = self.retired;
+        (1..players).map(move |k| (player + k) % players).filter(move |&p| Some(p) != retired)
+    }
+
+    /// The next seat in seat order after `player` that is still in the game (R-3P-RESIGN-3).
+    pub(crate) fn next_active(&self, player: Player) -> Player {
+        let players = self.players();
+        let next = (player + 1) % players;
+        if Some(next) == self.retired {
+            (next + 1) % players
+        } else {
+            next
+        }
     }
 }
 

@@ -137,6 +137,7 @@ impl Position {
             }
             Action::EndClaims => self.finish_step(),
             Action::NextGame => {}
+            Action::Resign { player } => self.retire(player),
         }
     }
 

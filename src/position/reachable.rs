@@ -21,6 +21,7 @@ impl Position {
         self.check_hand_sizes()?;
         self.check_flags_and_result()?;
         self.check_passes(voluntary_pass)?;
+        self.check_retired_sides()?;
         if !self.is_over() && self.legal_actions().is_empty() {
             return bad(format!(
                 "player {} has no legal action at step {:?} and the game is not over: it could never end",
@@ -145,6 +146,20 @@ impl Position {
                 self.voluntary_pass()
             )),
             _ => Ok(()),
+        }
+    }
+}
+
+impl Position {
+    /// A seat that resigned has no card on an unclaimed flag (R-3P-RESIGN-2: they left with it).
+    fn check_retired_sides(&self) -> Result<(), Error> {
+        let Some(retired) = self.retired else { return Ok(()) };
+        match self.flags.iter().position(|f| f.claimed.is_none() && !f.sides[retired].is_empty()) {
+            Some(i) => bad(format!(
+                "player {retired} resigned but still has cards at unclaimed flag {} (R-3P-RESIGN-2)",
+                i + 1
+            )),
+            None => Ok(()),
         }
     }
 }

@@ -66,6 +66,10 @@ pub struct Setup {
     pub voluntary_pass: Option<bool>,
     /// The result, if the game is over.
     pub result: Option<GameResult>,
+    /// The seat that resigned from this three-player game (R-3P-RESIGN); left out when none has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "PlayerIndex"))]
+    pub retired: Option<usize>,
 }
 
 impl Position {
@@ -90,6 +94,7 @@ impl Position {
             passes_in_row: self.passes_in_row,
             voluntary_pass: Some(self.voluntary_pass()),
             result: self.result,
+            retired: self.retired,
         }
     }
 
@@ -166,6 +171,7 @@ impl Position {
             claimed_this_turn: setup.turn.claimed,
             passes_in_row: setup.passes_in_row,
             result: setup.result,
+            retired: setup.retired,
             face_up: CardSet::EMPTY,
             latest_arrival: None,
             claim_memo: Default::default(),
@@ -302,7 +308,19 @@ fn check_turn(setup: &Setup, options: Options, hands: &[CardSet; MAX_PLAYERS]) -
     if let Some(winner) = setup.result.and_then(|r| r.winner).filter(|&w| w >= options.players) {
         return bad(format!("the result names player {winner} as the winner, who does not exist"));
     }
-    if usize::from(setup.passes_in_row) >= options.players && setup.result.is_none() {
+    if let Some(retired) = setup.retired {
+        if options.players != 3 || retired >= options.players {
+            return bad(format!("player {retired} cannot have resigned: only a seat of a three-player game can"));
+        }
+        if setup.result.is_none() && setup.current == retired {
+            return bad(format!("player {retired} resigned and cannot be the player to move"));
+        }
+        if setup.result.and_then(|r| r.winner) == Some(retired) {
+            return bad(format!("player {retired} resigned and cannot have won"));
+        }
+    }
+    let active = options.players - usize::from(setup.retired.is_some());
+    if usize::from(setup.passes_in_row) >= active && setup.result.is_none() {
         return bad("every player has passed in a row, so the game must be over".into());
     }
     Ok(())

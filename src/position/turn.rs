@@ -6,7 +6,7 @@ use crate::flag::{FlagId, Player};
 use crate::outcome::{envelopment, flag_counts, victory_of, GameResult, Victory};
 use crate::phase::{turn_steps, Phase};
 use crate::position::Position;
-use crate::proof::{is_claimable, refusal_witness};
+use crate::proof::{is_claimable_with_retired, refusal_witness};
 
 impl Position {
     /// Whether `player` can claim `flag` now (R-CLAIM-1): the fast, allocation-free check.
@@ -20,15 +20,16 @@ impl Position {
         if player >= self.players() || f.claimed.is_some() || !f.is_complete(player) {
             return false;
         }
+        let claimable = |unseen| is_claimable_with_retired(f, self.players(), self.retired, player, unseen);
         if self.claim_memo.known_refused(flag, player, unseen) {
-            debug_assert!(!is_claimable(f, self.players(), player, unseen), "the claim memo is stale at {flag:?}");
+            debug_assert!(!claimable(unseen), "the claim memo is stale at {flag:?}");
             return false;
         }
         if self.claim_memo.known_claimable(flag, player) {
-            debug_assert!(is_claimable(f, self.players(), player, unseen), "the claim memo is stale at {flag:?}");
+            debug_assert!(claimable(unseen), "the claim memo is stale at {flag:?}");
             return true;
         }
-        is_claimable(f, self.players(), player, unseen)
+        claimable(unseen)
     }
 
     /// The flags `player` could claim right now.
@@ -59,7 +60,7 @@ impl Position {
                 any = true;
                 continue;
             }
-            match refusal_witness(f, players, player, unseen) {
+            match refusal_witness(f, players, self.retired, player, unseen) {
                 None => {
                     self.claim_memo.remember_claimable(flag, player);
                     any = true;
@@ -114,11 +115,17 @@ impl Position {
         } else {
             self.passes_in_row = 0;
         }
-        if usize::from(self.passes_in_row) >= self.players() {
+        if usize::from(self.passes_in_row) >= self.active_players() {
             self.end_by_exhaustion();
             return;
         }
-        self.current = (self.current + 1) % self.players();
+        let next = self.next_active(self.current);
+        self.begin_turn(next);
+    }
+
+    /// `player` starts a turn at its first step (a turn ended, or the player to move resigned).
+    pub(crate) fn begin_turn(&mut self, player: Player) {
+        self.current = player;
         self.step = 0;
         self.phase = turn_steps(self.options.claim_timing)[0];
         self.skip_draw = false;
@@ -127,11 +134,13 @@ impl Position {
     }
 
     /// R-TURN-6: every player passed in a row without a claim: most flags wins, equal counts draw, and
-    /// a row with a voluntary pass in it is a draw (passing must never be a way to win).
+    /// a row with a voluntary pass in it is a draw (passing must never be a way to win). A seat that
+    /// resigned is not in the count (R-3P-RESIGN-4).
     fn end_by_exhaustion(&mut self) {
         let flags = flag_counts(&self.flags);
-        let best = *flags.iter().max().unwrap_or(&0);
-        let leaders: Vec<Player> = (0..self.players()).filter(|&p| flags[p] == best).collect();
+        let in_game = |p: &Player| Some(*p) != self.retired;
+        let best = (0..self.players()).filter(in_game).map(|p| flags[p]).max().unwrap_or(0);
+        let leaders: Vec<Player> = (0..self.players()).filter(in_game).filter(|&p| flags[p] == best).collect();
         let winner = (leaders.len() == 1 && !self.voluntary_pass()).then(|| leaders[0]);
         self.result = Some(GameResult { winner, victory: Victory::Exhaustion, flags });
         self.phase = Phase::GameOver;
@@ -151,9 +160,12 @@ impl Position {
     pub(crate) fn passers_in_row(&self) -> impl Iterator<Item = Player> + '_ {
         let broken = self.claimed_this_turn || self.played_this_turn();
         let players = self.players();
-        let earlier = if broken { 0 } else { usize::from(self.passes_in_row).min(players) };
-        (1..=earlier)
+        let earlier = if broken { 0 } else { usize::from(self.passes_in_row).min(self.active_players()) };
+        // Back through the seats still in the game (a resignation starts a new row, R-3P-RESIGN-3).
+        (1..players)
             .map(move |k| (self.current + players - k) % players)
+            .filter(move |&p| Some(p) != self.retired)
+            .take(earlier)
             .chain((self.passed_this_turn && !broken).then_some(self.current))
     }
 

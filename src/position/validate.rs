@@ -63,6 +63,13 @@ impl Position {
         if player >= self.players() {
             return Err(Refusal::NoSuchPlayer { player, players: self.players() });
         }
+        // Resigning is open at any moment, whoever's turn it is (R-3P-RESIGN-1).
+        if let Action::Resign { player: seat } = *action {
+            return self.check_resign(player, seat);
+        }
+        if self.retired == Some(player) {
+            return Err(Refusal::Resigned { player });
+        }
         if player != self.current {
             return Err(Refusal::NotYourTurn { player, current: self.current });
         }
@@ -82,7 +89,7 @@ impl Position {
             Action::Claim { flag } => self.check_claim(player, flag),
             Action::Draw { deck } => self.check_deck(deck),
             Action::Pass => self.check_pass(player),
-            Action::EndClaims | Action::NextGame => Ok(()),
+            Action::EndClaims | Action::NextGame | Action::Resign { .. } => Ok(()),
         }
     }
 
@@ -139,6 +146,7 @@ impl Position {
             Action::Claim { .. } | Action::EndClaims => self.phase == Phase::Claim,
             Action::Draw { .. } => self.phase == Phase::Draw,
             Action::NextGame => return Err(Refusal::NextGameTooEarly),
+            Action::Resign { .. } => true,
         };
         if fits {
             Ok(())
@@ -297,6 +305,7 @@ impl Position {
             player,
             at: Box::new(*f),
             players: self.players(),
+            retired: self.retired(),
             unseen: self.unseen_troops(),
         })
     }

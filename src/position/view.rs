@@ -139,8 +139,13 @@ pub struct PlayerView {
     pub result: Option<GameResult>,
     /// Which game of the match this is (0-based) and how many there are.
     pub game_index: u32,
-    /// Match points so far (R-MATCH-1).
+    /// Match points so far (R-MATCH-1; none for a seat that resigned, R-3P-RESIGN-5).
     pub scores: Vec<u32>,
+    /// The seat that resigned from this three-player game and is out of it (R-3P-RESIGN); left out
+    /// when none has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "PlayerIndex"))]
+    pub retired: Option<Player>,
 }
 
 impl PlayerView {
@@ -233,7 +238,19 @@ impl Position {
             claimable: self.claimable_flags(player).collect(),
             result: self.result(),
             game_index: 0,
-            scores: players.map(|p| self.result().map_or(0, |r| r.points()[p])).collect(),
+            scores: players.map(|p| self.points(p)).collect(),
+            retired: self.retired,
+        }
+    }
+}
+
+impl Position {
+    /// `player`'s match points for this game once it is over (R-MATCH-1): none for a seat that
+    /// resigned (R-3P-RESIGN-5).
+    pub(crate) fn points(&self, player: Player) -> u32 {
+        match self.result {
+            Some(result) if self.retired != Some(player) => result.points().get(player).copied().unwrap_or(0),
+            _ => 0,
         }
     }
 }

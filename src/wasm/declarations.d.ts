@@ -115,6 +115,12 @@ export type Action = {
   "type": "pass";
 } | {
   "type": "nextGame";
+} | {
+  "type": "resign";
+  /**
+   * The seat that resigns.
+   */
+  player: PlayerIndex;
 };
 
 /**
@@ -359,9 +365,14 @@ export type PlayerView = {
    */
   gameIndex: number;
   /**
-   * Match points so far (R-MATCH-1).
+   * Match points so far (R-MATCH-1; none for a seat that resigned, R-3P-RESIGN-5).
    */
   scores: Array<number>;
+  /**
+   * The seat that resigned from this three-player game and is out of it (R-3P-RESIGN); left out
+   * when none has.
+   */
+  retired?: PlayerIndex;
 };
 
 /**
@@ -429,6 +440,10 @@ export type FullState = {
    * The result, if the game is over.
    */
   result: GameResult | null;
+  /**
+   * The seat that resigned from this three-player game (R-3P-RESIGN); left out when none has.
+   */
+  retired?: PlayerIndex;
 };
 
 /**
@@ -478,8 +493,8 @@ export type Proof = {
    */
   claimantStrength: Strength | null;
   /**
-   * One entry per opponent in seat order; empty when the claim fails before looking at them
-   * (flag claimed, claimant's side incomplete).
+   * One entry per opponent in seat order (a seat that resigned is none, R-3P-RESIGN-2); empty when
+   * the claim fails before looking at them (flag claimed, claimant's side incomplete).
    */
   opponents: Array<OpponentBest>;
   /**
@@ -668,6 +683,12 @@ export type GameEvent = {
    */
   fog: boolean;
 } | {
+  "type": "resigned";
+  /**
+   * Who resigned.
+   */
+  player: PlayerIndex;
+} | {
   "type": "passed";
   /**
    * Who passed.
@@ -760,7 +781,7 @@ export type GameRecord = {
 /**
  * Stable error codes. The string form (`code.as_str()`) never changes once published: clients match on it.
  */
-export type EngineErrorCode = "not_your_turn" | "wrong_phase" | "card_not_in_hand" | "flag_full" | "flag_claimed" | "tactics_limit" | "leader_limit" | "claim_not_provable" | "side_incomplete" | "wrong_card" | "bad_target" | "must_play" | "deck_empty" | "tactics_disabled" | "game_over" | "bad_flag" | "bad_card" | "bad_action" | "bad_options" | "bad_record" | "bad_player" | "bad_input";
+export type EngineErrorCode = "not_your_turn" | "wrong_phase" | "card_not_in_hand" | "flag_full" | "flag_claimed" | "tactics_limit" | "leader_limit" | "claim_not_provable" | "side_incomplete" | "wrong_card" | "bad_target" | "must_play" | "deck_empty" | "tactics_disabled" | "game_over" | "bad_flag" | "bad_card" | "bad_action" | "bad_options" | "bad_record" | "bad_player" | "bad_input" | "cannot_resign";
 
 /**
  * The three strengths of the search bot offered on the page, defined by playout budgets (one tree

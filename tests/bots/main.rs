@@ -12,3 +12,4 @@ mod shared;
 
 mod pinned_moves;
 mod players;
+mod resigned_seat;

@@ -69,7 +69,8 @@ fn flag_from(input: &mut Input) -> Option<Position> {
     // Unseen: troops not on the flag, each kept by one bit, then trimmed to the oracle's budget.
     let mut unseen: Vec<Card> = Card::troops().filter(|c| !used.contains(*c) && input.byte() % 4 != 0).collect();
     loop {
-        let position = Position { flag, players, claimant, unseen: CardSet::from_cards(unseen.iter().copied()) };
+        let set = CardSet::from_cards(unseen.iter().copied());
+        let position = Position { flag, players, claimant, unseen: set, retired: None };
         if cost(&position) <= BUDGET {
             return Some(position);
         }
@@ -79,7 +80,7 @@ fn flag_from(input: &mut Input) -> Option<Position> {
 
 /// The same flag as the `prove` command's input: accepted or `bad_input`, and the same verdict.
 fn through_flag_setup(position: &Position) {
-    let Position { flag, players, claimant, unseen } = position;
+    let Position { flag, players, claimant, unseen, .. } = position;
     let mut order: Vec<usize> = (0..*players).filter(|&p| flag.completed[p].is_some()).collect();
     order.sort_by_key(|&p| flag.completed[p]);
     let setup = FlagSetup {

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use battleline::{is_claimable, prove, Card, CardSet, Flag, FormationKind, Strength, Tactic};
+use battleline::{is_claimable_with_retired, prove_with_retired, Card, CardSet, Flag, FormationKind, Strength, Tactic};
 
 /// A troop as (colour 0..6, value 1..10).
 pub type Troop = (u8, u8);
@@ -188,6 +188,8 @@ pub struct Position {
     pub claimant: usize,
     /// The troops that may still come.
     pub unseen: CardSet,
+    /// The seat that resigned from a three-player game (R-3P-RESIGN-2): no opponent, and no claimant.
+    pub retired: Option<usize>,
 }
 
 /// Number of wild assignments the oracle tries for a side with these wilds.
@@ -214,6 +216,7 @@ pub fn cost(position: &Position) -> u64 {
     let flag = &position.flag;
     let unseen = position.unseen.len() as u64;
     (0..position.players)
+        .filter(|&p| Some(p) != position.retired)
         .map(|p| {
             let side: Vec<Card> = flag.sides[p].iter().collect();
             let (_, wilds) = split(&side);
@@ -236,6 +239,8 @@ pub struct Stats {
     pub fog_and_mud: u64,
     pub wilds: u64,
     pub three_players: u64,
+    /// Positions with a resigned seat (R-3P-RESIGN-2).
+    pub retired: u64,
     pub empty_opponent: u64,
     pub complete_vs_complete: u64,
     pub cannot_complete: u64,
@@ -254,6 +259,7 @@ impl Stats {
         self.fog_and_mud += other.fog_and_mud;
         self.wilds += other.wilds;
         self.three_players += other.three_players;
+        self.retired += other.retired;
         self.empty_opponent += other.empty_opponent;
         self.complete_vs_complete += other.complete_vs_complete;
         self.cannot_complete += other.cannot_complete;
@@ -262,18 +268,19 @@ impl Stats {
 }
 
 pub fn check(position: &Position, options: &[Vec<Troop>; 3], stats: &mut Stats) {
-    let Position { flag, players, claimant, unseen } = position;
-    let (players, claimant, unseen) = (*players, *claimant, *unseen);
+    let Position { flag, players, claimant, unseen, retired } = position;
+    let (players, claimant, unseen, retired) = (*players, *claimant, *unseen, *retired);
     let fog = flag.fog.is_some();
     let capacity = flag.capacity();
     let unseen_troops: Vec<Troop> =
         unseen.iter().map(|c| c.troop().map(|(k, v)| (k.index() as u8, v)).unwrap()).collect();
     let side = |p: usize| -> Vec<Card> { flag.sides[p].iter().collect() };
-    let context = || format!("flag {flag:?}, players {players}, claimant {claimant}, unseen {unseen:?}");
+    let context =
+        || format!("flag {flag:?}, players {players}, retired {retired:?}, claimant {claimant}, unseen {unseen:?}");
 
-    let proof = prove(flag, players, claimant, unseen);
+    let proof = prove_with_retired(flag, players, retired, claimant, unseen);
     assert_eq!(
-        is_claimable(flag, players, claimant, unseen),
+        is_claimable_with_retired(flag, players, retired, claimant, unseen),
         proof.claimable,
         "is_claimable disagrees with prove: {}",
         context()
@@ -281,16 +288,18 @@ pub fn check(position: &Position, options: &[Vec<Troop>; 3], stats: &mut Stats) 
 
     // Oracle verdict.
     let mine_complete = flag.sides[claimant].len() >= capacity;
-    let expected = if flag.claimed.is_some() || !mine_complete {
+    // The opponents: every other seat still in the game (a resigned seat's side counts for nothing).
+    let opponents: Vec<usize> = (0..players).filter(|&p| p != claimant && Some(p) != retired).collect();
+    let expected = if flag.claimed.is_some() || !mine_complete || retired == Some(claimant) {
         assert!(!proof.claimable && proof.opponents.is_empty(), "{}", context());
         false
     } else {
         let (troops, wilds) = split(&side(claimant));
         let mine = evaluate(&troops, &wilds, options, fog);
         assert_eq!(proof.claimant_strength.map(plain), Some(mine), "claimant strength: {}", context());
-        assert_eq!(proof.opponents.len(), players - 1, "{}", context());
+        assert_eq!(proof.opponents.len(), opponents.len(), "{}", context());
         let mut all_lose = true;
-        for (o, opponent) in (0..players).filter(|&p| p != claimant).zip(&proof.opponents) {
+        for (&o, opponent) in opponents.iter().zip(&proof.opponents) {
             assert_eq!(opponent.player, o);
             let cards = side(o);
             let (troops, wilds) = split(&cards);
@@ -343,4 +352,5 @@ pub fn check(position: &Position, options: &[Vec<Troop>; 3], stats: &mut Stats) 
     stats.fog_and_mud += u64::from(fog && flag.mud.is_some());
     stats.wilds += u64::from((0..players).any(|p| flag.sides[p].iter().any(|c| !c.is_troop())));
     stats.three_players += u64::from(players == 3);
+    stats.retired += u64::from(retired.is_some());
 }

@@ -90,7 +90,12 @@ fn random_position(rng: &mut ChaCha8Rng) -> Position {
     // Unseen: a random part of the other troops (the rest lies on other flags or in discards).
     let size = if rng.random_bool(0.05) { rng.random_range(0..5) } else { rng.random_range(5..=50) };
     let mut unseen_cards: Vec<Card> = deck.into_iter().take(size).collect();
-    let mut position = Position { flag, players, claimant, unseen: CardSet::EMPTY };
+    // A resigned seat in some three-player positions (R-3P-RESIGN-2): usually an opponent, sometimes the
+    // claimant. Its side keeps its random cards, which must count for nothing (play empties it at
+    // unclaimed flags, but the proof must not depend on that).
+    let mut retire = ChaCha8Rng::seed_from_u64(rng.random());
+    let retired = (players == 3 && retire.random_bool(0.3)).then(|| retire.random_range(0..players));
+    let mut position = Position { flag, players, claimant, unseen: CardSet::EMPTY, retired };
     loop {
         position.unseen = CardSet::from_cards(unseen_cards.iter().copied());
         if cost(&position) <= BUDGET {
@@ -115,9 +120,9 @@ fn run(seed: u64, count: u64) -> Stats {
     stats
 }
 
-// R-CLAIM-1, R-CLAIM-2, R-CLAIM-3, R-FORM-2..5, R-MORALE-1..3, R-ENV-1, R-ENV-2, R-3P
+// R-CLAIM-1, R-CLAIM-2, R-CLAIM-3, R-FORM-2..5, R-MORALE-1..3, R-ENV-1, R-ENV-2, R-3P, R-3P-RESIGN-2
 #[test]
-fn r_claim_proof_agrees_with_brute_force_oracle() {
+fn r_claim_proof_agrees_with_brute_force_oracle_r_3p_resign_2() {
     const PER_THREAD: u64 = 50_500;
     let start = Instant::now();
     let workers: Vec<_> =
@@ -130,8 +135,8 @@ fn r_claim_proof_agrees_with_brute_force_oracle() {
     println!("  claimable {}, not claimable {}", stats.claimable, stats.positions - stats.claimable);
     println!("  opponent sides by cards needed: {:?}", stats.by_need);
     println!(
-        "  fog {}, mud {}, fog+mud {}, wild cards {}, three players {}",
-        stats.fog, stats.mud, stats.fog_and_mud, stats.wilds, stats.three_players
+        "  fog {}, mud {}, fog+mud {}, wild cards {}, three players {}, a seat resigned {}",
+        stats.fog, stats.mud, stats.fog_and_mud, stats.wilds, stats.three_players, stats.retired
     );
     println!(
         "  empty opposing sides {}, complete-vs-complete {}, cannot complete {}, counterexamples checked {}",
@@ -142,5 +147,6 @@ fn r_claim_proof_agrees_with_brute_force_oracle() {
         assert!(stats.by_need.get(&need).copied().unwrap_or(0) > 100, "too few sides needing {need}");
     }
     assert!(stats.fog_and_mud > 1000 && stats.wilds > 10_000 && stats.three_players > 10_000);
+    assert!(stats.retired > 3_000, "too few positions with a resigned seat: {}", stats.retired);
     assert!(stats.complete_vs_complete > 1000 && stats.empty_opponent > 1000 && stats.cannot_complete > 100);
 }

@@ -10,12 +10,34 @@ use std::path::{Path, PathBuf};
 
 /// `R-TURN-4` → ("TURN", Some(4)); `R-3P` → ("3P", None). Reads one token starting at `text`.
 fn parse_id(text: &str) -> Option<(String, Option<u32>)> {
-    let rest = text.strip_prefix("R-")?;
-    let prefix: String = rest.chars().take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit()).collect();
-    if prefix.is_empty() || !prefix.chars().any(|c| c.is_ascii_uppercase()) {
+    let mut after = text.strip_prefix("R-")?;
+    // A prefix is one or more words of capitals and digits (`TURN`, `3P-RESIGN`), each with a capital.
+    let mut prefix = String::new();
+    loop {
+        let word: String = after.chars().take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit()).collect();
+        if word.is_empty() || !word.chars().any(|c| c.is_ascii_uppercase()) {
+            break;
+        }
+        if !prefix.is_empty() {
+            prefix.push('-');
+        }
+        prefix.push_str(&word);
+        after = &after[word.len()..];
+        match after.strip_prefix('-') {
+            Some(next) if next.starts_with(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit()) => {
+                let next_word: String =
+                    next.chars().take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit()).collect();
+                if !next_word.chars().any(|c| c.is_ascii_uppercase()) {
+                    break;
+                }
+                after = next;
+            }
+            _ => break,
+        }
+    }
+    if prefix.is_empty() {
         return None;
     }
-    let after = &rest[prefix.len()..];
     let number = after.strip_prefix('-').and_then(|n| {
         let digits: String = n.chars().take_while(|c| c.is_ascii_digit()).collect();
         digits.parse().ok()
@@ -118,7 +140,9 @@ fn every_rule_id_is_named_by_a_test() {
     let rules = fs::read_to_string(root.join("docs/RULES.md")).expect("docs/RULES.md");
     let ids = rule_ids(&rules);
     // The parse must find the contract's ids (a guard against a broken parser passing vacuously).
-    for must in ["R-COMP-1", "R-TURN-6", "R-CLAIM-5", "R-GUILE-5", "R-MATCH-2", "R-3P", "R-ENV-3", "R-VAR-2"] {
+    for must in
+        ["R-COMP-1", "R-TURN-6", "R-CLAIM-5", "R-GUILE-5", "R-MATCH-2", "R-3P", "R-3P-RESIGN-5", "R-ENV-3", "R-VAR-2"]
+    {
         assert!(ids.contains(must), "{must} not parsed from docs/RULES.md");
     }
     assert!(ids.len() >= 44, "only {} ids parsed: {ids:?}", ids.len());
@@ -171,6 +195,9 @@ fn id_parsing() {
     assert!(names_id("r_turn_4_must_play", "R-TURN-4"));
     assert!(names_id("passing_r_turn_4", "R-TURN-4"));
     assert!(names_id("r_3p_seat_order", "R-3P"));
+    assert_eq!(parse_id("R-3P-RESIGN-2 x"), Some(("3P-RESIGN".into(), Some(2))));
+    assert_eq!(parse_id("R-3P and"), Some(("3P".into(), None)));
+    assert!(names_id("r_3p_resign_2_cards_leave", "R-3P-RESIGN-2"));
     assert!(!names_id("r_turn_40_x", "R-TURN-4"));
     assert!(!names_id("xr_turn_4", "R-TURN-4"));
     assert!(!names_id("r_claim_proof_agrees", "R-CLAIM-1"));

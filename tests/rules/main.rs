@@ -33,6 +33,7 @@ mod matches;
 mod move_counts;
 mod native_digest;
 mod random_games;
+mod resign;
 mod setup;
 mod setup_reachable;
 mod tactics;

@@ -177,10 +177,12 @@ export function renderStrip(m: RenderModel, seat: PlayerIndex): string {
   const v = m.view;
   const top = seat !== m.viewer;
   const current = v.current === seat && !v.result;
+  // A seat that resigned from a three-player game (R-3P-RESIGN) is out: said so, its hand out of play.
+  const out = v.retired === seat;
   const flags = v.flags.filter((f) => f.claimedBy === seat).length;
   const sizes = v.handSizes[seat] ?? { troops: 0, tactics: 0 };
   let hand = '';
-  if (top) {
+  if (top && !out) {
     if (m.openHand) {
       hand = `<span class="open-hand">${(m.openHand[seat] ?? []).map((c) => miniCard(c)).join('')}</span>`;
     } else {
@@ -199,8 +201,9 @@ export function renderStrip(m: RenderModel, seat: PlayerIndex): string {
     (discards.length ? discards.map((c) => miniCard(c, m.last.cards.has(c) ? 'last' : '')).join('') : `<span class="none">${t('emptyPile')}</span>`) +
     `</div>`;
   return (
-    `<div class="strip ${top ? 'top' : 'bottom'} p${seat} ${current ? 'current' : ''}">` +
+    `<div class="strip ${top ? 'top' : 'bottom'} p${seat} ${current ? 'current' : ''} ${out ? 'out' : ''}">` +
     `<div class="who"><span class="seat-dot p${seat}" aria-hidden="true"></span><span class="name">${escapeHTML(m.names[seat] ?? '')}</span>` +
+    (out ? `<span class="seat-out">${t('seatOut')}</span>` : '') +
     (current && m.thinking ? `<span class="thinking">${t('thinking')}</span>` : '') +
     `</div>` +
     hand +

@@ -160,6 +160,9 @@ export function tell(entry: LogEntry, ctx: TellContext): string | null {
     case 'nextGame':
       text = t('logNextGame', { n: entry.gameIndex + 1, who: who(ctx, entry.starter ?? 0) });
       break;
+    case 'resign':
+      text = t('logResign', { who: w });
+      break;
   }
   if (entry.result) {
     const r = entry.result;

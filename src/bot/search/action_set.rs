@@ -34,6 +34,8 @@ impl ActionSet {
             Action::Draw { deck: d } => 2131 + deck(d),
             Action::Pass => 2133,
             Action::NextGame => 2134,
+            // Never searched (not a legal action); a key of its own all the same.
+            Action::Resign { player } => 2135 + player.min(2),
         }
     }
 
@@ -57,6 +59,7 @@ mod tests {
     #[test]
     fn every_action_has_its_own_key() {
         let mut all = vec![Action::Scout, Action::EndClaims, Action::Pass, Action::NextGame];
+        all.extend((0..3).map(|player| Action::Resign { player }));
         for deck in [DeckKind::Troop, DeckKind::Tactics] {
             all.extend([Action::ScoutDraw { deck }, Action::Draw { deck }]);
         }

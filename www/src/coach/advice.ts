@@ -149,6 +149,8 @@ export function adviceText(game: Board, viewer: PlayerIndex, action: Action, rea
       return say(action.deck === 'troop' ? 'drawTroop' : 'drawTactics');
     case 'pass':
     case 'nextGame':
+    // Never advised (not a legal action): worded as a pass, so that every action has words.
+    case 'resign':
       return say('pass');
   }
 }

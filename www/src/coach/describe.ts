@@ -48,6 +48,8 @@ export function moveWords(action: Action, flags?: readonly FlagView[]): string {
       return say('moveEndClaims');
     case 'pass':
     case 'nextGame':
+    // Never a move the coach describes (not a legal action): worded as a pass.
+    case 'resign':
       return say('movePass');
   }
 }

@@ -59,6 +59,9 @@ function statusLine(o: Online, names: readonly string[]): string {
   const ended = endedLine(room.ended, names);
   if (ended) return ended;
   if (room.status === 'waiting') return o.seat === null ? t('onlineWaitingPlayers') : t('onlineWaiting');
+  // A seat that resigned from a three-player game: the two others play on (R-3P-RESIGN).
+  const retired = o.state?.view.retired;
+  if (retired !== undefined && !o.state?.view.result) return t('onlineRetired', { who: who(retired) });
   // A player who left on purpose (a new game on their device) is said so: their seat waits for them.
   const gone = room.seats.map((s, i) => (s.connected === 0 && s.left ? i : -1)).filter((i) => i >= 0);
   if (gone.length > 0) return t('onlineLeft', { who: gone.map((i) => who(i)).join(', ') });
@@ -106,7 +109,8 @@ function panelHTML(ctx: Ctx, o: Online): string {
     );
   }
   const buttons: string[] = [];
-  if (room && o.seat !== null && room.status === 'playing') {
+  // A seat that resigned only watches: nothing to offer or resign any more.
+  if (room && o.seat !== null && room.status === 'playing' && o.state?.view.retired !== o.seat) {
     const offered = room.drawOffers.length > 0;
     const mine = room.drawOffers.includes(o.seat);
     if (offered && !mine) {
@@ -191,7 +195,11 @@ async function onClick(ctx: Ctx, event: MouseEvent): Promise<void> {
   } else if (command === 'share') {
     await navigator.share?.({ title: t('title'), text: t('onlineInvite'), url: link }).catch(() => undefined);
   } else if (command === 'resign') {
-    if (await confirmDialog(ctx.host.shadow, t('onlineResignConfirm'), t('onlineResign'))) onlineCommand(ctx, 'resign');
+    // In a three-player game with everyone in, a resign retires the seat and the two others play on.
+    const view = onlineOf(ctx)?.state?.view;
+    const three = view?.options.players === 3 && view.retired === undefined;
+    const question = t(three ? 'onlineResignConfirmThree' : 'onlineResignConfirm');
+    if (await confirmDialog(ctx.host.shadow, question, t('onlineResign'))) onlineCommand(ctx, 'resign');
   } else if (command === 'offerDraw' || command === 'declineDraw' || command === 'rematch') {
     onlineCommand(ctx, command);
   }

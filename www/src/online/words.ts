@@ -24,6 +24,8 @@ const en = {
   onlineWatchLink: 'Link for spectators',
   onlineResign: 'Resign',
   onlineResignConfirm: 'Resign the match? Your opponent wins it.',
+  onlineResignConfirmThree: 'Resign? You leave the match with no points; the two others play on.',
+  onlineRetired: '{who} resigned: the two others play on.',
   onlineOfferDraw: 'Offer a draw',
   onlineAcceptDraw: 'Accept the draw',
   onlineDeclineDraw: 'Decline',
@@ -41,6 +43,7 @@ const en = {
   onlineRoomFull: 'Every seat is taken: you are watching.',
   onlineEndedResignedYou: 'You resigned.',
   onlineEndedTimeYou: 'You ran out of time.',
+  onlineRetiredYou: 'You resigned: you are watching the two others play on.',
 } as const;
 
 /** The keys t() takes for these words (the second-person forms, `…You`, are chosen by t()). */
@@ -67,6 +70,8 @@ const zh: Record<OnlineKey, string> = {
   onlineWatchLink: '观战链接',
   onlineResign: '认输',
   onlineResignConfirm: '确定认输这场比赛吗？对手将获胜。',
+  onlineResignConfirmThree: '确定认输吗？你将以零分退出比赛，其余两人继续。',
+  onlineRetired: '{who}认输了：其余两人继续。',
   onlineOfferDraw: '提议和棋',
   onlineAcceptDraw: '接受和棋',
   onlineDeclineDraw: '拒绝',

@@ -10,7 +10,7 @@ use crate::flag::{Flag, FlagId, Player};
 use crate::formation::{best_completion, complete_strength, FormationKind, Pool, Shape, Strength};
 use crate::position::view::PlayerView;
 use crate::position::Position;
-use crate::proof::is_claimable;
+use crate::proof::is_claimable_with_retired;
 
 use super::Reach;
 use crate::bot::determinize::Determinizer;
@@ -84,7 +84,8 @@ impl Board {
     /// Whether the viewer could claim `flag` now by the engine's proof.
     pub(super) fn provable(&self, flag: FlagId, player: Player) -> bool {
         let f = self.flag(flag);
-        f.claimed.is_none() && is_claimable(f, self.players(), player, self.position.unseen_troops())
+        let (players, retired) = (self.players(), self.position.retired());
+        f.claimed.is_none() && is_claimable_with_retired(f, players, retired, player, self.position.unseen_troops())
     }
 
     /// The formation of a complete side.

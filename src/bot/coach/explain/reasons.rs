@@ -123,7 +123,8 @@ fn lying(board: &Board, card: Card) -> Option<FlagId> {
 
 /// The players other than the viewer.
 fn opponents(board: &Board) -> impl Iterator<Item = Player> + '_ {
-    (0..board.players()).filter(move |&p| p != board.viewer)
+    let retired = board.position.retired();
+    (0..board.players()).filter(move |&p| p != board.viewer && Some(p) != retired)
 }
 
 /// `player`'s best reachable formation at `flag`, with the viewer's knowledge.
