@@ -13,6 +13,7 @@ import { nextPuzzle } from './review-puzzle-panel.js';
 import { openStats } from './stats.js';
 import { unseenHTML } from './unseen.js';
 import { say } from './words.js';
+import { coachState } from './state.js';
 
 async function openUnseen(ctx: Ctx): Promise<void> {
   if (!canShowUnseen(ctx.s)) return;
@@ -39,7 +40,7 @@ export function coachAct(ctx: Ctx, act: string): boolean {
       void runReview(ctx, Number(arg) as PlayerIndex);
       return true;
     case 'rv-again': {
-      const player = ctx.s.coach.review?.player;
+      const player = coachState(ctx.s).review?.player;
       if (player !== null && player !== undefined) void runReview(ctx, player);
       else startReview(ctx);
       return true;
@@ -60,12 +61,12 @@ export function coachAct(ctx: Ctx, act: string): boolean {
       void tryMove(ctx, Number(arg));
       return true;
     case 'pz-again': {
-      const p = ctx.s.coach.review?.puzzle;
+      const p = coachState(ctx.s).review?.puzzle;
       if (p) openPuzzle(ctx, p.decision);
       return true;
     }
     case 'pz-next': {
-      const run = ctx.s.coach.review;
+      const run = coachState(ctx.s).review;
       const next = run ? nextPuzzle(run) : undefined;
       if (next !== undefined) openPuzzle(ctx, next);
       return true;

@@ -2,7 +2,8 @@
 // shown, and the win chances last computed for the person at the screen.
 import type { GameRecord, PlayerIndex } from '../../../pkg/full.js';
 import type { Puzzle } from './review-puzzle-panel.js';
-import type { Evaluation, GameStory, ReviewedDecision, ReviewStep, ReviewThresholds, SearchLevel, TurningPoint } from './client.js';
+import type { CoachClient, Evaluation, GameStory, ReviewedDecision, ReviewStep, ReviewThresholds, SearchLevel, TurningPoint } from './client.js';
+import type { GameState } from '../game/state.js';
 
 /** The coach's parts an element offers (its attributes `review`, `win-chances`, `statistics`, `unseen-cards`). */
 export interface CoachFeatures {
@@ -56,6 +57,17 @@ export interface CoachState {
   chances: { key: string; value: Evaluation | null; valueKey: string };
 }
 
-export function initialCoach(): CoachState {
-  return { review: null, chances: { key: '', value: null, valueKey: '' } };
+declare module '../game/state.js' {
+  interface FeatureStates {
+    coach: CoachState;
+  }
+  interface Ctx {
+    /** The coach's own worker (reviews, win chances, hints), made with the element's controller. */
+    readonly coach: CoachClient;
+  }
+}
+
+/** The coach's state in this element (GameState's `features.coach`), made on first use. */
+export function coachState(s: GameState): CoachState {
+  return (s.features.coach ??= { review: null, chances: { key: '', value: null, valueKey: '' } });
 }
