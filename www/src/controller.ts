@@ -11,7 +11,8 @@ import type { StartChoice } from './start-dialog.js';
 import { CoachClient } from './coach/client.js';
 import { coachFeature } from './coach/feature.js';
 import { onlineFeature } from './online/feature.js';
-import { coachInRoom } from './online/online-state.js';
+import { initialCoach } from './coach/state.js';
+import { coachInRoom, initialOnline } from './online/online-state.js';
 import { tutorialFeature } from './tutorial/feature.js';
 import { installDrag } from './drag.js';
 import { installFit } from './fit.js';
@@ -44,7 +45,7 @@ export class Controller {
 
   constructor(el: Elements, module: WebAssembly.Module, host: GameHost) {
     const speak = (): void => setLang(s.settings.lang);
-    const s = initialState(host.settings, !logIsDrawer(el.root), () => dialogOpen(host.shadow));
+    const s = initialState(host.settings, !logIsDrawer(el.root), { coach: initialCoach(), online: initialOnline() }, () => dialogOpen(host.shadow));
     // The computer's answers arrive from its worker, in whatever language another game last spoke.
     // The coach's parts as the element offers them, less those an online room without the coach turns off.
     const roomHost: GameHost = Object.defineProperty({ ...host }, 'coach', { get: () => coachInRoom(ctx, host.coach), enumerable: true });

@@ -13,7 +13,6 @@ import { nextPuzzle } from './review-puzzle-panel.js';
 import { openStats } from './stats.js';
 import { unseenHTML } from './unseen.js';
 import { say } from './words.js';
-import { coachState } from './state.js';
 
 async function openUnseen(ctx: Ctx): Promise<void> {
   if (!canShowUnseen(ctx.s)) return;
@@ -40,7 +39,7 @@ export function coachAct(ctx: Ctx, act: string): boolean {
       void runReview(ctx, Number(arg) as PlayerIndex);
       return true;
     case 'rv-again': {
-      const player = coachState(ctx.s).review?.player;
+      const player = ctx.s.coach.review?.player;
       if (player !== null && player !== undefined) void runReview(ctx, player);
       else startReview(ctx);
       return true;
@@ -61,12 +60,12 @@ export function coachAct(ctx: Ctx, act: string): boolean {
       void tryMove(ctx, Number(arg));
       return true;
     case 'pz-again': {
-      const p = coachState(ctx.s).review?.puzzle;
+      const p = ctx.s.coach.review?.puzzle;
       if (p) openPuzzle(ctx, p.decision);
       return true;
     }
     case 'pz-next': {
-      const run = coachState(ctx.s).review;
+      const run = ctx.s.coach.review;
       const next = run ? nextPuzzle(run) : undefined;
       if (next !== undefined) openPuzzle(ctx, next);
       return true;

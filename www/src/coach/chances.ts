@@ -8,7 +8,6 @@ import { explain, type Outlook } from '../../../pkg/full.js';
 import type { Ctx } from '../game/state.js';
 import type { Evaluation } from './client.js';
 import { chancesWanted } from './model.js';
-import { coachState } from './state.js';
 
 /** The chances as the coach keeps them: the worker's numbers, the outlook behind them and the change per flag. */
 export type Explained = Evaluation & {
@@ -57,7 +56,7 @@ function guardClicks(shadow: ShadowRoot): void {
 export function refreshChances(ctx: Ctx, redraw: () => void): void {
   const want = chancesWanted(ctx.s, ctx.host.coach.winChances);
   if (want) guardClicks(ctx.host.shadow);
-  const chances = coachState(ctx.s).chances;
+  const chances = ctx.s.coach.chances;
   if (!want) {
     chances.key = '';
     chances.value = null;
@@ -68,7 +67,7 @@ export function refreshChances(ctx: Ctx, redraw: () => void): void {
   chances.key = want.key;
   const view = ctx.s.game!.view(want.viewer);
   ctx.coach.chances(want.key, view, (key, value) => {
-    const kept = coachState(ctx.s).chances;
+    const kept = ctx.s.coach.chances;
     if (kept.key !== key || !value) return;
     // The change is against the last chances of the same game and viewer (the key less its move count).
     const seat = (k: string): string => k.replace(/\|\d+\|/, '|');

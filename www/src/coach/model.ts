@@ -4,7 +4,6 @@ import type { Action, PlayerIndex } from '../../../pkg/full.js';
 import { isComputer, personSeats, viewerSeat } from '../game/queries.js';
 import type { GameState } from '../game/state.js';
 import type { Evaluation } from './client.js';
-import { coachState } from './state.js';
 
 /**
  * The seat whose chances may be shown now, with the key of the position; null when none may. Only the
@@ -33,7 +32,7 @@ export function chancesWanted(state: GameState, offered: boolean): { key: string
 export function shownChances(state: GameState): (Evaluation & { fresh: boolean }) | null {
   // Asked for only where the element offers them (refreshChances clears them otherwise).
   const want = chancesWanted(state, true);
-  const { value, valueKey } = coachState(state).chances;
+  const { value, valueKey } = state.coach.chances;
   if (!want || !value) return null;
   const seat = (key: string): string => key.replace(/\|\d+\|/, '|');
   if (valueKey !== want.key && seat(valueKey) !== seat(want.key)) return null;
@@ -42,12 +41,12 @@ export function shownChances(state: GameState): (Evaluation & { fresh: boolean }
 
 /** A review is open: the replay shows each decision as its player saw it. */
 export function reviewing(state: GameState): boolean {
-  return coachState(state).review !== null;
+  return state.coach.review !== null;
 }
 
 /** The better move to mark on the board while the replay shows a reviewed decision. */
 export function reviewedBest(state: GameState): Action | null {
-  const run = coachState(state).review;
+  const run = state.coach.review;
   const d = run?.selected !== null && run?.selected !== undefined ? run.decisions[run.selected] : undefined;
   // A puzzle hides the answer until a move is tried.
   const asking = run?.puzzle && (run.puzzle.status === 'asking' || run.puzzle.status === 'judging');

@@ -10,14 +10,13 @@ import { refreshChances } from './chances.js';
 import { reviewPanelHTML, runningText } from './review-panel.js';
 import { dropReview, recordKey } from './review-state.js';
 import { say } from './words.js';
-import { coachState } from './state.js';
 
 /** After every drawing: the review's panel and the win chances; `redraw` draws again when they come. */
 export function drawCoach(ctx: Ctx, redraw: () => void): void {
-  const run = coachState(ctx.s).review;
+  const run = ctx.s.coach.review;
   const r = ctx.s.replay;
   if (run && (!r || recordKey(r.record) !== run.key)) dropReview(ctx);
-  const shown = coachState(ctx.s).review;
+  const shown = ctx.s.coach.review;
   ctx.el.root.classList.toggle('reviewing', shown !== null);
   ctx.el.coach.hidden = shown === null;
   // On a phone the review may take the whole screen (coach.css); elsewhere the class changes nothing.
@@ -67,7 +66,7 @@ export function coachMenuHTML(ctx: Ctx): string {
 
 /** The replay bar's Review button, for a finished match (every card may be known then). */
 export function reviewButtonHTML(ctx: Ctx): string {
-  if (!ctx.host.coach.review || !ctx.s.replay?.open || coachState(ctx.s).review) return '';
+  if (!ctx.host.coach.review || !ctx.s.replay?.open || ctx.s.coach.review) return '';
   const label = say('review');
   return `<button type="button" class="tool rv-start" data-act="review" data-focus="replay:review" aria-label="${escapeAttr(label)}" title="${escapeAttr(label)}">${icon('hint')}<span class="tool-label">${label}</span></button>`;
 }

@@ -9,11 +9,10 @@ import type { Ctx } from '../game/state.js';
 import { accepted, same } from './review-puzzle-panel.js';
 import { markedOf } from './review-state.js';
 import { selectDecision } from './review.js';
-import { coachState } from './state.js';
 
 /** Opens the puzzle of marked decision `i` (or the first marked one). */
 export function openPuzzle(ctx: Ctx, i?: number): void {
-  const run = coachState(ctx.s).review;
+  const run = ctx.s.coach.review;
   const r = ctx.s.replay;
   if (!run || !r) return;
   const target = i ?? markedOf(run)[0];
@@ -26,7 +25,7 @@ export function openPuzzle(ctx: Ctx, i?: number): void {
 }
 
 export function closePuzzle(ctx: Ctx): void {
-  const run = coachState(ctx.s).review;
+  const run = ctx.s.coach.review;
   if (!run) return;
   run.puzzle = null;
   render(ctx);
@@ -34,7 +33,7 @@ export function closePuzzle(ctx: Ctx): void {
 
 /** Tries move `k` of the puzzle: judged by the coach's worker at the review's level. */
 export async function tryMove(ctx: Ctx, k: number): Promise<void> {
-  const run = coachState(ctx.s).review;
+  const run = ctx.s.coach.review;
   const r = ctx.s.replay;
   const p = run?.puzzle;
   const d = p ? run.decisions[p.decision] : undefined;

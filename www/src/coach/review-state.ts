@@ -4,7 +4,7 @@ import type { GameRecord, PlayerIndex } from '../../../pkg/full.js';
 import type { Store } from '../storage.js';
 import type { Ctx } from '../game/state.js';
 import type { Review } from './client.js';
-import { type ReviewRun, coachState } from './state.js';
+import type { ReviewRun } from './state.js';
 
 // v2: reviews with both sides' decisions and the story (steps, turning points, accuracy).
 const STORE_KEY = 'reviews.v2';
@@ -38,8 +38,8 @@ export function keepReview(store: Store, key: string, review: Review): void {
 
 /** Drops the review shown, stopping its worker if it runs. */
 export function dropReview(ctx: Ctx): void {
-  coachState(ctx.s).review?.abort?.abort();
-  coachState(ctx.s).review = null;
+  ctx.s.coach.review?.abort?.abort();
+  ctx.s.coach.review = null;
 }
 
 /** The reviewed player's marked decisions (indices into `decisions`). */

@@ -10,7 +10,7 @@ import { finishedRecord } from '../game/session.js';
 import type { Ctx } from '../game/state.js';
 import { isAborted, type Review } from './client.js';
 import { dropReview, keepReview, nextMarked, recordKey, storedReview } from './review-state.js';
-import { type ReviewRun, coachState } from './state.js';
+import type { ReviewRun } from './state.js';
 
 /** Panels whose graph range is listened to (once per panel element). */
 const wired = new WeakSet<HTMLElement>();
@@ -45,7 +45,7 @@ export function startReview(ctx: Ctx): void {
   const r = ctx.s.replay;
   if (!r?.open) return;
   const key = recordKey(r.record);
-  const shown = coachState(ctx.s).review;
+  const shown = ctx.s.coach.review;
   if (shown?.key === key && shown.status !== 'cancelled') {
     render(ctx);
     return;
@@ -55,7 +55,7 @@ export function startReview(ctx: Ctx): void {
   const own = g !== null && g.actionCount === r.record.actions.length && recordKey(g.record()) === key;
   const persons = personSeats(ctx.s);
   const player = own && persons.length === 1 ? persons[0]! : null;
-  coachState(ctx.s).review = {
+  ctx.s.coach.review = {
     record: r.record,
     key,
     player,
@@ -84,7 +84,7 @@ export function startReview(ctx: Ctx): void {
 
 /** Reviews `player`'s decisions (a stored review is shown at once). */
 export async function runReview(ctx: Ctx, player: PlayerIndex): Promise<void> {
-  const run = coachState(ctx.s).review;
+  const run = ctx.s.coach.review;
   if (!run) return;
   run.player = player;
   const stored = storedReview(ctx.host.store, run.key, player, run.level);
@@ -102,17 +102,17 @@ export async function runReview(ctx: Ctx, player: PlayerIndex): Promise<void> {
   render(ctx);
   try {
     const review = await ctx.coach.review(run.record, player, run.level, run.abort.signal, (p) => {
-      if (coachState(ctx.s).review !== run) return;
+      if (ctx.s.coach.review !== run) return;
       run.done = p.done;
       run.total = p.total;
       render(ctx);
     });
-    if (coachState(ctx.s).review !== run) return;
+    if (ctx.s.coach.review !== run) return;
     finish(run, review, performance.now() - t0);
     keepReview(ctx.host.store, run.key, review);
     ctx.host.reviewed(review, run.record);
   } catch (error) {
-    if (coachState(ctx.s).review !== run) return;
+    if (ctx.s.coach.review !== run) return;
     run.status = isAborted(error) ? 'cancelled' : 'failed';
     run.error = error instanceof Error ? error.message : String(error);
   }
@@ -138,14 +138,14 @@ function finish(run: ReviewRun, review: Review, ms: number | null): void {
 
 /** On a phone: the whole screen for the review, or a strip above the board. */
 export function toggleExpanded(ctx: Ctx): void {
-  const run = coachState(ctx.s).review;
+  const run = ctx.s.coach.review;
   if (!run) return;
   run.expanded = !run.expanded;
   render(ctx);
 }
 
 export function cancelReview(ctx: Ctx): void {
-  coachState(ctx.s).review?.abort?.abort();
+  ctx.s.coach.review?.abort?.abort();
 }
 
 export function closeReview(ctx: Ctx): void {
@@ -155,7 +155,7 @@ export function closeReview(ctx: Ctx): void {
 
 /** Shows decision `i` on the board: the position before it, from its player's side, the better move marked. */
 export function selectDecision(ctx: Ctx, i: number): void {
-  const run = coachState(ctx.s).review;
+  const run = ctx.s.coach.review;
   const r = ctx.s.replay;
   const d = run?.decisions[i];
   if (!run || !r || !d || run.player === null) return;
@@ -175,7 +175,7 @@ export function selectDecision(ctx: Ctx, i: number): void {
 
 /** The next (or previous) marked decision after the one shown. */
 export function stepMarked(ctx: Ctx, direction: 1 | -1): void {
-  const run = coachState(ctx.s).review;
+  const run = ctx.s.coach.review;
   if (!run) return;
   const next = nextMarked(run, direction);
   if (next !== undefined) selectDecision(ctx, next);
@@ -183,7 +183,7 @@ export function stepMarked(ctx: Ctx, direction: 1 | -1): void {
 
 /** Shows step `i` of the graph: a decision's on the board, the cards' where the next decision is. */
 export function selectStep(ctx: Ctx, i: number): void {
-  const run = coachState(ctx.s).review;
+  const run = ctx.s.coach.review;
   const r = ctx.s.replay;
   const step = run?.steps[i];
   if (!run || !r || !step) return;

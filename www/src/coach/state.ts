@@ -3,7 +3,6 @@
 import type { GameRecord, PlayerIndex } from '../../../pkg/full.js';
 import type { Puzzle } from './review-puzzle-panel.js';
 import type { CoachClient, Evaluation, GameStory, ReviewedDecision, ReviewStep, ReviewThresholds, SearchLevel, TurningPoint } from './client.js';
-import type { GameState } from '../game/state.js';
 
 /** The coach's parts an element offers (its attributes `review`, `win-chances`, `statistics`, `unseen-cards`). */
 export interface CoachFeatures {
@@ -67,7 +66,7 @@ declare module '../game/state.js' {
   }
 }
 
-/** The coach's state in this element (GameState's `features.coach`), made on first use. */
-export function coachState(s: GameState): CoachState {
-  return (s.features.coach ??= { review: null, chances: { key: '', value: null, valueKey: '' } });
+/** The coach's state in a new element (GameState's `coach`): no review, no chances yet. */
+export function initialCoach(): CoachState {
+  return { review: null, chances: { key: '', value: null, valueKey: '' } };
 }

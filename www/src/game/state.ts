@@ -68,8 +68,8 @@ export interface Elements {
 /**
  * Each feature's own state in this element (online play's connection and panel, the coach's review and
  * chances, …): a feature declares its slot here by augmenting this interface from its own folder
- * (`declare module '../game/state.js'`), so that its state lives in the element's state while game/
- * imports nothing of the feature.
+ * (`declare module '../game/state.js'`), and the controller makes the slots with the state, so that a
+ * feature's state lives in the element's state while game/ imports nothing of the feature.
  */
 export interface FeatureStates {}
 
@@ -84,8 +84,9 @@ export interface Lesson {
   history: { actions: Action[]; refusalsShown: Set<number> };
 }
 
-/** Everything the game is: what is on the board, who plays, what is selected, what is shown. */
-export interface GameState {
+/** Everything the game is: what is on the board, who plays, what is selected, what is shown; and each
+ * feature's slot (FeatureStates). */
+export interface GameState extends FeatureStates {
   /** The game on the board, as the page may ask it (a game of this device, or an online seat's table). */
   game: Table | null;
   entries: LogEntry[];
@@ -134,8 +135,6 @@ export interface GameState {
   logState: { key: string; count: number; last: LogEntry | undefined };
   /** A dialog of this game is open (another game's dialog on the same page does not count). */
   readonly dialogOpen: () => boolean;
-  /** The features' slots (FeatureStates), each made by its feature when first used. */
-  features: Partial<FeatureStates>;
 }
 
 /** The state and where it is shown: the functions of game/ take this. */
@@ -165,7 +164,7 @@ export function twoSeats(mode: Mode, level: Level, humanSeat: PlayerIndex): Seat
 }
 
 /** Nothing on the board yet. */
-export function initialState(settings: Settings, logOpen: boolean, dialogOpen: () => boolean = () => false): GameState {
+export function initialState(settings: Settings, logOpen: boolean, features: FeatureStates, dialogOpen: () => boolean = () => false): GameState {
   return {
     game: null,
     entries: [],
@@ -199,7 +198,7 @@ export function initialState(settings: Settings, logOpen: boolean, dialogOpen: (
     animate: false,
     logState: { key: '', count: 0, last: undefined },
     dialogOpen,
-    features: {},
+    ...features,
   };
 }
 
