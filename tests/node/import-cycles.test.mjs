@@ -18,14 +18,6 @@ const KNOWN = {
   // The room's task tells the hub when a room empties; the hub starts the task. The hub should hand
   // the task a channel (or a callback) instead of the task naming the hub.
   server: [['room_task', 'hub']],
-  // game/ (and the board it draws, board.ts) import the features that should register with the game
-  // instead (the coach and its chances on the board, online play); the features import game/ for its
-  // state and helpers. The page's owner breaks these with the seat-level model.
-  'page folders': [
-    ['game', 'coach'],
-    ['board.ts', 'coach'],
-    ['game', 'online'],
-  ],
 };
 
 /** Each tree: its name and its graph. */

@@ -3,13 +3,18 @@
 import type { CardName, DeckKind, FlagNumber, FlagView, PlayerIndex, PlayerView } from '../../pkg/index.js';
 import { cardBackHTML, cardHTML, escapeAttr, escapeHTML, miniCard, tacticIcon } from './cards.js';
 import { cardList, t } from './i18n.js';
-import { coachLoaded } from './coach/coach-loader.js';
-import type { Evaluation } from './coach/client.js';
 
 export interface Highlights {
   cards: Set<CardName>;
   flags: Set<FlagNumber>;
   decks: Set<DeckKind>;
+}
+
+/** What a feature draws on the board beside the cards (the coach's win chances): HTML for a flag's
+ * centre and for the viewer's strip. */
+export interface BoardMarks {
+  flag(f: FlagView): string;
+  stat(): string;
 }
 
 /** Everything the page draws, computed by the controller. */
@@ -43,8 +48,8 @@ export interface RenderModel {
   discardTarget: boolean;
   last: Highlights;
   suggestion: Highlights | null;
-  /** The viewer's chances to win each flag and the game (the coach's setting), or null. */
-  chances?: (Evaluation & { fresh?: boolean }) | null;
+  /** The viewer's chances to win each flag and the game (the coach's setting, drawn by the coach), or null. */
+  chances?: BoardMarks | null;
   thinking: boolean;
   /** The flags that won the game (the breakthrough's three, or all the winner's). */
   winFlags: Set<FlagNumber>;
@@ -138,7 +143,7 @@ function column(m: RenderModel, f: FlagView): Column {
     inner:
       `<div class="claim-slot top">${topSlot}</div>` +
       m.opponents.map((opp) => sideHTML(m, f, opp, false)).join('') +
-      `<div class="center">${flagBtn}${badges}${coachLoaded()?.chanceTag(m.chances, f) ?? ''}</div>` +
+      `<div class="center">${flagBtn}${badges}${m.chances?.flag(f) ?? ''}</div>` +
       sideHTML(m, f, m.viewer, true) +
       `<div class="claim-slot bottom">${bottomSlot}</div>` +
       (f.fog !== null ? '<div class="fog-mist" aria-hidden="true"></div>' : ''),
@@ -207,7 +212,7 @@ export function renderStrip(m: RenderModel, seat: PlayerIndex): string {
     (current && m.thinking ? `<span class="thinking">${t('thinking')}</span>` : '') +
     `</div>` +
     hand +
-    `<div class="stats">${top ? '' : (coachLoaded()?.winChanceStat(m.chances) ?? '')}<span class="stat flags-won" title="${escapeAttr(t('flagsClaimedN', { n: flags }))}">${pennant(seat, 'tiny')}${flags}</span>` +
+    `<div class="stats">${top ? '' : (m.chances?.stat() ?? '')}<span class="stat flags-won" title="${escapeAttr(t('flagsClaimedN', { n: flags }))}">${pennant(seat, 'tiny')}${flags}</span>` +
     (v.options.tactics ? `<span class="stat tactics-played" title="${escapeAttr(t('tacticsPlayedN', { n: v.tacticsPlayed[seat] ?? 0 }))}">${tacticIcon('alexander', 'ticon tiny')}${v.tacticsPlayed[seat] ?? 0}</span>` : '') +
     `</div>` +
     pile +

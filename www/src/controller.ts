@@ -9,7 +9,11 @@ import { Computer } from './ai-client.js';
 import { closeDialogs, dialogOpen } from './dialogs.js';
 import type { StartChoice } from './start-dialog.js';
 import { CoachClient } from './coach/client.js';
-import { coachInRoom } from './online/online-state.js';
+import { coachFeature } from './coach/feature.js';
+import { onlineFeature } from './online/feature.js';
+import { initialCoach } from './coach/state.js';
+import { coachInRoom, initialOnline } from './online/online-state.js';
+import { tutorialFeature } from './tutorial/feature.js';
 import { installDrag } from './drag.js';
 import { installFit } from './fit.js';
 import type { GameHost } from './host.js';
@@ -19,10 +23,10 @@ import { render } from './game/draw.js';
 import { onClick, onInput, onKey, onKeyInRoot } from './game/input.js';
 import { setLanguage } from './game/preferences.js';
 import { handCards, myTurn, phaseStep } from './game/queries.js';
-import { exitReplay, loadRecord } from './game/replay.js';
+import { exitReplay } from './game/replay.js';
 import { onDrop, select } from './game/selection.js';
 import { replaceGame } from './game/keeping.js';
-import { boot, continueAfterChange, finishedRecord, maybeShowEnd, newGame, start } from './game/session.js';
+import { boot, finishedRecord, loadRecord, start } from './game/session.js';
 import { initialState, type Ctx, type Elements, type GameState } from './game/state.js';
 
 /** Set by the build: true only in the end-to-end tests' build of the page (scripts/build-www.mjs --test-hook). */
@@ -41,7 +45,7 @@ export class Controller {
 
   constructor(el: Elements, module: WebAssembly.Module, host: GameHost) {
     const speak = (): void => setLang(s.settings.lang);
-    const s = initialState(host.settings, !logIsDrawer(el.root), () => dialogOpen(host.shadow));
+    const s = initialState(host.settings, !logIsDrawer(el.root), { coach: initialCoach(), online: initialOnline() }, () => dialogOpen(host.shadow));
     // The computer's answers arrive from its worker, in whatever language another game last spoke.
     // The coach's parts as the element offers them, less those an online room without the coach turns off.
     const roomHost: GameHost = Object.defineProperty({ ...host }, 'coach', { get: () => coachInRoom(ctx, host.coach), enumerable: true });
@@ -49,7 +53,7 @@ export class Controller {
       // The page's policy refuses the worker: said once, in place of a failure that a retry cannot mend.
       s.computerBlocked = true;
       render(ctx);
-    }), coach: new CoachClient(module, host.worker), flow: { continueAfterChange, maybeShowEnd, boot, newGame } };
+    }), coach: new CoachClient(module, host.worker), features: { coach: coachFeature, online: onlineFeature, tutorial: tutorialFeature } };
     this.#ctx = ctx;
     testContexts?.set(this, ctx);
     const signal = this.#gone.signal;

@@ -3,7 +3,6 @@
 import type { ClaimTiming, Phase, PlayerIndex } from '../../pkg/index.js';
 import { escapeAttr, escapeHTML } from './cards.js';
 import { t, type Key } from './i18n.js';
-import { tutorialUiText } from './tutorial/ui-text.js';
 
 const icons: Record<string, string> = {
   new: '<path d="M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z"/>',
@@ -53,6 +52,8 @@ export interface ToolState {
   hasRules: boolean;
   /** More items for the menu (the coach's), as HTML. */
   extraMenu?: string;
+  /** The menu's name for the tutorial (the tutorial's word: game/features.ts). */
+  tutorial: string;
 }
 
 export function renderTools(s: ToolState): string {
@@ -63,7 +64,7 @@ export function renderTools(s: ToolState): string {
     `<button type="button" role="menuitem" data-act="replay" ${s.canReplay ? '' : 'disabled'}>${t('replay')}</button>` +
     (s.extraMenu ?? '') +
     `<button type="button" role="menuitem" data-act="settings">${t('settings')}</button>` +
-    `<button type="button" role="menuitem" data-act="tutorial">${escapeHTML(tutorialUiText().tutorial)}</button>` +
+    `<button type="button" role="menuitem" data-act="tutorial">${escapeHTML(s.tutorial)}</button>` +
     `</div>`;
   return (
     toolButton('new', 'new', t('newGame'), true, '', t('newGame'), t('newGameShort')) +

@@ -6,7 +6,6 @@ import { escapeAttr, escapeHTML } from './cards.js';
 import { openDialog, type DialogButton } from './dialogs.js';
 import { t } from './i18n.js';
 import type { Level, Mode, Seat } from './storage.js';
-import { tutorialUiText } from './tutorial/ui-text.js';
 import { focusInGame } from './focus.js';
 import { cleanName } from './player-name.js';
 import { adoptCss } from './feature-css.js';
@@ -52,18 +51,23 @@ function parseSeat(value: string): Seat {
 }
 
 
+/** The tutorial's offer in the start dialog, in the tutorial's words: a note for a newcomer, and its button. */
+export interface TutorialOffer {
+  note: string | null;
+  button: string;
+}
+
 /**
- * The new-game dialog. With `offerTutorial` it offers the tutorial too (`'first'`: with a word for a
- * newcomer), and resolves to `'tutorial'` when that is chosen.
+ * The new-game dialog. With `offerTutorial` it offers the tutorial too (with a word for a newcomer when it
+ * has a note), and resolves to `'tutorial'` when that is chosen.
  */
-export async function startDialog(host: ShadowRoot, defaults: StartChoice, canCancel: boolean, offerTutorial: false | 'first' | 'again' = false, offerOnline = false): Promise<StartChoice | 'tutorial' | null> {
+export async function startDialog(host: ShadowRoot, defaults: StartChoice, canCancel: boolean, offerTutorial: TutorialOffer | null = null, offerOnline = false): Promise<StartChoice | 'tutorial' | null> {
   const radio = (name: string, value: string, label: string, checked: boolean): string =>
     `<label class="choice"><input type="radio" name="${name}" value="${value}" ${checked ? 'checked' : ''}><span>${label}</span></label>`;
   const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
   const seats3: Seat[] = defaults.seats ?? [{ kind: 'person' }, { kind: 'computer', level: 'easy' }, { kind: 'computer', level: 'easy' }];
-  const offer = tutorialUiText();
   const body =
-    (offerTutorial === 'first' ? `<p class="tutorial-offer">${escapeHTML(offer.offer)}</p>` : '') +
+    (offerTutorial?.note ? `<p class="tutorial-offer">${escapeHTML(offerTutorial.note)}</p>` : '') +
     `<form class="start-form">` +
     `<fieldset class="players"><legend>${t('playersCount')}</legend>` +
     radio('players', '2', t('twoPlayers'), (defaults.players ?? 2) === 2) +
@@ -108,7 +112,7 @@ export async function startDialog(host: ShadowRoot, defaults: StartChoice, canCa
   let choice: StartChoice | null = null;
   const buttons: DialogButton[] = [];
   if (canCancel) buttons.push({ id: 'cancel', label: t('cancel') });
-  if (offerTutorial) buttons.push({ id: 'tutorial', label: offerTutorial === 'first' ? offer.learn : offer.tutorial });
+  if (offerTutorial) buttons.push({ id: 'tutorial', label: offerTutorial.button });
   buttons.push({ id: 'start', label: t('start'), primary: true });
   adoptCss(host, startDialogCss);
   const result = await openDialog(host, {

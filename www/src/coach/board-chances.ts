@@ -5,6 +5,9 @@
 // the last move. Shown by CSS alone (the explanation is in the page, described by the button), so that the
 // board's input code needs no part in it.
 import type { FlagOutlook, FlagView, SideOutlook } from '../../../pkg/full.js';
+import type { BoardMarks } from '../board.js';
+import type { GameState } from '../game/state.js';
+import { shownChances } from './model.js';
 import { escapeAttr } from '../cards.js';
 import type { Explained } from './chances.js';
 import { reachText } from './reasons.js';
@@ -66,4 +69,10 @@ export function winChanceStat(chances: Shown): string {
   if (!chances) return '';
   const label = say('winChance', { p: percent(chances.win) });
   return `<span class="stat win-chance ${chances.fresh === false ? 'stale' : ''}" title="${escapeAttr(label)}">${label}</span>`;
+}
+
+/** The win chances to draw on the board now (coach/model.ts says when), or null. */
+export function boardMarks(state: GameState): BoardMarks | null {
+  const shown = shownChances(state);
+  return shown && { flag: (f) => chanceTag(shown, f), stat: () => winChanceStat(shown) };
 }

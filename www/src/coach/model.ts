@@ -39,6 +39,11 @@ export function shownChances(state: GameState): (Evaluation & { fresh: boolean }
   return { ...value, fresh: valueKey === want.key };
 }
 
+/** A review is open: the replay shows each decision as its player saw it. */
+export function reviewing(state: GameState): boolean {
+  return state.coach.review !== null;
+}
+
 /** The better move to mark on the board while the replay shows a reviewed decision. */
 export function reviewedBest(state: GameState): Action | null {
   const run = state.coach.review;

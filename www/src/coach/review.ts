@@ -3,10 +3,10 @@
 // they had then, with a progress bar and Cancel; the result is kept in the element's store with the game
 // and shown as a graph of the chance to win, marked decisions, and the better move on the board.
 import type { PlayerIndex } from '../../../pkg/full.js';
-import { canExport } from '../fairplay.js';
 import { render } from '../game/draw.js';
 import { personSeats } from '../game/queries.js';
 import { replayTo, startReplay } from '../game/replay.js';
+import { finishedRecord } from '../game/session.js';
 import type { Ctx } from '../game/state.js';
 import { isAborted, type Review } from './client.js';
 import { dropReview, keepReview, nextMarked, recordKey, storedReview } from './review-state.js';
@@ -37,13 +37,16 @@ export function startReview(ctx: Ctx): void {
   wireRange(ctx);
   const g = ctx.s.game;
   if (!ctx.s.replay?.open) {
-    if (!g || !canExport(g)) return;
-    startReplay(ctx, g.record());
+    // The match on the board, once it is over (the session says when its record may be read).
+    const record = finishedRecord(ctx);
+    if (!record) return;
+    startReplay(ctx, record);
   }
   const r = ctx.s.replay;
   if (!r?.open) return;
   const key = recordKey(r.record);
-  if (ctx.s.coach.review?.key === key && ctx.s.coach.review.status !== 'cancelled') {
+  const shown = ctx.s.coach.review;
+  if (shown?.key === key && shown.status !== 'cancelled') {
     render(ctx);
     return;
   }

@@ -2,7 +2,7 @@
 // shown, and the win chances last computed for the person at the screen.
 import type { GameRecord, PlayerIndex } from '../../../pkg/full.js';
 import type { Puzzle } from './review-puzzle-panel.js';
-import type { Evaluation, GameStory, ReviewedDecision, ReviewStep, ReviewThresholds, SearchLevel, TurningPoint } from './client.js';
+import type { CoachClient, Evaluation, GameStory, ReviewedDecision, ReviewStep, ReviewThresholds, SearchLevel, TurningPoint } from './client.js';
 
 /** The coach's parts an element offers (its attributes `review`, `win-chances`, `statistics`, `unseen-cards`). */
 export interface CoachFeatures {
@@ -56,6 +56,17 @@ export interface CoachState {
   chances: { key: string; value: Evaluation | null; valueKey: string };
 }
 
+declare module '../game/state.js' {
+  interface FeatureStates {
+    coach: CoachState;
+  }
+  interface Ctx {
+    /** The coach's own worker (reviews, win chances, hints), made with the element's controller. */
+    readonly coach: CoachClient;
+  }
+}
+
+/** The coach's state in a new element (GameState's `coach`): no review, no chances yet. */
 export function initialCoach(): CoachState {
   return { review: null, chances: { key: '', value: null, valueKey: '' } };
 }

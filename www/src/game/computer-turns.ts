@@ -3,15 +3,18 @@
 import { heldGame } from './table.js';
 import { escapeHTML } from '../cards.js';
 import { setLang, t } from '../i18n.js';
-import { tutorialLoaded } from './tutorial-loader.js';
 import { sleep, errorText, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { isComputer, levelOf } from './queries.js';
 import { play, save } from './keeping.js';
 
-export async function runComputer(ctx: Ctx): Promise<void> {
+/**
+ * Plays the computer's turns while it is to move; true if they ended the game (the session then shows its
+ * end: session.ts computerTurns), false if they stopped for any other reason.
+ */
+export async function runComputer(ctx: Ctx): Promise<boolean> {
   const gen = ctx.s.generation;
-  if (ctx.s.aiLoop === gen) return;
+  if (ctx.s.aiLoop === gen) return false;
   ctx.s.aiLoop = gen;
   try {
     while (gen === ctx.s.generation) {
@@ -21,12 +24,12 @@ export async function runComputer(ctx: Ctx): Promise<void> {
       const seat = g.current;
       if (ctx.s.lesson) {
         // A lesson's opponent plays its script, at the computer's pace; without one it waits.
-        const move = tutorialLoaded()?.scriptedMove(ctx.s.lesson, g) ?? null;
+        const move = ctx.features.tutorial.scriptedMove(ctx, g);
         if (!move) break;
         ctx.s.thinking = true;
         render(ctx);
         await sleep(ctx.s.settings.aiDelay);
-        if (gen !== ctx.s.generation) return;
+        if (gen !== ctx.s.generation) return false;
         play(ctx, g, move);
         render(ctx);
         continue;
@@ -41,10 +44,10 @@ export async function runComputer(ctx: Ctx): Promise<void> {
       const level = levelOf(ctx.s, seat);
       const suggestion = await ctx.computer.suggest(g.view(seat), legal, level, ctx.s.session.aiSeed++);
       if (legal.length > 1) ctx.s.computerTimes.push({ level, ms: performance.now() - started });
-      if (gen !== ctx.s.generation) return;
+      if (gen !== ctx.s.generation) return false;
       const wait = ctx.s.settings.aiDelay - (performance.now() - started);
       if (wait > 0) await sleep(wait);
-      if (gen !== ctx.s.generation) return;
+      if (gen !== ctx.s.generation) return false;
       if (!suggestion) break;
       // A failure is shown, with a way to try again; the computer's move is never made up.
       let failure = 'error' in suggestion ? suggestion.error : null;
@@ -70,8 +73,8 @@ export async function runComputer(ctx: Ctx): Promise<void> {
   } finally {
     if (ctx.s.aiLoop === gen) ctx.s.aiLoop = -1;
   }
-  if (gen !== ctx.s.generation) return;
+  if (gen !== ctx.s.generation) return false;
   ctx.s.thinking = false;
   render(ctx);
-  if (ctx.s.game?.result()) ctx.flow.maybeShowEnd(ctx);
+  return Boolean(ctx.s.game?.result());
 }

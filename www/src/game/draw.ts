@@ -9,14 +9,9 @@ import { getLang, langTag, setLang, t } from '../i18n.js';
 import { sinceLastTurnOf, tell, type LogEntry, type TellContext } from '../log.js';
 import { renderActionBar, renderReplayBar, renderStatus, renderSteps, renderTools, stepOf } from '../panels.js';
 import { patchChildren, setClass, setHTML } from '../patch.js';
-import { tutorialUiText } from '../tutorial/ui-text.js';
-import { tutorialLoaded } from './tutorial-loader.js';
-import { coachLoaded } from '../coach/coach-loader.js';
 import type { Ctx } from './state.js';
 import { canReplay, myTurn, seatNames, undoBlockedText, undoTarget } from './queries.js';
 import { promptOf, statusHTML, viewModel } from './view-model.js';
-import { coachOn } from '../online/online-state.js';
-import { onlineLoaded } from '../online/online-loader.js';
 import { focusInGame } from '../focus.js';
 
 /** The nine columns: each keeps its element; its content is redrawn only when it changed. */
@@ -119,14 +114,15 @@ export function render(ctx: Ctx, t0?: number): void {
   nameParts(ctx);
   el.root.classList.toggle('tutorial', ctx.s.lesson !== null);
   el.lesson.hidden = ctx.s.lesson === null;
-  setHTML(el.lesson, ctx.s.lesson ? (tutorialLoaded()?.lessonPanelHTML(ctx.s.lesson, ctx.s.thinking) ?? '') : '');
+  const { coach, online, tutorial } = ctx.features;
+  setHTML(el.lesson, tutorial.panelHTML(ctx));
   if (!ctx.s.game && !ctx.s.replay) {
-    el.tools.innerHTML = renderTools({ canUndo: false, canHint: false, logOpen: ctx.s.logOpen, menuOpen: ctx.s.menuOpen, inReplay: false, canReplay: false, exportBlocked: t('exportUnavailable'), hasRules: ctx.host.rules !== null });
+    el.tools.innerHTML = renderTools({ canUndo: false, canHint: false, logOpen: ctx.s.logOpen, menuOpen: ctx.s.menuOpen, inReplay: false, canReplay: false, exportBlocked: t('exportUnavailable'), hasRules: ctx.host.rules !== null, tutorial: tutorial.label() });
     // The start dialog was closed without a game: the way back to one, and to the tutorial.
-    setHTML(el.bar, renderActionBar(t('noGame'), [{ act: 'tutorial', label: tutorialUiText().tutorial }, { act: 'new', label: t('newGame'), primary: true }], null));
+    setHTML(el.bar, renderActionBar(t('noGame'), [{ act: 'tutorial', label: tutorial.label() }, { act: 'new', label: t('newGame'), primary: true }], null));
     return;
   }
-  const m = viewModel(ctx.s);
+  const m = viewModel(ctx.s, coach);
   el.root.classList.toggle('in-replay', ctx.s.replay !== null);
   el.root.classList.toggle('log-open', ctx.s.logOpen);
   el.hand.classList.toggle('my-turn', m.interactive);
@@ -134,15 +130,16 @@ export function render(ctx: Ctx, t0?: number): void {
     canUndo: undoTarget(ctx.s) !== null,
     undoBlocked: undoBlockedText(ctx.s),
     exportBlocked: canExport(ctx.s.replay?.full ?? ctx.s.game) ? null : t('exportUnavailable'),
-    canHint: myTurn(ctx.s) && coachOn(ctx),
+    canHint: myTurn(ctx.s) && online.coachAllowed(ctx),
     logOpen: ctx.s.logOpen,
     menuOpen: ctx.s.menuOpen,
     inReplay: ctx.s.replay !== null,
     canReplay: canReplay(ctx.s),
     hasRules: ctx.host.rules !== null,
-    extraMenu: coachLoaded()?.coachMenuHTML(ctx) ?? '',
+    extraMenu: coach.menuHTML(ctx),
+    tutorial: tutorial.label(),
   }));
-  const onlineLine = ctx.s.replay ? null : (onlineLoaded()?.onlineHeadline(ctx) ?? null);
+  const onlineLine = ctx.s.replay ? null : online.headline(ctx);
   setHTML(el.status, onlineLine === null ? statusHTML(ctx.s, m) : renderStatus({ who: null, headline: onlineLine, detail: '', thinking: false }));
   el.oppStrip.classList.toggle('three', m.opponents.length > 1);
   setHTML(el.oppStrip, m.opponents.map((opp) => renderStrip(m, opp)).join(''));
@@ -154,7 +151,7 @@ export function render(ctx: Ctx, t0?: number): void {
     const r = ctx.s.replay;
     const e = r.entries[r.index - 1];
     const desc = e ? (tell(e, { names: m.names, reveal: r.open ? 'all' : r.viewer }) ?? '') : t('replayNothing');
-    setHTML(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc, r.open, coachLoaded()?.reviewButtonHTML(ctx) ?? ''));
+    setHTML(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc, r.open, coach.reviewButtonHTML(ctx)));
   } else {
     const { prompt, buttons } = promptOf(ctx.s, m);
     const steps = ctx.s.handover || m.view.result || onlineLine !== null ? '' : renderSteps(m.view.options.claimTiming, stepOf(m.view.phase));
@@ -162,7 +159,7 @@ export function render(ctx: Ctx, t0?: number): void {
     setHTML(el.bar, renderActionBar(prompt, buttons, message, steps));
   }
   renderLog(ctx);
-  onlineLoaded()?.drawOnline(ctx);
+  online.draw(ctx);
   if (ctx.s.handover && ctx.s.game && !ctx.s.replay) {
     const recent = sinceLastTurnOf(ctx.s.entries, ctx.s.game.current)
       .map((e) => tell(e, { names: m.names, reveal: null }))
@@ -177,7 +174,7 @@ export function render(ctx: Ctx, t0?: number): void {
     el.curtain.hidden = true;
     setHTML(el.curtain, '');
   }
-  coachLoaded()?.drawCoach(ctx, () => render(ctx));
+  coach.draw(ctx, () => render(ctx));
   ctx.host.rendered(`${t('title')} · ${el.status.querySelector('.headline')?.textContent ?? ''}`);
   if (focusKey && (ctx.host.shadow.activeElement as HTMLElement | null)?.dataset?.['focus'] !== focusKey) {
     focusInGame(el.root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focusKey)}"]`));

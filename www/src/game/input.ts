@@ -4,18 +4,14 @@ import { handOrder } from '../cards.js';
 import { confirmDialog, dialogOpen } from '../dialogs.js';
 import { t } from '../i18n.js';
 import { NONE, type Ctx } from './state.js';
-import { runComputer } from './computer-turns.js';
 import { render } from './draw.js';
-import { openTutorial, tutorialLoaded } from './tutorial-loader.js';
 import { openRules, openSettings, toggleLang } from './preferences.js';
 import { canReplay, handCards, myTurn, playerCount, resolve } from './queries.js';
 import { exitReplay, replayTo, startReplay, toggleReplayPlay } from './replay.js';
 import { exportRecord, importRecord } from './records-loader.js';
 import { onDeck, onDiscard, onFlag, onHand, onSource, playScout, revealHand, select } from './selection.js';
-import { focusGame, hint, newGame, perform, showEnd, undo } from './session.js';
-import { coachLoaded } from '../coach/coach-loader.js';
+import { computerTurns, focusGame, newGame, perform, showEnd, undo } from './session.js';
 import { focusInGame } from '../focus.js';
-import { onlineOf } from '../online/online-state.js';
 
 /** Shift+value: selects a playable troop of that value (0 stands for 10); again, the next such card. */
 export function selectByValue(ctx: Ctx, value: number, t0: number): void {
@@ -78,7 +74,7 @@ export function onAct(ctx: Ctx, act: string, t0: number): void {
       undo(ctx);
       return;
     case 'hint':
-      void hint(ctx);
+      void ctx.features.coach.hint(ctx);
       return;
     case 'log':
       ctx.s.logOpen = !ctx.s.logOpen;
@@ -109,21 +105,21 @@ export function onAct(ctx: Ctx, act: string, t0: number): void {
       revealHand(ctx, t0);
       return;
     case 'tutorial':
-      void openTutorial(ctx);
+      void ctx.features.tutorial.open(ctx);
       return;
     case 'retryComputer':
       ctx.s.computerFailed = false;
       ctx.s.message = null;
-      void runComputer(ctx);
+      computerTurns(ctx);
       return;
     case 'lesson-next':
-      tutorialLoaded()?.nextStep(ctx);
+      ctx.features.tutorial.next(ctx);
       return;
     case 'lesson-again':
-      tutorialLoaded()?.restartLessonStep(ctx);
+      ctx.features.tutorial.restart(ctx);
       return;
     case 'lesson-leave':
-      void tutorialLoaded()?.leaveTutorial(ctx);
+      void ctx.features.tutorial.leave(ctx);
       return;
     case 'pass': {
       const steps = resolve(ctx.s, { type: 'pass' });
@@ -175,15 +171,14 @@ export function onAct(ctx: Ctx, act: string, t0: number): void {
       exitReplay(ctx);
       return;
     default:
-      coachLoaded()?.coachAct(ctx, act);
+      ctx.features.coach.act(ctx, act);
   }
 }
 
 export async function confirmNew(ctx: Ctx): Promise<void> {
   const g = ctx.s.game;
   // A seat in an online room that is not over: starting another game leaves it, and the others are told.
-  const online = onlineOf(ctx);
-  if (online && online.seat !== null && online.state?.room.status !== 'over') {
+  if (ctx.features.online.seat(ctx) === 'playing') {
     if (!(await confirmDialog(ctx.host.shadow, t('onlineLeaveConfirm'), t('onlineLeaveTitle')))) return;
   } else if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(ctx.host.shadow, t('newGameConfirm')))) return;
   await newGame(ctx);
@@ -232,7 +227,7 @@ export function onKey(ctx: Ctx, event: KeyboardEvent): void {
   } else if (key === 'u' || key === 'U') {
     undo(ctx);
   } else if (key === 'h' || key === 'H') {
-    void hint(ctx);
+    void ctx.features.coach.hint(ctx);
   } else if (key === 'd' || key === 'D') {
     onDiscard(ctx, t0);
   } else if (key === 'e' || key === 'E') {

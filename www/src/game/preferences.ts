@@ -4,11 +4,10 @@ import { getLang, setLang, t } from '../i18n.js';
 import { fillRuleCards } from '../rules-cards.js';
 import { saveSettings, type Settings } from '../storage.js';
 import type { Ctx } from './state.js';
-import { coachLoaded } from '../coach/coach-loader.js';
 import { render } from './draw.js';
 
 export async function openSettings(ctx: Ctx): Promise<void> {
-  const next = await settingsDialog(ctx.host.shadow, ctx.s.settings, ctx.host.coach.winChances ? (coachLoaded()?.say('winChancesSetting') ?? null) : null);
+  const next = await settingsDialog(ctx.host.shadow, ctx.s.settings, ctx.host.coach.winChances ? ctx.features.coach.say('winChancesSetting') : null);
   if (!next) return;
   ctx.s.settings = next;
   setLang(next.lang);

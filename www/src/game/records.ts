@@ -10,7 +10,7 @@ import { importProblem } from '../import-problem.js';
 import { exportDialog, importDialog } from '../record-dialogs.js';
 import type { Ctx } from './state.js';
 import { render } from './draw.js';
-import { loadRecord } from './replay.js';
+import { loadRecord } from './session.js';
 
 export async function exportRecord(ctx: Ctx): Promise<void> {
   if (!canExport(ctx.s.replay?.full ?? ctx.s.game)) {

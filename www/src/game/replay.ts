@@ -1,13 +1,11 @@
-// Replay: stepping through a record (every hand shown only once the match is over), and opening a record
-// (a finished one in the replay). Export and import are game/records.ts.
+// Replay: stepping through a record (every hand shown only once the match is over). Opening a record is
+// session.ts (a finished one comes here); export and import are game/records.ts.
 import { Game, type GameRecord } from '../../../pkg/full.js';
 import { replayIsOpen } from '../fairplay.js';
 import { replayLogged } from '../log.js';
-import type { Seat } from '../storage.js';
 import { NONE, type Ctx } from './state.js';
 import { render } from './draw.js';
-import { isComputer, viewerSeat } from './queries.js';
-import { replaceGame, save } from './keeping.js';
+import { viewerSeat } from './queries.js';
 
 export function startReplay(ctx: Ctx, record: GameRecord): void {
   const viewer = viewerSeat(ctx.s);
@@ -68,29 +66,4 @@ export function exitReplay(ctx: Ctx, redraw = true): void {
   ctx.s.replay = null;
   ctx.s.animate = false;
   if (redraw) render(ctx);
-}
-
-/** Opens a record: a finished game in the replay, an unfinished one as a game with the current opponents. */
-export function loadRecord(ctx: Ctx, record: GameRecord): void {
-  const { game, entries } = replayLogged(record, Game);
-  if (game.matchScore().over) {
-    game.free();
-    startReplay(ctx, record);
-    return;
-  }
-  exitReplay(ctx, false);
-  replaceGame(ctx, game, entries);
-  // The opponents stay: a game against the computer goes on against it, in the same seats, when the
-  // record has as many players; otherwise everybody plays on this device.
-  if (ctx.s.session.seats.length !== record.options.players) {
-    const persons: Seat[] = Array.from({ length: record.options.players }, () => ({ kind: 'person' }));
-    ctx.s.session = { mode: 'hotseat', level: ctx.s.session.level, humanSeat: 0, aiSeed: ctx.s.session.aiSeed, seats: persons };
-  }
-  ctx.s.shownSeat = null;
-  // The curtain only between persons at one device: against the computer the game simply goes on.
-  ctx.s.handover = ctx.s.session.mode === 'hotseat' && !isComputer(ctx.s, game.current);
-  ctx.s.endShownAt = -1;
-  save(ctx);
-  render(ctx);
-  ctx.flow.continueAfterChange(ctx, null);
 }

@@ -7,7 +7,6 @@ import { destinationsFor, isGuile, playAction, sourcesFor } from '../moves.js';
 import { whyUnplayable } from '../why.js';
 import { NONE, errorText, type Ctx } from './state.js';
 import { render } from './draw.js';
-import { tutorialLoaded } from './tutorial-loader.js';
 import { actionsFor, handCards, myTurn, phaseStep, resolve, seatNames, viewerSeat } from './queries.js';
 import { save } from './keeping.js';
 import { perform } from './session.js';
@@ -147,7 +146,7 @@ export async function explainFlag(ctx: Ctx, flag: FlagNumber): Promise<void> {
   await claimDialog(ctx.host.shadow, title, body, null);
   if (ctx.s.lesson && !proof.claimable) ctx.s.lesson.history.refusalsShown.add(flag);
   render(ctx);
-  tutorialLoaded()?.lessonProgress(ctx);
+  ctx.features.tutorial.progress(ctx);
 }
 
 export function onSource(ctx: Ctx, card: CardName, t0: number): void {

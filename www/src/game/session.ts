@@ -1,35 +1,29 @@
-// The game on the board: starting, resuming and saving it, applying actions (every one through the engine),
-// what follows an action (the hand-over curtain, the computer's turn, the end of the game), undo and hints.
+// The game on the board: starting, resuming and saving it, opening a record, applying actions (every one
+// through the engine), what follows an action (the hand-over curtain, the computer's turn, the end of the
+// game), undo. The features (features.ts) start and leave their own games and come back through these.
 import { Game, type Action, type GameRecord, type PlayerIndex } from '../../../pkg/full.js';
-import type { Hint } from '../coach/client.js';
-import { escapeHTML } from '../cards.js';
-import { coachLoaded, loadCoach, type CoachChunk } from '../coach/coach-loader.js';
-import { adoptCss } from '../feature-css.js';
 import { endDialog, openDialog } from '../dialogs.js';
 import type { StartChoice } from '../start-dialog.js';
 import { loadStartDialog, startDialogLoaded } from '../start-dialog-loader.js';
 import { canExport } from '../fairplay.js';
-import { getLang, setLang, t } from '../i18n.js';
+import { setLang, t } from '../i18n.js';
 import { replayLogged } from '../log.js';
 import { clearGame, loadGame, type Seat } from '../storage.js';
-import { storedProgress } from '../tutorial/progress.js';
 import { NONE, freshAiSeed, errorText, twoSeats, type Ctx } from './state.js';
 import { runComputer } from './computer-turns.js';
 import { render } from './draw.js';
 import { play, replaceGame, save } from './keeping.js';
 import { heldGame } from './table.js';
-import { openTutorial, tutorialLoaded } from './tutorial-loader.js';
-import { canReplay, isComputer, myTurn, seatNames, undoBlockedText, undoTarget, viewerSeat } from './queries.js';
+import { canReplay, isComputer, seatNames, undoBlockedText, undoTarget } from './queries.js';
 import { exitReplay, startReplay } from './replay.js';
-import { coachOn, onlineCommand, onlineOf } from '../online/online-state.js';
-import { followLinks, leaveOnline, onlineServer, resumeOnline, startOnline } from '../online/online-loader.js';
 import { focusInGame } from '../focus.js';
 
 /** Resumes the saved game, or asks for a new one. */
 export async function boot(ctx: Ctx): Promise<void> {
-  followLinks(ctx);
+  const { online } = ctx.features;
+  online.followLinks(ctx);
   // An invite link, or an online game on the board before a reload, goes to the server's room.
-  if (await resumeOnline(ctx)) {
+  if (await online.resume(ctx)) {
     render(ctx);
     return;
   }
@@ -88,19 +82,18 @@ export async function boot(ctx: Ctx): Promise<void> {
 export async function newGame(ctx: Ctx): Promise<void> {
   // The tutorial is always offered beside the game options, with a word for a newcomer (no tutorial begun);
   // the dialog can always be closed: without a game, the board says how to start one (draw.ts).
-  const firstVisit = storedProgress(ctx.host.store) === null;
-  const online = (await onlineServer(ctx)) !== null;
+  const online = await ctx.features.online.offered(ctx);
   const { startDialog } = startDialogLoaded() ?? (await loadStartDialog());
-  const choice = await startDialog(ctx.host.shadow, ctx.s.lastStart, true, firstVisit ? 'first' : 'again', online);
-  if (choice === 'tutorial') await openTutorial(ctx);
+  const choice = await startDialog(ctx.host.shadow, ctx.s.lastStart, true, ctx.features.tutorial.offer(ctx.host.store), online);
+  if (choice === 'tutorial') await ctx.features.tutorial.open(ctx);
   else if (choice) start(ctx, choice);
 }
 
 /** Starts a game of these options; throws (changing nothing) when the engine refuses them. */
 export function start(ctx: Ctx, choice: StartChoice): void {
-  leaveOnline(ctx, true);
+  ctx.features.online.leave(ctx, true);
   // An online choice is the online provider's to start (a room on the server).
-  if (startOnline(ctx, choice)) return;
+  if (ctx.features.online.start(ctx, choice)) return;
   const three = choice.players === 3;
   const options = {
     ...(three ? { players: 3 as const } : {}),
@@ -112,10 +105,7 @@ export function start(ctx: Ctx, choice: StartChoice): void {
   const game = new Game(options);
   ctx.s.lastStart = { ...choice, seed: null };
   exitReplay(ctx, false);
-  if (ctx.s.lesson) {
-    tutorialLoaded()?.endRun(ctx.s.lesson);
-    ctx.s.lesson = null;
-  }
+  ctx.features.tutorial.end(ctx);
   replaceGame(ctx, game, []);
   const seats: Seat[] = three ? (choice.seats ?? [{ kind: 'person' }, { kind: 'person' }, { kind: 'person' }]) : twoSeats(choice.mode, choice.level, 0);
   const firstPerson = seats.findIndex((x) => x.kind === 'person');
@@ -184,18 +174,25 @@ export function continueAfterChange(ctx: Ctx, before: PlayerIndex | null, t0?: n
   if (computerNext && !ctx.s.lesson) ctx.s.thinking = true;
   render(ctx, t0);
   save(ctx);
-  tutorialLoaded()?.lessonProgress(ctx);
+  ctx.features.tutorial.progress(ctx);
   if (g.result()) {
     maybeShowEnd(ctx);
     return;
   }
-  if (computerNext) void runComputer(ctx);
+  if (computerNext) computerTurns(ctx);
+}
+
+/** The computer's turns (computer-turns.ts), then the end of the game if they ended it. */
+export function computerTurns(ctx: Ctx): void {
+  void runComputer(ctx).then((over) => {
+    if (over) maybeShowEnd(ctx);
+  });
 }
 
 export function maybeShowEnd(ctx: Ctx): void {
   const g = ctx.s.game;
   const held = heldGame(g);
-  if (held?.result()) coachLoaded()?.noteResult(ctx, held); // the statistics count each finished game once
+  if (held?.result()) ctx.features.coach.noteResult(ctx, held); // the statistics count each finished game once
   if (!g || !g.result() || ctx.s.endShownAt === g.actionCount || ctx.s.replay || ctx.s.lesson) return;
   ctx.s.endShownAt = g.actionCount;
   const count = g.actionCount;
@@ -211,7 +208,7 @@ export async function showEnd(ctx: Ctx): Promise<void> {
   const result = g?.result();
   if (!g || !result) return;
   const match = g.matchScore();
-  const online = onlineOf(ctx);
+  const { coach, online } = ctx.features;
   setLang(ctx.s.settings.lang); // after a timer: another game on the page may have spoken last
   const choice = await endDialog(ctx.host.shadow, {
     result,
@@ -219,14 +216,14 @@ export async function showEnd(ctx: Ctx): Promise<void> {
     match,
     breakthrough: result.victory === 'breakthrough' ? (ctx.s.entries.at(-1)?.winFlags ?? null) : null,
     canNext: !match.over,
-    review: ctx.host.coach.review && match.over ? (coachLoaded()?.say('review') ?? null) : null,
-    rematch: online !== null && online.seat !== null && match.over,
+    review: ctx.host.coach.review && match.over ? coach.say('review') : null,
+    rematch: online.seat(ctx) !== 'none' && match.over,
   });
-  if (choice === 'rematch') onlineCommand(ctx, 'rematch');
+  if (choice === 'rematch') online.rematch(ctx);
   else if (choice === 'next') perform(ctx, [{ type: 'nextGame' }]);
   else if (choice === 'new') await newGame(ctx);
   else if (choice === 'replay' && canReplay(ctx.s)) startReplay(ctx, g.record());
-  else if (choice === 'review') coachLoaded()?.startReview(ctx);
+  else if (choice === 'review') coach.startReview(ctx);
   render(ctx);
 }
 
@@ -250,42 +247,32 @@ export function undo(ctx: Ctx): void {
   ctx.s.message = { text: () => t('undone'), kind: 'info' };
   save(ctx);
   render(ctx, t0);
-  if (isComputer(ctx.s, game.current) && !game.result()) void runComputer(ctx);
+  if (isComputer(ctx.s, game.current) && !game.result()) computerTurns(ctx);
 }
 
-export async function hint(ctx: Ctx): Promise<void> {
-  if (!myTurn(ctx.s) || !ctx.s.game || !coachOn(ctx)) return;
-  const g = ctx.s.game;
-  const viewer = viewerSeat(ctx.s);
-  const count = g.actionCount;
-  // Hints come quickly, the hard search at most (3,000 playouts): the medium search (300) against an
-  // easy or random computer.
-  const level = ctx.s.session.mode === 'computer' && (ctx.s.session.level === 'easy' || ctx.s.session.level === 'random') ? 'medium' : 'hard';
-  // The search's own move with what it does to the viewer's chances (coach/hint.ts), from their view only.
-  let advice: Hint | null = null;
-  let words: CoachChunk | null = null;
-  try {
-    const view = g.view(viewer);
-    // The hint's words are the coach's (its chunk, fetched with the first hint).
-    [advice, words] = await Promise.all([ctx.coach.hint(view, level, ctx.s.session.aiSeed + 7919, ctx.s.lastHint?.table === g ? ctx.s.lastHint.previous : null), loadCoach()]);
-    ctx.s.lastHint = { table: g, previous: { action: advice.action, hand: view.hand } };
-  } catch (err) {
-    if (ctx.s.game !== g || g.actionCount !== count) return;
-    const msg = escapeHTML(errorText(err));
-    // Worded when drawn: the policy's refusal may be heard after the coach's worker failed.
-    ctx.s.message = { text: () => (ctx.s.computerBlocked ? t('coachBlocked') : t('computerFailed', { msg })), kind: 'error' };
+/** Opens a record: a finished game in the replay, an unfinished one as a game with the current opponents. */
+export function loadRecord(ctx: Ctx, record: GameRecord): void {
+  const { game, entries } = replayLogged(record, Game);
+  if (game.matchScore().over) {
+    game.free();
+    startReplay(ctx, record);
+    return;
   }
-  if (ctx.s.game !== g || g.actionCount !== count) return;
-  if (advice && words) {
-    const found = advice;
-    const { adviceText, hintReason } = words;
-    adoptCss(ctx.host.shadow, words.coachCss);
-    ctx.s.suggestion = found.action;
-    // Worded when drawn, in this game's language (the answer arrives from the coach's worker, whatever
-    // language another game on the page last spoke).
-    ctx.s.message = { text: () => (ctx.s.game === g ? `${adviceText(g, viewer, found.action, found.reasons, found.reason?.flag ?? null)}${getLang() === 'zh' ? '' : ' '}${hintReason(found)}` : ''), kind: 'info' };
+  exitReplay(ctx, false);
+  replaceGame(ctx, game, entries);
+  // The opponents stay: a game against the computer goes on against it, in the same seats, when the
+  // record has as many players; otherwise everybody plays on this device.
+  if (ctx.s.session.seats.length !== record.options.players) {
+    const persons: Seat[] = Array.from({ length: record.options.players }, () => ({ kind: 'person' }));
+    ctx.s.session = { mode: 'hotseat', level: ctx.s.session.level, humanSeat: 0, aiSeed: ctx.s.session.aiSeed, seats: persons };
   }
+  ctx.s.shownSeat = null;
+  // The curtain only between persons at one device: against the computer the game simply goes on.
+  ctx.s.handover = ctx.s.session.mode === 'hotseat' && !isComputer(ctx.s, game.current);
+  ctx.s.endShownAt = -1;
+  save(ctx);
   render(ctx);
+  continueAfterChange(ctx, null);
 }
 
 /** The record of the match on the board once it is over (never before: it holds the seed). */

@@ -1,12 +1,10 @@
 // The game's one state record and the context every function of game/ works in. The functions that change
 // the state are grouped by concern beside this file (session, input, selection, computer turns, replay,
-// lessons, preferences); the view model (view-model.ts) is a pure function of the state, and drawing
+// preferences); the view model (view-model.ts) is a pure function of the state, and drawing
 // (draw.ts) only puts that model in the page. Nothing here knows a rule: every rule is the engine's.
 import type { Action, CardName, FlagNumber, Game, GameRecord, PlayerIndex } from '../../../pkg/full.js';
 import type { Previous } from '../../../pkg/computer.js';
 import type { Computer } from '../ai-client.js';
-import type { CoachClient } from '../coach/client.js';
-import { initialCoach, type CoachState } from '../coach/state.js';
 import type { Highlights } from '../board.js';
 import type { StartChoice } from '../start-dialog.js';
 import type { Table } from './table.js';
@@ -14,7 +12,7 @@ import type { GameHost } from '../host.js';
 import type { LogEntry } from '../log.js';
 import type { GuileCard } from '../moves.js';
 import type { Level, Mode, Seat, Settings } from '../storage.js';
-import type { LessonRun } from '../tutorial/run.js';
+import type { Features } from './features.js';
 
 export type Selection =
   | { kind: 'none' }
@@ -68,14 +66,27 @@ export interface Elements {
 }
 
 /**
- * Each feature's own state in this element (online play's connection and panel, …): a feature declares its
- * slot here by augmenting this interface from its own folder (`declare module '../game/state.js'`), so
- * that its state lives in the element's state while game/ imports nothing of the feature.
+ * Each feature's own state in this element (online play's connection and panel, the coach's review and
+ * chances, …): a feature declares its slot here by augmenting this interface from its own folder
+ * (`declare module '../game/state.js'`), and the controller makes the slots with the state, so that a
+ * feature's state lives in the element's state while game/ imports nothing of the feature.
  */
 export interface FeatureStates {}
 
-/** Everything the game is: what is on the board, who plays, what is selected, what is shown. */
-export interface GameState {
+/**
+ * A lesson on the board, as the game sees it: the tutorial (tutorial/run.ts) adds the rest of its run to
+ * this interface from its own folder.
+ */
+export interface Lesson {
+  /** The step's goal is reached: the board waits for Next. */
+  done: boolean;
+  /** What the learner did in the step, for its goal: each action taken, each flag whose refusal was shown. */
+  history: { actions: Action[]; refusalsShown: Set<number> };
+}
+
+/** Everything the game is: what is on the board, who plays, what is selected, what is shown; and each
+ * feature's slot (FeatureStates). */
+export interface GameState extends FeatureStates {
   /** The game on the board, as the page may ask it (a game of this device, or an online seat's table). */
   game: Table | null;
   entries: LogEntry[];
@@ -92,7 +103,7 @@ export interface GameState {
   /** The page's Content-Security-Policy refuses the element's workers (the computer's, the coach's): no Try again can help (ai-client.ts). */
   computerBlocked: boolean;
   /** The tutorial in progress (tutorial/run.ts), or null in a game of one's own. */
-  lesson: LessonRun | null;
+  lesson: Lesson | null;
   /** Milliseconds from a click to the board redrawn, for every click that redrew. */
   readonly redrawTimes: number[];
   /** Milliseconds each computer decision with a choice took, worker round trip included (tests read it). */
@@ -124,10 +135,6 @@ export interface GameState {
   logState: { key: string; count: number; last: LogEntry | undefined };
   /** A dialog of this game is open (another game's dialog on the same page does not count). */
   readonly dialogOpen: () => boolean;
-  /** The coach: the review, the win chances (coach/). */
-  coach: CoachState;
-  /** The features' slots (FeatureStates), each made by its feature when first used. */
-  features: Partial<FeatureStates>;
 }
 
 /** The state and where it is shown: the functions of game/ take this. */
@@ -136,23 +143,8 @@ export interface Ctx {
   readonly el: Elements;
   readonly host: GameHost;
   readonly computer: Computer;
-  /** The coach's own worker (reviews, win chances, hints). */
-  readonly coach: CoachClient;
-  /** What comes after a change (session.ts): the flows that change the game (the computer's turns, the
-   * replay, the lessons) go on through it, so that none of them imports the session that starts them. */
-  readonly flow: Flow;
-}
-
-/** The session's steps that other flows continue with (session.ts implements them). */
-export interface Flow {
-  /** After any change: save, hand over, let the computer move, or show the end. */
-  continueAfterChange(ctx: Ctx, before: PlayerIndex | null): void;
-  /** Shows the end of the game, once, if it is over. */
-  maybeShowEnd(ctx: Ctx): void;
-  /** Resumes the saved game, or asks for a new one. */
-  boot(ctx: Ctx): Promise<void>;
-  /** Asks for a new game (the start dialog) and starts it. */
-  newGame(ctx: Ctx): Promise<void>;
+  /** The features the element offers this game (features.ts): the coach, online play, the tutorial. */
+  readonly features: Features;
 }
 
 export const NONE: Selection = { kind: 'none' };
@@ -172,7 +164,7 @@ export function twoSeats(mode: Mode, level: Level, humanSeat: PlayerIndex): Seat
 }
 
 /** Nothing on the board yet. */
-export function initialState(settings: Settings, logOpen: boolean, dialogOpen: () => boolean = () => false): GameState {
+export function initialState(settings: Settings, logOpen: boolean, features: FeatureStates, dialogOpen: () => boolean = () => false): GameState {
   return {
     game: null,
     entries: [],
@@ -206,8 +198,7 @@ export function initialState(settings: Settings, logOpen: boolean, dialogOpen: (
     animate: false,
     logState: { key: '', count: 0, last: undefined },
     dialogOpen,
-    coach: initialCoach(),
-    features: {},
+    ...features,
   };
 }
 

@@ -10,7 +10,7 @@ import { destinationsFor, flagsFor, sourcesFor } from '../moves.js';
 import { phaseText, renderStatus, type ActionButton } from '../panels.js';
 import { whyNotAt, whyUnplayable } from '../why.js';
 import { emptyHighlights, type GameState } from './state.js';
-import { reviewedBest, shownChances } from '../coach/model.js';
+import type { CoachFeature } from './features.js';
 import { actionsFor, affordancesNow, isComputer, myTurn, personSeats, phaseStep, playerCount, seatNames, viewerSeat } from './queries.js';
 
 export function selectionTargets(state: GameState): Set<FlagNumber> {
@@ -20,7 +20,8 @@ export function selectionTargets(state: GameState): Set<FlagNumber> {
   return new Set();
 }
 
-export function viewModel(state: GameState): RenderModel {
+/** The model of the board for `state`; `coach` adds its marks (the win chances, a reviewed decision's better move), none without it. */
+export function viewModel(state: GameState, coach?: CoachFeature): RenderModel {
   const r = state.replay;
   const names = seatNames(state);
   if (r) {
@@ -32,7 +33,7 @@ export function viewModel(state: GameState): RenderModel {
       opponents: opponentsOf(state, r.viewer),
       // Every hand face up only in the replay of a finished match (fairplay.ts); a review shows each
       // decision as its player saw it (coach/).
-      openHand: r.open && !state.coach.review ? r.game.fullState().hands : null,
+      openHand: r.open && !coach?.reviewing(state) ? r.game.fullState().hands : null,
       hideHand: false,
       interactive: false,
       selectableHand: new Set(),
@@ -49,7 +50,7 @@ export function viewModel(state: GameState): RenderModel {
       discardTarget: false,
       last: lastHighlights(r.entries.slice(0, r.index)),
       // A reviewed decision shows the better move (coach/review.ts).
-      suggestion: suggestionHighlights(state, reviewedBest(state)),
+      suggestion: suggestionHighlights(state, coach?.reviewedBest(state) ?? null),
       chances: null,
       thinking: false,
       winFlags: winFlags(r.entries.slice(0, r.index)),
@@ -117,7 +118,7 @@ export function viewModel(state: GameState): RenderModel {
     discardTarget,
     last: lastHighlights(state.entries),
     suggestion: suggestionHighlights(state),
-    chances: shownChances(state),
+    chances: coach?.marks(state) ?? null,
     thinking: state.thinking,
     winFlags: winFlags(state.entries),
   };

@@ -27,7 +27,7 @@ export interface Online {
   copied: boolean;
 }
 
-/** Online play's state in the element (GameState's `features.online`). */
+/** Online play's state in the element (GameState's `online`). */
 export interface OnlineSlot {
   /** The online game, while the element plays one (online/session.ts sets and drops it). */
   session: Online | null;
@@ -49,9 +49,14 @@ declare module '../game/state.js' {
   }
 }
 
-/** The element's online slot, made on first use. */
+/** Online play's state in a new element: no room yet. */
+export function initialOnline(): OnlineSlot {
+  return { session: null, notice: null, ticking: null, received: null, wired: null, following: false };
+}
+
+/** The element's online slot. */
 export function onlineSlot(ctx: Ctx): OnlineSlot {
-  return (ctx.s.features.online ??= { session: null, notice: null, ticking: null, received: null, wired: null, following: false });
+  return ctx.s.online;
 }
 
 export function onlineOf(ctx: Ctx): Online | null {

@@ -11,6 +11,7 @@ import { find } from '../moves.js';
 import type { Seat } from '../storage.js';
 import { render } from '../game/draw.js';
 import { replaceGame } from '../game/keeping.js';
+import { continueAfterChange, newGame } from '../game/session.js';
 import { NONE, type Ctx } from '../game/state.js';
 import { Connection } from './connection.js';
 import { onlineOf, onlineSlot, type Online } from './online-state.js';
@@ -166,7 +167,7 @@ function onError(ctx: Ctx, o: Online, code: string, message: string, id: string 
     noticeOnline(ctx, t('onlineRoomGone'));
     render(ctx);
     // Nothing on the board (a link to a room that is gone): ask for a game, as on a first visit.
-    if (!ctx.s.game) void ctx.flow.newGame(ctx);
+    if (!ctx.s.game) void newGame(ctx);
     return;
   }
   ctx.s.message = { text: () => t('onlineError', { msg: message }), kind: 'error' };
@@ -215,7 +216,7 @@ function onState(ctx: Ctx, o: Online, state: StateMessage): void {
     if (legal) o.conn.act(legal, state.n);
     else o.queue = [];
   }
-  ctx.flow.continueAfterChange(ctx, null);
+  continueAfterChange(ctx, null);
 }
 
 /** The board's names for an online room: "You" at one's own seat, the others by seat (a spectator sees every

@@ -1,22 +1,26 @@
 // The tutorial in progress: which step, what the learner did in it, whether its goal is reached, and the
 // progress kept between visits. Plain functions over one record; the controller calls them and draws.
 import { Game, type Action } from '../../../pkg/full.js';
-import { goalReached, type StepHistory } from './goals.js';
+import { goalReached } from './goals.js';
+import type { Lesson } from '../game/state.js';
 import { STEPS, type Step } from './lessons.js';
 import { sketchState } from './setup.js';
 import type { Store } from '../storage.js';
 import { PROGRESS, storedProgress, type Progress } from './progress.js';
 
-export interface LessonRun {
-  index: number;
-  /** The goal of the step is reached: the board waits for Next. */
-  done: boolean;
-  history: StepHistory;
-  /** How many of the step's scripted opponent moves were played. */
-  scriptAt: number;
-  /** The game as the step began, to start the step again. */
-  start: Game;
+// The run is the game's lesson (GameState's `lesson`): the game declares what it reads of it (whether the
+// step is done, what the learner did), the tutorial adds the rest here.
+declare module '../game/state.js' {
+  interface Lesson {
+    index: number;
+    /** How many of the step's scripted opponent moves were played. */
+    scriptAt: number;
+    /** The game as the step began, to start the step again. */
+    start: Game;
+  }
 }
+
+export type LessonRun = Lesson;
 
 export function loadProgress(store: Store): Progress | null {
   const p = storedProgress(store);

@@ -1,14 +1,15 @@
 // The tutorial in the game: entering a step, its goal reached, the next step, starting a step again, leaving
 // (the steps themselves are data in tutorial/).
 import type { Game } from '../../../pkg/full.js';
-import { beginStep, checkGoal, endRun, restartStep, resumeIndex, STEP_COUNT, type LessonRun } from '../tutorial/run.js';
-import { tutorialText } from '../tutorial/text.js';
+import { beginStep, checkGoal, endRun, restartStep, resumeIndex, STEP_COUNT, type LessonRun } from './run.js';
+import { tutorialText } from './text.js';
 import { logIsDrawer } from '../log-drawer.js';
-import { NONE, twoSeats, type Ctx } from './state.js';
-import { render } from './draw.js';
-import { exitReplay } from './replay.js';
-import { replaceGame } from './keeping.js';
-import { heldGame } from './table.js';
+import { NONE, twoSeats, type Ctx } from '../game/state.js';
+import { render } from '../game/draw.js';
+import { exitReplay } from '../game/replay.js';
+import { replaceGame } from '../game/keeping.js';
+import { boot, continueAfterChange } from '../game/session.js';
+import { heldGame } from '../game/table.js';
 import { focusInGame } from '../focus.js';
 
 /** Opens the tutorial at the step where it was left (the first if finished or never begun). */
@@ -32,7 +33,7 @@ export function enterLesson(ctx: Ctx, run: LessonRun, game: Game): void {
   ctx.s.logOpen = false;
   render(ctx);
   focusInGame(ctx.el.lesson.querySelector<HTMLElement>('.lesson-text'));
-  ctx.flow.continueAfterChange(ctx, null);
+  continueAfterChange(ctx, null);
 }
 
 export function nextStep(ctx: Ctx): void {
@@ -58,7 +59,7 @@ export async function leaveTutorial(ctx: Ctx, note?: () => string): Promise<void
   ctx.s.lesson = null;
   replaceGame(ctx, null, []);
   ctx.s.logOpen = !logIsDrawer(ctx.el.root);
-  await ctx.flow.boot(ctx);
+  await boot(ctx);
   if (note) {
     ctx.s.message = { text: note, kind: 'info' };
     render(ctx);

@@ -1,7 +1,7 @@
 // The tutorial, loaded when first used: starting one imports its chunk (tutorial-chunk.ts); everything else
 // the game does with a tutorial happens while one runs (ctx.s.lesson is set), so the chunk is there already.
 import { adoptCss } from '../feature-css.js';
-import type { Ctx } from './state.js';
+import type { Ctx } from '../game/state.js';
 
 export type TutorialChunk = typeof import('./tutorial-chunk.js');
 
