@@ -23,7 +23,6 @@ use tokio::sync::{mpsc, MappedMutexGuard, Mutex, MutexGuard};
 use tokio_postgres::Client;
 
 use connection::{connect, describe, failed, Db, Slot, MOST_BACKOFF};
-pub use listen::REFRESH_ALL;
 
 use super::statements::{Expiry, DELETE, EXPIRED, KEEP_SEED, PAST_ACTIONS, SWEEP_BATCH, TOUCH};
 use super::{
@@ -305,6 +304,12 @@ impl PgStore {
             }
         }
         Ok(matches)
+    }
+
+    /// Notifies `battleline_lobby` (every process's listening connection hears it).
+    pub async fn notify_lobby(&self, message: &str) -> Result<(), StoreError> {
+        let client = self.lock(0).await?;
+        client.execute("SELECT pg_notify('battleline_lobby', $1)", &[&message]).await.map(|_| ()).map_err(failed)
     }
 
     /// The revisions of these rooms now.

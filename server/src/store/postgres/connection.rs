@@ -54,8 +54,8 @@ impl Db {
     }
 }
 
-/// A connection's notifications, and the task that drives it (its result: why it ended).
-pub(super) type Notifications = (mpsc::UnboundedReceiver<String>, tokio::task::JoinHandle<String>);
+/// A connection's notifications (channel, payload), and the task that drives it (its result: why it ended).
+pub(super) type Notifications = (mpsc::UnboundedReceiver<(String, String)>, tokio::task::JoinHandle<String>);
 
 /// Drives a connection, passing its notifications on, until it ends.
 fn drive<S, T>(mut connection: Connection<S, T>) -> Notifications
@@ -69,7 +69,7 @@ where
         while let Some(message) = messages.next().await {
             match message {
                 Ok(AsyncMessage::Notification(n)) => {
-                    let _ = tx.send(n.payload().to_string());
+                    let _ = tx.send((n.channel().to_string(), n.payload().to_string()));
                 }
                 Ok(_) => {}
                 Err(e) => {

@@ -1,7 +1,7 @@
-//! The listening connection: every committed change of a room is notified on `battleline_rooms`, and this
-//! connection passes each notification on to the process's rooms. A lost connection is opened again
-//! (with back-off) and subscribes again, then asks for a full refresh, since what was notified meanwhile
-//! is lost.
+//! The listening connection: every committed change of a room is notified on `battleline_rooms`, and every
+//! change of a process's lobby on `battleline_lobby`; this connection passes each notification on to the
+//! process. A lost connection is opened again (with back-off) and subscribes again, then asks for a full
+//! refresh, since what was notified meanwhile is lost.
 
 use std::time::Duration;
 
@@ -13,9 +13,6 @@ use crate::log;
 
 /// How often the listening connection checks that it is still connected.
 const LISTEN_CHECK: Duration = Duration::from_secs(2);
-
-/// A notice that asks for every loaded room to be reloaded (notifications may have been lost).
-pub const REFRESH_ALL: &str = "*";
 
 /// The listening connection, for as long as the process runs: subscribes, passes every notification on,
 /// checks every few seconds that it is still connected, and when it was lost connects and subscribes
@@ -42,22 +39,27 @@ async fn listen_once(db: &Db, notices: &mpsc::UnboundedSender<Notice>, first: bo
     let (client, (mut rx, reader)) = db.open().await?;
     // Named, so that an operator (or a test) can tell it apart in pg_stat_activity.
     client
-        .batch_execute("SET application_name = 'battleline-listen'; LISTEN battleline_rooms")
+        .batch_execute("SET application_name = 'battleline-listen'; LISTEN battleline_rooms; LISTEN battleline_lobby")
         .await
         .map_err(|e| format!("LISTEN: {e}"))?;
     if !first {
-        // Whatever was notified while the channel was down is lost: every loaded room reloads.
         log::info("postgres_listen_resubscribed", &[]);
-        let _ = notices.send((REFRESH_ALL.to_string(), i64::MAX));
     }
+    // Whatever was notified while the channel was down is lost: every loaded room reloads, and the lobby
+    // asks the other processes for their games.
+    let _ = notices.send(Notice::Subscribed { again: !first });
     let mut check = tokio::time::interval(LISTEN_CHECK);
     loop {
         tokio::select! {
-            payload = rx.recv() => {
-                let Some(payload) = payload else { break };
+            notification = rx.recv() => {
+                let Some((channel, payload)) = notification else { break };
+                if channel == "battleline_lobby" {
+                    let _ = notices.send(Notice::Lobby(payload));
+                    continue;
+                }
                 let mut parts = payload.split(' ');
                 if let (Some(room), Some(Ok(rev))) = (parts.next(), parts.next().map(str::parse::<i64>)) {
-                    let _ = notices.send((room.to_string(), rev));
+                    let _ = notices.send(Notice::Room(room.to_string(), rev));
                 }
             }
             _ = check.tick() => {
