@@ -1,6 +1,7 @@
 //! The PostgreSQL store: the tables of sqlite.rs, a few connections, and a listening connection. Each
-//! committed change sends `NOTIFY battleline_rooms, '<room> <rev>'` in its transaction, so every server
-//! process on the database hears of it after the commit and refreshes that room for its own clients.
+//! committed change is notified (`NOTIFY battleline_rooms, '<room> <rev>'`, in batches after the commits:
+//! notifier.rs), so every server process on the database hears of it and refreshes that room for its own
+//! clients.
 //!
 //! The database may restart or drop a connection at any time: a lost connection is opened again on its
 //! next use (with back-off between failed attempts; meanwhile calls fail with `storage`, and a client
@@ -15,6 +16,7 @@
 mod connection;
 mod listen;
 mod migrate;
+mod notifier;
 mod quarantine;
 
 use std::time::{Duration, Instant};
@@ -38,6 +40,8 @@ const CONNECTIONS: usize = 4;
 pub struct PgStore {
     db: Db,
     slots: Vec<Mutex<Slot>>,
+    /// Committed changes to notify (notifier.rs).
+    notify: mpsc::UnboundedSender<String>,
 }
 
 /// SQLite's `?1` placeholders as PostgreSQL's `$1`.
@@ -57,7 +61,7 @@ impl PgStore {
             let client = Some(connect(&db).await?);
             slots.push(Mutex::new(Slot { client, backoff: Duration::from_millis(50), retry_at: Instant::now() }));
         }
-        let store = PgStore { db: db.clone(), slots };
+        let store = PgStore { db: db.clone(), slots, notify: notifier::start(db.clone()) };
         {
             let mut client = store.lock(0).await.map_err(|e| e.to_string())?;
             // Two processes starting at once must not race to create or upgrade the tables: the lock is
@@ -195,9 +199,10 @@ impl PgStore {
             .await
             .map_err(|_| StoreError::Conflict)?;
         }
-        let notice = format!("{} {}", change.room, change.from_rev + 1);
-        tx.execute("SELECT pg_notify('battleline_rooms', $1)", &[&notice]).await.map_err(failed)?;
-        tx.commit().await.map_err(failed)
+        tx.commit().await.map_err(failed)?;
+        // The other processes hear of it after the commit, in a batch (notifier.rs says why).
+        let _ = self.notify.send(format!("{} {}", change.room, change.from_rev + 1));
+        Ok(())
     }
 
     pub async fn load(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {
