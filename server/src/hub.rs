@@ -272,16 +272,17 @@ impl Hub {
         Ok(Created { tx, token, room: id, options })
     }
 
-    /// Tells a loaded room that another process changed it; `*` (the notification channel was lost and
-    /// is back): every loaded room reloads, and its clients hear of what changed meanwhile.
-    pub async fn refresh(&self, id: &str, rev: i64) {
-        if id == crate::store::REFRESH_ALL {
-            let all: Vec<mpsc::Sender<RoomCmd>> = self.rooms.lock().await.values().cloned().collect();
-            for tx in all {
-                let _ = tx.send(RoomCmd::Resync).await;
-            }
-            return;
+    /// The notification channel was lost and is back: every loaded room reloads, and its clients hear
+    /// of what changed meanwhile.
+    pub async fn refresh_all(&self) {
+        let all: Vec<mpsc::Sender<RoomCmd>> = self.rooms.lock().await.values().cloned().collect();
+        for tx in all {
+            let _ = tx.send(RoomCmd::Resync).await;
         }
+    }
+
+    /// Tells a loaded room that another process changed it.
+    pub async fn refresh(&self, id: &str, rev: i64) {
         let tx = self.rooms.lock().await.get(id).cloned();
         if let Some(tx) = tx {
             let _ = tx.send(RoomCmd::Refresh { rev }).await;

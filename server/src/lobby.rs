@@ -1,15 +1,17 @@
 //! The lobby: games a player posted for anyone to take. No accounts: the poster gives a name, the room is
 //! created as any other (the poster holds seat 0's token), and whoever takes the game gets the next free
-//! seat's token. The list lives in this process's memory only (a restart empties it; the rooms stay).
+//! seat's token. The list lives in memory (a restart empties it; the rooms stay).
 //!
 //! Everything here happens under one lock that is never held across an await, so that two takers of one
 //! game are put in order: the first gets the seat, the second `game_gone`. Followers hear each change as
-//! one small message (`listed`, `unlisted`), never the whole list again.
+//! one small message (`listed`, `unlisted`), never the whole list again. With PostgreSQL and several
+//! processes, each process's list also holds the games posted on the others (share.rs).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use crate::clients::{key, Bucket};
 use crate::codes::Code;
@@ -24,13 +26,23 @@ use crate::tokens;
 /// The longest poster's name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 
+mod share;
+
 /// A listed game and what only the server knows of it.
 struct Entry {
     game: OpenGame,
     /// The room (never shown in the list: the listing's id is all a taker needs).
     room: String,
-    /// The poster's connection and its queue (told when the game leaves the list).
-    poster: u64,
+    /// The poster, when the game was posted on this process (None: on another process).
+    poster: Option<Poster>,
+    /// When it leaves the list (a game of another process: that process may be gone).
+    until: Instant,
+}
+
+/// The poster of a game posted on this process.
+struct Poster {
+    /// Its connection and its queue (told when the game leaves the list).
+    conn: u64,
     out: Outbox,
     address: IpAddr,
 }
@@ -43,16 +55,21 @@ struct Inner {
     followers: HashMap<u64, Outbox>,
     /// Games listed or about to be (reserved before their room is created), per address.
     per_address: HashMap<IpAddr, usize>,
-    /// Games listed or reserved, in all.
+    /// Games listed or reserved on this process, in all.
     held: usize,
     /// Each address's bucket for taking games.
     takes: HashMap<IpAddr, Bucket>,
+    /// Games that left the list, until their time would have been up: another process's late word of
+    /// one (an answer to a `hello` that crossed a take) never lists it again. Ids are never reused.
+    gone: HashMap<String, Instant>,
 }
 
 /// The lobby of this process.
 #[derive(Default)]
 pub struct Lobby {
     inner: Mutex<Inner>,
+    /// The other processes (PostgreSQL), once shared.
+    link: OnceLock<share::Link>,
 }
 
 /// A place in the lobby held for a game whose room is being created: given back unless listed.
@@ -97,10 +114,13 @@ impl Inner {
     /// Takes game `at` off the list, telling its followers and its poster why.
     fn remove(&mut self, at: usize, reason: Unlisted, metrics: &Metrics) -> Entry {
         let entry = self.games.remove(at);
-        self.release(entry.address);
+        self.gone.insert(entry.game.id.clone(), entry.until);
         let message = ServerMessage::Unlisted { game: entry.game.id.clone(), reason };
-        if !self.followers.contains_key(&entry.poster) {
-            entry.out.send(Out::Text(message.to_text()));
+        if let Some(poster) = &entry.poster {
+            self.release(poster.address);
+            if !self.followers.contains_key(&poster.conn) {
+                poster.out.send(Out::Text(message.to_text()));
+            }
         }
         self.tell_all(&message, metrics);
         metrics.lobby_games.store(self.games.len(), Ordering::Relaxed);
@@ -121,6 +141,20 @@ impl Inner {
         log::info("lobby_unlisted", &[("game", &entry.game.id), ("room", &entry.room), ("reason", &why)]);
         entry
     }
+
+    /// Takes the games of other processes that are past their time off the list.
+    fn prune(&mut self, metrics: &Metrics) {
+        let now = Instant::now();
+        while let Some(at) = self.games.iter().position(|e| share::stale(e, now)) {
+            self.remove(at, Unlisted::Expired, metrics);
+        }
+        self.gone.retain(|_, until| *until > now);
+    }
+
+    /// Games of other processes on the list.
+    fn others(&self) -> usize {
+        self.games.iter().filter(|e| e.poster.is_none()).count()
+    }
 }
 
 impl Lobby {
@@ -133,6 +167,7 @@ impl Lobby {
     /// connections follow at once: each post and take is a message to every one of them.
     pub fn follow(&self, conn: u64, out: &Outbox, most: usize, metrics: &Metrics) -> Result<(), Refusal> {
         let mut inner = self.lock();
+        inner.prune(metrics);
         if inner.followers.len() >= most && !inner.followers.contains_key(&conn) {
             return Err(refusal(Code::LobbyFull, format!("{most} connections follow the lobby; try again later")));
         }
@@ -156,7 +191,7 @@ impl Lobby {
     pub fn reserve(&self, address: IpAddr, limits: &Limits) -> Result<Reservation, Refusal> {
         let address = key(address);
         let mut inner = self.lock();
-        if inner.held >= limits.max_open_games {
+        if inner.held + inner.others() >= limits.max_open_games {
             let most = limits.max_open_games;
             return Err(refusal(Code::LobbyFull, format!("the lobby lists {most} games; try again later")));
         }
@@ -176,7 +211,9 @@ impl Lobby {
         self.lock().release(reservation.address);
     }
 
-    /// Lists the game of `room` posted by connection `poster`; its followers hear of it. The listing.
+    /// Lists the game of `room` posted by connection `poster` for `secs` seconds; its followers (and
+    /// the other processes) hear of it. The listing.
+    #[allow(clippy::too_many_arguments)]
     pub fn list(
         &self,
         mut reservation: Reservation,
@@ -184,6 +221,7 @@ impl Lobby {
         poster: u64,
         out: &Outbox,
         mut game: OpenGame,
+        secs: u64,
         metrics: &Metrics,
     ) -> OpenGame {
         reservation.listed = true;
@@ -192,15 +230,16 @@ impl Lobby {
         let entry = Entry {
             game: game.clone(),
             room: room.to_string(),
-            poster,
-            out: out.clone(),
-            address: reservation.address,
+            poster: Some(Poster { conn: poster, out: out.clone(), address: reservation.address }),
+            until: Instant::now() + Duration::from_secs(secs),
         };
         inner.games.push(entry);
         metrics.lobby_games.store(inner.games.len(), Ordering::Relaxed);
         metrics.lobby_posts.fetch_add(1, Ordering::Relaxed);
         inner.tell_all(&ServerMessage::Listed { game: game.clone() }, metrics);
         log::info("lobby_posted", &[("game", &game.id), ("room", &room), ("client", &reservation.address)]);
+        let (listed, room) = (game.clone(), room.to_string());
+        self.tell_others(|from| share::Shared::Listed { from, game: listed, room, secs });
         game
     }
 
@@ -208,6 +247,7 @@ impl Lobby {
     /// the game off the list at once, so a second taker gets `game_gone`, never a seat.
     pub fn take(&self, id: &str, address: IpAddr, limits: &Limits, metrics: &Metrics) -> Result<String, Refusal> {
         let mut inner = self.lock();
+        inner.prune(metrics);
         let Some(at) = inner.games.iter().position(|e| e.game.id == id) else {
             return Err(refusal(Code::GameGone, "that game is no longer open (taken, withdrawn or expired)"));
         };
@@ -223,14 +263,26 @@ impl Lobby {
         metrics.lobby_takes.fetch_add(1, Ordering::Relaxed);
         let room = inner.games[at].room.clone();
         log::info("lobby_taken", &[("game", &id), ("room", &room), ("client", &address)]);
-        if inner.games[at].game.free <= 1 {
-            inner.remove(at, Unlisted::Taken, metrics);
-        } else {
-            inner.games[at].game.free -= 1;
-            let game = inner.games[at].game.clone();
-            inner.tell_all(&ServerMessage::Listed { game }, metrics);
-        }
+        let free = inner.games[at].game.free.saturating_sub(1);
+        self.set_free(&mut inner, at, free, metrics);
         Ok(room)
+    }
+
+    /// Game `at` has `free` seats left: a full game leaves the list, another is listed again with its
+    /// seats; the followers and the other processes hear of it.
+    fn set_free(&self, inner: &mut Inner, at: usize, free: usize, metrics: &Metrics) {
+        if free == 0 {
+            let entry = inner.remove(at, Unlisted::Taken, metrics);
+            let game = entry.game.id;
+            self.tell_others(|from| share::Shared::Unlisted { from, game, reason: Unlisted::Taken });
+        } else if free < inner.games[at].game.free {
+            inner.games[at].game.free = free;
+            let entry = &inner.games[at];
+            let (game, room) = (entry.game.clone(), entry.room.clone());
+            let secs = entry.until.saturating_duration_since(Instant::now()).as_secs();
+            inner.tell_all(&ServerMessage::Listed { game: game.clone() }, metrics);
+            self.tell_others(|from| share::Shared::Listed { from, game, room, secs });
+        }
     }
 
     /// The room of `room` has `free` seats free now (a seat was taken, maybe through the invite link):
@@ -238,27 +290,19 @@ impl Lobby {
     pub fn seats_free(&self, room: &str, free: usize, metrics: &Metrics) {
         let mut inner = self.lock();
         let Some(at) = inner.games.iter().position(|e| e.room == room) else { return };
-        if free == 0 {
-            inner.remove(at, Unlisted::Taken, metrics);
-        } else if free < inner.games[at].game.free {
-            inner.games[at].game.free = free;
-            let game = inner.games[at].game.clone();
-            inner.tell_all(&ServerMessage::Listed { game }, metrics);
-        }
+        self.set_free(&mut inner, at, free, metrics);
     }
 
     /// Withdraws game `id` (its poster left or asked, or its time is up), if it is still listed and was
     /// posted by `poster` (any poster: None). Whether it was.
     pub fn withdraw(&self, id: &str, poster: Option<u64>, reason: Unlisted, metrics: &Metrics) -> bool {
         let mut inner = self.lock();
-        let at = inner.games.iter().position(|e| e.game.id == id && poster.is_none_or(|p| p == e.poster));
-        match at {
-            Some(at) => {
-                inner.remove(at, reason, metrics);
-                true
-            }
-            None => false,
-        }
+        let mine = |e: &Entry| e.poster.as_ref().is_some_and(|p| poster.is_none_or(|conn| conn == p.conn));
+        let Some(at) = inner.games.iter().position(|e| e.game.id == id && mine(e)) else { return false };
+        inner.remove(at, reason, metrics);
+        let game = id.to_string();
+        self.tell_others(|from| share::Shared::Unlisted { from, game, reason });
+        true
     }
 }
 

@@ -26,7 +26,7 @@ use clap::Parser;
 
 use config::{Cli, Command, ServeArgs};
 use hub::Hub;
-use store::Store;
+use store::{Notice, Store};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -65,11 +65,34 @@ async fn serve(args: ServeArgs, ca_file: Option<&std::path::Path>) -> Result<(),
     let listener =
         tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await.map_err(|e| format!("listening: {e}"))?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
+    if matches!(hub.store, Store::Postgres(_)) {
+        // The lobby's changes go to the other processes (before any notice is handled: the first one,
+        // `Subscribed`, asks them for their games).
+        let (tx, mut told) = tokio::sync::mpsc::unbounded_channel();
+        hub.lobby.share(tx);
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            while let Some(text) = told.recv().await {
+                if let Err(e) = hub.store.notify_lobby(&text).await {
+                    hub.storage_failed("-", "lobby notify", &e);
+                }
+            }
+        });
+    }
     {
         let hub = hub.clone();
         tokio::spawn(async move {
-            while let Some((room, rev)) = heard.recv().await {
-                hub.refresh(&room, rev).await;
+            while let Some(notice) = heard.recv().await {
+                match notice {
+                    Notice::Room(room, rev) => hub.refresh(&room, rev).await,
+                    Notice::Subscribed { again } => {
+                        if again {
+                            hub.refresh_all().await;
+                        }
+                        hub.lobby.hello();
+                    }
+                    Notice::Lobby(text) => hub.lobby.heard(&text, hub.limits.open_game_secs, &hub.metrics),
+                }
             }
         });
     }

@@ -116,7 +116,7 @@ pub enum ClientMessage {
 
 /// An open game as the lobby lists it: who posted it and what it is; never the room's id.
 #[cfg_attr(test, derive(ts_rs::TS))]
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenGame {
     /// The listing's id (what `take` names): 32 hex digits of its own.
@@ -136,7 +136,7 @@ pub struct OpenGame {
 
 /// Why a game left the lobby.
 #[cfg_attr(test, derive(ts_rs::TS))]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Unlisted {
     /// Its last free seat was taken (through the lobby or the invite link).

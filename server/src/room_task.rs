@@ -135,12 +135,14 @@ impl RoomTask {
                 let (rev, generation) = (self.room.record.rev, self.room.record.generation);
                 self.reload().await;
                 if (self.room.record.rev, self.room.record.generation) != (rev, generation) {
+                    self.tell_lobby();
                     self.broadcast();
                 }
             }
             RoomCmd::Refresh { rev } => {
                 if rev > self.room.record.rev {
                     self.reload().await;
+                    self.tell_lobby();
                     self.broadcast();
                 }
             }
@@ -196,7 +198,14 @@ impl RoomTask {
             let before = self.room.clone();
             self.room.take_seat(seat, hash.clone(), now);
             if let Err(e) = self.store(&before, Some((seat, hash)), None).await {
-                let _ = reply.send(Err(refusal(Code::Storage, e.to_string())));
+                // Another process took the last seat first (the room is reloaded): the room is full.
+                let full = matches!(e, StoreError::Conflict) && self.room.free_seat().is_none();
+                let refused = if full {
+                    refusal(Code::RoomFull, "every seat is taken; you may watch")
+                } else {
+                    refusal(Code::Storage, e.to_string())
+                };
+                let _ = reply.send(Err(refused));
                 return;
             }
             taken = true;
@@ -222,8 +231,7 @@ impl RoomTask {
         if taken {
             // The room changed (a seat taken, maybe the game started): everyone gets the state, and a
             // game listed in the lobby shows its seats left (or leaves the list when full).
-            let free = self.room.record.seats.iter().filter(|s| s.is_none()).count();
-            self.hub.lobby.seats_free(self.room.id(), free, &self.hub.metrics);
+            self.tell_lobby();
             self.broadcast();
         } else {
             self.send_state(conn);
@@ -370,6 +378,12 @@ impl RoomTask {
                 Err(e)
             }
         }
+    }
+
+    /// The lobby lists the room's game (if it does) with the seats free now.
+    fn tell_lobby(&self) {
+        let free = self.room.record.seats.iter().filter(|s| s.is_none()).count();
+        self.hub.lobby.seats_free(self.room.id(), free, &self.hub.metrics);
     }
 
     async fn reload(&mut self) {

@@ -92,7 +92,8 @@ impl LobbyPart {
             coach: post.coach,
             free: made.options.players.saturating_sub(1),
         };
-        let game = hub.lobby.list(reservation, &made.room, conn, out, game, &hub.metrics);
+        let secs = hub.limits.open_game_secs;
+        let game = hub.lobby.list(reservation, &made.room, conn, out, game, secs, &hub.metrics);
         out.send(crate::hub::Out::Text(ServerMessage::Posted { game: game.clone() }.to_text()));
         self.posted = Some(game.id.clone());
         // Listed for a while only: then withdrawn (the room stays, for its invite link).

@@ -1,31 +1,20 @@
 //! Two server processes on one PostgreSQL database (`BATTLELINE_TEST_POSTGRES`, a postgres:// URL; the
 //! test command starts one with scripts/postgres.sh). A player on each server: every move made on one
 //! reaches the other through the database's NOTIFY; an action id sent again through the other server is
-//! still applied once; and when one server is killed, its player moves to the other and finishes.
+//! still applied once; and when one server is killed, its player moves to the other and finishes. The
+//! lobby is one list across the processes: a game posted on one is listed and taken once on the others.
 
 mod common;
 
+use common::pg::fresh_database;
 use common::{relaxed_limits, Client, Pick, Server};
 use serde_json::{json, Value};
 
 /// One test at a time on the database: one of them restarts it.
 static EXCLUSIVE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-/// The database's URL, or None when none is given: then the test says it skipped, past the harness's
-/// capture so that a run's output shows it, and fails instead where the test command requires its
-/// services (`BATTLELINE_REQUIRE_SERVICES=1`, set by scripts/test.sh, which starts a PostgreSQL).
 fn database() -> Option<String> {
-    let url = std::env::var("BATTLELINE_TEST_POSTGRES").ok().filter(|u| !u.is_empty());
-    if url.is_none() {
-        let why = "BATTLELINE_TEST_POSTGRES is not set";
-        assert!(
-            std::env::var("BATTLELINE_REQUIRE_SERVICES").as_deref() != Ok("1"),
-            "{why}, and BATTLELINE_REQUIRE_SERVICES=1 forbids skipping (scripts/test.sh server starts one)"
-        );
-        use std::io::Write;
-        let _ = writeln!(std::io::stderr(), "skipped: two servers on one PostgreSQL ({why})");
-    }
-    url
+    common::pg::database("two servers on one PostgreSQL")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -92,16 +81,6 @@ async fn two_servers_share_rooms_through_postgres() {
         .output()
         .unwrap();
     assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stderr));
-}
-
-/// A fresh, empty database on the test's PostgreSQL: its URL.
-async fn fresh_database(url: &str, name: &str) -> String {
-    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.unwrap();
-    tokio::spawn(connection);
-    client.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).await.unwrap();
-    client.batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
-    let (base, _) = url.rsplit_once('/').unwrap();
-    format!("{base}/{name}")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -260,4 +239,111 @@ async fn sslmode_require_connects_over_verified_tls_and_never_prints_the_passwor
     assert!(!out.status.success(), "an untrusted certificate is refused");
     assert!(said.contains("certificate") || said.contains("Certificate"), "{said}");
     assert!(!said.contains("s3cret-pw") && said.contains("***"), "the password is never printed: {said}");
+}
+
+/// The next message of one of these types, skipping others.
+async fn next_of_any(c: &mut Client, kinds: &[&str]) -> Value {
+    loop {
+        let m = c.next().await.expect("a message");
+        if kinds.iter().any(|k| m["type"] == *k) {
+            return m;
+        }
+    }
+}
+
+/// Follows the lobby until game `id` is listed (in the first list or a `listed` after it): the listing.
+async fn follow_until_listed(c: &mut Client, id: &str) -> Value {
+    c.send(json!({"type": "lobby"})).await;
+    let first = c.next_of("lobby").await;
+    if let Some(game) = first["games"].as_array().unwrap().iter().find(|g| g["id"] == id) {
+        return game.clone();
+    }
+    loop {
+        let m = next_of_any(c, &["listed"]).await;
+        if m["game"]["id"] == id {
+            return m["game"].clone();
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_posted_on_one_process_is_listed_and_taken_once_on_the_others() {
+    let Some(db) = database() else { return };
+    let _exclusive = EXCLUSIVE.lock().await;
+    let db = fresh_database(&db, &format!("lobby_{}", std::process::id())).await;
+    let limits = relaxed_limits();
+    let one = Server::start(&db, limits);
+    let two = Server::start(&db, limits);
+    let mut follower = Client::connect(&two.url()).await;
+    follower.send(json!({"type": "lobby"})).await;
+    assert_eq!(follower.next_of("lobby").await["games"], json!([]), "a fresh lobby is empty");
+
+    // Posted on one: the follower on two hears of it as one `listed`, the same listing.
+    let mut poster = Client::connect(&one.url()).await;
+    poster.send(json!({"type": "post", "name": "Ada", "options": {"tactics": true}})).await;
+    let room = poster.next_of("welcome").await["room"].as_str().unwrap().to_string();
+    let posted = poster.next_of("posted").await["game"].clone();
+    let id = posted["id"].as_str().unwrap().to_string();
+    let listed = tokio::time::timeout(std::time::Duration::from_secs(10), next_of_any(&mut follower, &["listed"]))
+        .await
+        .expect("the game reaches the other process's lobby within 10 s");
+    assert_eq!(listed["game"], posted);
+    assert!(!listed.to_string().contains(&room), "the listing never names the room");
+
+    // A process started after the post lists it too (it asks the others when it subscribes).
+    let three = Server::start(&db, limits);
+    let mut late = Client::connect(&three.url()).await;
+    let seen = tokio::time::timeout(std::time::Duration::from_secs(10), follow_until_listed(&mut late, &id))
+        .await
+        .expect("a process started later lists the game within 10 s");
+    assert_eq!(seen, posted);
+
+    // Two takers at once on the two other processes: one seat, taken through the database.
+    let mut a = Client::connect(&two.url()).await;
+    let mut b = Client::connect(&three.url()).await;
+    let take = json!({"type": "take", "game": id});
+    tokio::join!(a.send(take.clone()), b.send(take));
+    let (answer_a, answer_b) =
+        tokio::join!(next_of_any(&mut a, &["welcome", "error"]), next_of_any(&mut b, &["welcome", "error"]));
+    let (mut taker, lost) = match (answer_a["type"].as_str(), answer_b["type"].as_str()) {
+        (Some("welcome"), Some("error")) => ((a, answer_a), answer_b),
+        (Some("error"), Some("welcome")) => ((b, answer_b), answer_a),
+        other => panic!("exactly one taker gets the seat: {other:?} {answer_a} {answer_b}"),
+    };
+    assert_eq!(lost["code"], "game_gone", "{lost}");
+    assert_eq!((taker.1["seat"].as_u64(), taker.1["room"].as_str()), (Some(1), Some(room.as_str())));
+
+    // The game leaves every list, and the poster is told it was taken.
+    let gone = json!({"type": "unlisted", "game": id, "reason": "taken"});
+    assert_eq!(next_of_any(&mut follower, &["unlisted"]).await, gone);
+    assert_eq!(next_of_any(&mut late, &["unlisted"]).await, gone);
+    assert_eq!(next_of_any(&mut poster, &["unlisted"]).await["reason"], "taken");
+    for server in [&one, &two, &three] {
+        let mut c = Client::connect(&server.url()).await;
+        c.send(json!({"type": "lobby"})).await;
+        assert_eq!(c.next_of("lobby").await["games"], json!([]), "a taken game is listed nowhere");
+    }
+
+    // The poster (on one) and the taker play across the processes.
+    let playing = |s: &Value| s["room"]["status"] == "playing";
+    let (seen_poster, seen_taker) = (poster.state_where(playing).await, taker.0.state_where(playing).await);
+    let (mover, other, legal) = if seen_poster["legal"].as_array().unwrap().is_empty() {
+        (&mut taker.0, &mut poster, seen_taker["legal"][0].clone())
+    } else {
+        (&mut poster, &mut taker.0, seen_poster["legal"][0].clone())
+    };
+    mover.send(json!({"type": "act", "id": "x0", "action": legal, "n": 0})).await;
+    assert_eq!(mover.next_of("ack").await["n"], 1);
+    assert_eq!(other.state_at_least(1).await["n"], 1, "the move reaches the other process");
+
+    // A game withdrawn on one leaves the list on the others.
+    let mut second = Client::connect(&one.url()).await;
+    second.send(json!({"type": "post", "name": "Bo", "options": {}})).await;
+    let id = second.next_of("posted").await["game"]["id"].as_str().unwrap().to_string();
+    let listed = next_of_any(&mut follower, &["listed"]).await;
+    assert_eq!(listed["game"]["id"], id, "{listed} {:?}", follower.received);
+    second.send(json!({"type": "unpost"})).await;
+    let withdrawn = json!({"type": "unlisted", "game": id, "reason": "withdrawn"});
+    assert_eq!(next_of_any(&mut follower, &["unlisted"]).await, withdrawn);
+    assert_eq!(next_of_any(&mut late, &["listed", "unlisted"]).await["game"]["id"], id);
 }

@@ -77,8 +77,17 @@ pub enum Store {
     Postgres(postgres::PgStore),
 }
 
-/// A change made by another server process: (room, its revision now).
-pub type Notice = (String, i64);
+/// What the other server processes on the database said (PostgreSQL's notifications).
+#[derive(Debug)]
+pub enum Notice {
+    /// Another process changed this room: (room, its revision now).
+    Room(String, i64),
+    /// The notification channel is (again) subscribed; `again`: it had been lost, and what was notified
+    /// meanwhile with it, so every loaded room reloads.
+    Subscribed { again: bool },
+    /// A change of another process's lobby (lobby/share.rs).
+    Lobby(String),
+}
 
 impl Store {
     /// Opens (creating on first use) the store named by `database`: a `postgres://` URL, else a file path.
@@ -236,6 +245,15 @@ impl Store {
         }
     }
 
+    /// Tells the other processes on the database of a change of the lobby (PostgreSQL; SQLite has no
+    /// other process).
+    pub async fn notify_lobby(&self, message: &str) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(_) => Ok(()),
+            Store::Postgres(s) => s.notify_lobby(message).await,
+        }
+    }
+
     /// Rooms stored, and of them unfinished.
     pub async fn counts(&self) -> Result<(u64, u64), StoreError> {
         match self {
@@ -245,7 +263,6 @@ impl Store {
     }
 }
 
-pub use postgres::REFRESH_ALL;
 pub use quarantine::Quarantined;
 pub use sqlite::backup as sqlite_backup;
 

@@ -1,6 +1,7 @@
 //! The PostgreSQL store: the tables of sqlite.rs, a few connections, and a listening connection. Each
-//! committed change sends `NOTIFY battleline_rooms, '<room> <rev>'` in its transaction, so every server
-//! process on the database hears of it after the commit and refreshes that room for its own clients.
+//! committed change is notified (`NOTIFY battleline_rooms, '<room> <rev>'`, in batches after the commits:
+//! notifier.rs), so every server process on the database hears of it and refreshes that room for its own
+//! clients.
 //!
 //! The database may restart or drop a connection at any time: a lost connection is opened again on its
 //! next use (with back-off between failed attempts; meanwhile calls fail with `storage`, and a client
@@ -12,17 +13,18 @@
 //! certificate is always verified, against `--db-ca-file` if given, else the system's roots; without it
 //! the connections are plain, as before.
 
+mod connection;
+mod listen;
 mod migrate;
+mod notifier;
 mod quarantine;
 
 use std::time::{Duration, Instant};
 
-use futures_util::StreamExt;
-use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::{mpsc, MappedMutexGuard, Mutex, MutexGuard};
-use tokio_postgres::config::SslMode;
-use tokio_postgres::{AsyncMessage, Client, Connection, NoTls};
-use tokio_postgres_rustls::MakeRustlsConnect;
+use tokio_postgres::Client;
+
+use connection::{connect, describe, failed, Db, Slot, MOST_BACKOFF};
 
 use super::statements::{Expiry, DELETE, EXPIRED, KEEP_SEED, PAST_ACTIONS, SWEEP_BATCH, TOUCH};
 use super::{
@@ -35,135 +37,11 @@ use crate::room::RoomRecord;
 /// Connections for queries (a room always uses the same one, so its changes stay in order).
 const CONNECTIONS: usize = 4;
 
-/// The longest wait between two attempts to reach the database.
-const MOST_BACKOFF: Duration = Duration::from_secs(2);
-
-/// How often the listening connection checks that it is still connected.
-const LISTEN_CHECK: Duration = Duration::from_secs(2);
-
-/// A notice that asks for every loaded room to be reloaded (notifications may have been lost).
-pub const REFRESH_ALL: &str = "*";
-
-/// One connection, opened again after it is lost.
-struct Slot {
-    client: Option<Client>,
-    backoff: Duration,
-    retry_at: Instant,
-}
-
 pub struct PgStore {
     db: Db,
     slots: Vec<Mutex<Slot>>,
-}
-
-/// Where the database is and how to reach it.
-#[derive(Clone)]
-struct Db {
-    url: String,
-    /// The TLS connector when the URL asks for TLS (`sslmode=require`).
-    tls: Option<MakeRustlsConnect>,
-}
-
-impl Db {
-    fn new(url: &str, ca_file: Option<&std::path::Path>) -> Result<Db, String> {
-        let config: tokio_postgres::Config = url.parse().map_err(|e| format!("{}: {e}", redact(url)))?;
-        let tls = match config.get_ssl_mode() {
-            SslMode::Require => Some(MakeRustlsConnect::new(tls_config(ca_file)?)),
-            _ => None,
-        };
-        Ok(Db { url: url.to_string(), tls })
-    }
-
-    /// A connection, its notifications (the payloads) and the reason it ended, once it has.
-    async fn open(&self) -> Result<(Client, Notifications), String> {
-        let fail = |e: tokio_postgres::Error| format!("{}: {}", redact(&self.url), describe(&e));
-        match &self.tls {
-            None => tokio_postgres::connect(&self.url, NoTls).await.map(|(c, conn)| (c, drive(conn))).map_err(fail),
-            Some(tls) => {
-                tokio_postgres::connect(&self.url, tls.clone()).await.map(|(c, conn)| (c, drive(conn))).map_err(fail)
-            }
-        }
-    }
-}
-
-/// A connection's notifications, and the task that drives it (its result: why it ended).
-type Notifications = (mpsc::UnboundedReceiver<String>, tokio::task::JoinHandle<String>);
-
-/// Drives a connection, passing its notifications on, until it ends.
-fn drive<S, T>(mut connection: Connection<S, T>) -> Notifications
-where
-    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
-    T: AsyncRead + AsyncWrite + Unpin + Send + 'static,
-{
-    let (tx, rx) = mpsc::unbounded_channel();
-    let task = tokio::spawn(async move {
-        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-        while let Some(message) = messages.next().await {
-            match message {
-                Ok(AsyncMessage::Notification(n)) => {
-                    let _ = tx.send(n.payload().to_string());
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    let why = describe(&e);
-                    log::error("postgres_connection_ended", &[("error", &why)]);
-                    return why;
-                }
-            }
-        }
-        "the connection ended".to_string()
-    });
-    (rx, task)
-}
-
-/// rustls with the ring provider, trusting the certificates of `ca_file` (PEM) or else the system's.
-fn tls_config(ca_file: Option<&std::path::Path>) -> Result<rustls::ClientConfig, String> {
-    use rustls::pki_types::pem::PemObject;
-    use rustls::pki_types::CertificateDer;
-    let mut roots = rustls::RootCertStore::empty();
-    match ca_file {
-        Some(path) => {
-            let certs = CertificateDer::pem_file_iter(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            for cert in certs {
-                let cert = cert.map_err(|e| format!("{}: {e}", path.display()))?;
-                roots.add(cert).map_err(|e| format!("{}: {e}", path.display()))?;
-            }
-        }
-        None => {
-            for cert in rustls_native_certs::load_native_certs().certs {
-                let _ = roots.add(cert);
-            }
-        }
-    }
-    if roots.is_empty() {
-        return Err("sslmode=require: no certificate to trust (give --db-ca-file)".into());
-    }
-    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
-    Ok(rustls::ClientConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .map_err(|e| e.to_string())?
-        .with_root_certificates(roots)
-        .with_no_client_auth())
-}
-
-fn failed(e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> StoreError {
-    StoreError::Failed(describe(&*e.into()))
-}
-
-/// An error with its causes ("db error" alone says nothing): `db error: ERROR: …`.
-fn describe(e: &(dyn std::error::Error + 'static)) -> String {
-    let mut text = e.to_string();
-    let mut cause = e.source();
-    while let Some(c) = cause {
-        text.push_str(": ");
-        text.push_str(&c.to_string());
-        cause = c.source();
-    }
-    text
-}
-
-async fn connect(db: &Db) -> Result<Client, String> {
-    db.open().await.map(|(client, _)| client)
+    /// Committed changes to notify (notifier.rs).
+    notify: mpsc::UnboundedSender<String>,
 }
 
 /// SQLite's `?1` placeholders as PostgreSQL's `$1`.
@@ -183,7 +61,7 @@ impl PgStore {
             let client = Some(connect(&db).await?);
             slots.push(Mutex::new(Slot { client, backoff: Duration::from_millis(50), retry_at: Instant::now() }));
         }
-        let store = PgStore { db: db.clone(), slots };
+        let store = PgStore { db: db.clone(), slots, notify: notifier::start(db.clone()) };
         {
             let mut client = store.lock(0).await.map_err(|e| e.to_string())?;
             // Two processes starting at once must not race to create or upgrade the tables: the lock is
@@ -193,7 +71,7 @@ impl PgStore {
             migrate::migrate(&tx, &redact(url)).await?;
             tx.commit().await.map_err(|e| format!("upgrading the schema: {e}"))?;
         }
-        tokio::spawn(async move { listen(db, notices).await });
+        tokio::spawn(async move { listen::listen(db, notices).await });
         Ok(store)
     }
 
@@ -321,9 +199,10 @@ impl PgStore {
             .await
             .map_err(|_| StoreError::Conflict)?;
         }
-        let notice = format!("{} {}", change.room, change.from_rev + 1);
-        tx.execute("SELECT pg_notify('battleline_rooms', $1)", &[&notice]).await.map_err(failed)?;
-        tx.commit().await.map_err(failed)
+        tx.commit().await.map_err(failed)?;
+        // The other processes hear of it after the commit, in a batch (notifier.rs says why).
+        let _ = self.notify.send(format!("{} {}", change.room, change.from_rev + 1));
+        Ok(())
     }
 
     pub async fn load(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {
@@ -432,6 +311,12 @@ impl PgStore {
         Ok(matches)
     }
 
+    /// Notifies `battleline_lobby` (every process's listening connection hears it).
+    pub async fn notify_lobby(&self, message: &str) -> Result<(), StoreError> {
+        let client = self.lock(0).await?;
+        client.execute("SELECT pg_notify('battleline_lobby', $1)", &[&message]).await.map(|_| ()).map_err(failed)
+    }
+
     /// The revisions of these rooms now.
     pub async fn revisions(&self, ids: &[String]) -> Result<Vec<(String, i64)>, StoreError> {
         let client = self.lock(0).await?;
@@ -457,60 +342,4 @@ impl PgStore {
         let (all, open): (i64, i64) = (row.get(0), row.get(1));
         Ok((all as u64, open as u64))
     }
-}
-
-/// The listening connection, for as long as the process runs: subscribes, passes every notification on,
-/// checks every few seconds that it is still connected, and when it was lost connects and subscribes
-/// again (with back-off), then asks for a full refresh of every loaded room.
-async fn listen(db: Db, notices: mpsc::UnboundedSender<Notice>) {
-    let mut backoff = Duration::from_millis(50);
-    let mut first = true;
-    loop {
-        match listen_once(&db, &notices, first).await {
-            Ok(()) => backoff = Duration::from_millis(50),
-            Err(e) => log::error("postgres_listen_failed", &[("error", &e)]),
-        }
-        first = false;
-        if notices.is_closed() {
-            return;
-        }
-        tokio::time::sleep(backoff).await;
-        backoff = (backoff * 2).min(MOST_BACKOFF);
-    }
-}
-
-/// One listening connection until it is lost (Ok once it had subscribed).
-async fn listen_once(db: &Db, notices: &mpsc::UnboundedSender<Notice>, first: bool) -> Result<(), String> {
-    let (client, (mut rx, reader)) = db.open().await?;
-    // Named, so that an operator (or a test) can tell it apart in pg_stat_activity.
-    client
-        .batch_execute("SET application_name = 'battleline-listen'; LISTEN battleline_rooms")
-        .await
-        .map_err(|e| format!("LISTEN: {e}"))?;
-    if !first {
-        // Whatever was notified while the channel was down is lost: every loaded room reloads.
-        log::info("postgres_listen_resubscribed", &[]);
-        let _ = notices.send((REFRESH_ALL.to_string(), i64::MAX));
-    }
-    let mut check = tokio::time::interval(LISTEN_CHECK);
-    loop {
-        tokio::select! {
-            payload = rx.recv() => {
-                let Some(payload) = payload else { break };
-                let mut parts = payload.split(' ');
-                if let (Some(room), Some(Ok(rev))) = (parts.next(), parts.next().map(str::parse::<i64>)) {
-                    let _ = notices.send((room.to_string(), rev));
-                }
-            }
-            _ = check.tick() => {
-                if client.is_closed() || client.simple_query("SELECT 1").await.is_err() {
-                    break;
-                }
-            }
-        }
-    }
-    reader.abort();
-    let why = if client.is_closed() { "the connection was closed" } else { "the connection stopped answering" };
-    log::error("postgres_listen_lost", &[("why", &why)]);
-    Ok(())
 }

@@ -12,5 +12,7 @@ pub fn relaxed_limits() -> &'static [&'static str] {
         "100000",
         "--create-burst",
         "100000",
+        "--global-creates-per-minute",
+        "100000",
     ]
 }

@@ -14,6 +14,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 mod limits;
+pub mod pg;
 #[allow(unused_imports)]
 pub use limits::relaxed_limits;
 
