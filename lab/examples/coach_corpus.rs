@@ -14,8 +14,9 @@
 
 use std::collections::BTreeMap;
 
-use battleline::bot::{hint_after, Bot, Level, Previous, Reason, Reviewer, SearchBot};
-use battleline::{Action, FlagId, Game, Options};
+use battleline::bot::{Level, Reason, Reviewer};
+use battleline::{Action, FlagId, Game};
+use battleline_lab::follow::{follow_hints, Decision, Placed};
 use serde_json::{json, Value};
 
 fn main() {
@@ -79,34 +80,16 @@ fn main() {
     eprintln!("wrote {} positions to {out}", positions.len());
 }
 
-/// One game: seat 0 follows every hint at `level` (given the previous hint), seat 1 is the search at
+/// One game: seat 0 follows every hint at `level` (given the previous one), seat 1 is the search at
 /// `level`. Returns the record and each searched hint by the index of its action.
 fn play(level: Level, seed: u64, tally: &mut Tally) -> (battleline::Record, Vec<(usize, battleline::bot::Hint)>) {
-    let mut game = Game::new(Options::default(), seed).unwrap();
-    let mut other = SearchBot::new(level.playouts(), seed ^ 0xabc);
-    let mut previous: Option<(Previous, u32)> = None;
     let mut hints = Vec::new();
-    while !game.position().is_over() {
-        let view = game.view(game.position().current()).unwrap();
-        if view.player == 1 {
-            let action = other.choose(&view).unwrap();
-            game.apply(&action).unwrap();
-            continue;
-        }
-        let hint =
-            hint_after(&view, level, seed ^ game.actions().len() as u64, previous.as_ref().map(|(p, _)| p)).unwrap();
-        tally.check_undo(&game, &view.hand, &hint.action, previous.as_ref());
-        let index = game.actions().len();
-        game.apply(&hint.action).unwrap();
-        if let Action::Play { card, flag } = hint.action {
-            let side = &game.position().flag(flag).sides[0];
-            let stamp = side.iter().zip(side.arrivals()).find(|&(c, _)| c == card).map_or(0, |(_, at)| at);
-            previous = Some((Previous { action: hint.action, hand: view.hand.clone() }, stamp));
-        }
+    let game = follow_hints(level, seed, |Decision { game, view, hint, placed }| {
+        tally.check_undo(game, &view.hand, &hint.action, placed);
         if hint.searched {
-            hints.push((index, hint));
+            hints.push((game.actions().len(), hint.clone()));
         }
-    }
+    });
     (game.record(), hints)
 }
 
@@ -151,20 +134,14 @@ impl Tally {
 
     /// A hint that Redeploys the card the previous hint placed: news is a card drawn since or an
     /// opponent's card arrived at that flag since (read from the game, not from the hint).
-    fn check_undo(
-        &mut self,
-        game: &Game,
-        hand: &[battleline::Card],
-        action: &Action,
-        previous: Option<&(Previous, u32)>,
-    ) {
-        let (Action::Redeploy { card, .. }, Some((prev, stamp))) = (*action, previous) else { return };
-        if !matches!(prev.action, Action::Play { card: placed, .. } if placed == card) {
+    fn check_undo(&mut self, game: &Game, hand: &[battleline::Card], action: &Action, placed: Option<&Placed>) {
+        let (Action::Redeploy { card, .. }, Some(p)) = (*action, placed) else { return };
+        if card != p.card {
             return;
         }
-        let drawn = hand.iter().any(|c| !prev.hand.contains(c));
+        let drawn = hand.iter().any(|c| !p.previous.hand.contains(c));
         let flag = FlagId::all().find(|&f| game.position().flag(f).sides[0].contains(card));
-        let arrived = flag.is_some_and(|f| game.position().flag(f).sides[1].arrivals().any(|at| at > *stamp));
+        let arrived = flag.is_some_and(|f| game.position().flag(f).sides[1].arrivals().any(|at| at > p.stamp));
         if drawn || arrived {
             self.undone_with_news += 1;
         } else {

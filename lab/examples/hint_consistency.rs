@@ -10,8 +10,9 @@
 //! cargo run --release -p battleline-lab --example hint_consistency -- [--games 100] [--level easy] [--deal 1000]
 //! ```
 
-use battleline::bot::{explain, hint_after, Bot, Level, Previous, Reason, SearchBot};
-use battleline::{Action, Card, FlagId, Game, Options};
+use battleline::bot::{explain, Level, Reason};
+use battleline::{Action, Card, FlagId};
+use battleline_lab::follow::{follow_hints, Decision};
 use std::time::Instant;
 
 fn main() {
@@ -53,65 +54,33 @@ struct Tally {
     cases: Vec<String>,
 }
 
-/// The previous hint that put a card on the board: the move, the hand before it and the card's arrival
-/// stamp.
-struct Placed {
-    previous: Previous,
-    card: Card,
-    stamp: u32,
-}
-
 fn play(level: Level, seed: u64, tally: &mut Tally) {
-    let mut game = Game::new(Options::default(), seed).unwrap();
-    let mut other = SearchBot::new(level.playouts(), seed ^ 0xabc);
-    let mut placed: Option<Placed> = None;
-    while !game.position().is_over() {
-        let view = game.view(game.position().current()).unwrap();
-        if view.player == 1 {
-            let action = other.choose(&view).unwrap();
-            game.apply(&action).unwrap();
-            continue;
-        }
-        let hint =
-            hint_after(&view, level, seed ^ game.actions().len() as u64, placed.as_ref().map(|p| &p.previous)).unwrap();
+    follow_hints(level, seed, |Decision { game, view, hint, placed }| {
         tally.hints += 1;
-        if let (Action::Redeploy { card, to }, Some(p)) = (hint.action, &placed) {
-            if card == p.card {
-                tally.take_backs += 1;
-                let flag = FlagId::all().find(|&f| game.position().flag(f).sides[0].contains(card)).unwrap();
-                let arrived = game.position().flag(flag).sides[1].arrivals().any(|at| at > p.stamp);
-                let drawn: Vec<Card> = view.hand.iter().copied().filter(|c| !p.previous.hand.contains(c)).collect();
-                let mut after = game.clone();
-                after.apply(&hint.action).unwrap();
-                let outlook = explain(&after.view(0).unwrap()).unwrap();
-                let used = outlook
-                    .flags
-                    .iter()
-                    .filter(|f| f.flag == flag || Some(f.flag) == to)
-                    .filter_map(|f| f.sides[0].best.as_ref())
-                    .any(|best| best.held.iter().any(|c| drawn.contains(c)));
-                let said = matches!(hint.reasons.first(), Some(Reason::Replans { .. }));
-                if !(arrived || used) {
-                    tally.without_news += 1;
-                    tally.cases.push(format!("seed {seed}: {} takes back {card} without news", hint.action));
-                } else if !said {
-                    tally.unsaid += 1;
-                    tally.cases.push(format!("seed {seed}: {} takes back {card}, news unsaid", hint.action));
-                }
-            }
+        let (Action::Redeploy { card, to }, Some(p)) = (hint.action, placed) else { return };
+        if card != p.card {
+            return;
         }
-        let hand = view.hand.clone();
-        game.apply(&hint.action).unwrap();
-        let lands = match hint.action {
-            Action::Play { card, flag } | Action::Traitor { card, to: flag } => Some((card, flag)),
-            Action::Redeploy { card, to: Some(flag) } => Some((card, flag)),
-            _ => None,
-        };
-        if let Some((card, flag)) = lands {
-            let side = &game.position().flag(flag).sides[0];
-            if let Some((_, stamp)) = side.iter().zip(side.arrivals()).find(|&(c, _)| c == card) {
-                placed = Some(Placed { previous: Previous { action: hint.action, hand }, card, stamp });
-            }
+        tally.take_backs += 1;
+        let flag = FlagId::all().find(|&f| game.position().flag(f).sides[0].contains(card)).unwrap();
+        let arrived = game.position().flag(flag).sides[1].arrivals().any(|at| at > p.stamp);
+        let drawn: Vec<Card> = view.hand.iter().copied().filter(|c| !p.previous.hand.contains(c)).collect();
+        let mut after = game.clone();
+        after.apply(&hint.action).unwrap();
+        let outlook = explain(&after.view(0).unwrap()).unwrap();
+        let used = outlook
+            .flags
+            .iter()
+            .filter(|f| f.flag == flag || Some(f.flag) == to)
+            .filter_map(|f| f.sides[0].best.as_ref())
+            .any(|best| best.held.iter().any(|c| drawn.contains(c)));
+        let said = matches!(hint.reasons.first(), Some(Reason::Replans { .. }));
+        if !(arrived || used) {
+            tally.without_news += 1;
+            tally.cases.push(format!("seed {seed}: {} takes back {card} without news", hint.action));
+        } else if !said {
+            tally.unsaid += 1;
+            tally.cases.push(format!("seed {seed}: {} takes back {card}, news unsaid", hint.action));
         }
-    }
+    });
 }

@@ -14,11 +14,13 @@
 //!   once the deck is short).
 //! - [`inference`]: candidate opponent hands weighed by the likelihood of their recent plays.
 //! - [`oracle`]: the search shown the opponent's hand or the whole deal (the ceilings).
+//! - [`follow`]: whole games in which one seat follows every hint (the coach's harnesses).
 //! - [`lab_leaf`] and [`LabConfig`]: the switches of the experiments, as `tune` screens them.
 #![deny(missing_docs)]
 
 pub mod config;
 pub mod flag_model;
+pub mod follow;
 pub mod inference;
 pub mod lab_leaf;
 pub mod oracle;

@@ -16,11 +16,6 @@
 //! game.apply(&action).unwrap();
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
-
 use crate::action::Action;
 use crate::error::{Error, ErrorCode};
 #[cfg(feature = "lab-hooks")]
@@ -40,6 +35,7 @@ use crate::position::Position;
 mod coach;
 mod determinize;
 mod heuristic;
+mod kind;
 mod random;
 mod search;
 // The stand-in game of online play, for the page (src/wasm/).
@@ -50,6 +46,7 @@ mod value;
 
 pub use determinize::{determinize, Determinizer};
 pub use heuristic::HeuristicBot;
+pub use kind::{BotKind, Level, MAX_PLAYOUTS};
 pub use random::RandomBot;
 pub use search::bot::{SearchBot, SearchStats};
 pub use search::parallel_trees::MAX_TREES;
@@ -135,231 +132,6 @@ pub trait Bot {
     /// The search work done so far, for bots that search.
     fn stats(&self) -> Option<SearchStats> {
         None
-    }
-}
-
-/// The three strengths of the search bot offered on the page, defined by playout budgets (one tree
-/// each).
-///
-/// ```
-/// use battleline::bot::Level;
-/// assert_eq!("hard".parse::<Level>().unwrap(), Level::Hard);
-/// assert!(Level::Easy.playouts() < Level::Medium.playouts());
-/// assert_eq!(serde_json::to_string(&Level::Medium).unwrap(), "\"medium\"");
-/// ```
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(rename = "SearchLevel"))]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Level {
-    /// A quick search (well under 100 ms a move).
-    Easy,
-    /// A middle budget.
-    Medium,
-    /// The strongest level offered (tens of milliseconds a move in WebAssembly).
-    Hard,
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-    /// Playouts per decision.
-    pub const fn playouts(self) -> u32 {
-        match self {
-            // Ten times apart, so that each level beats the one below it head to head
-            // (3,000 against 300 and 300 against 30 score 0.66 on paired seeds). Above a few thousand
-            // playouts the search stops buying strength (22,000 against 1,000 scored 0.537 ± 0.029), so
-            // hard stops there instead of thinking seven times longer for little
-            // (docs/BOT_EXPERIMENTS.md, "The levels' budgets").
-            Level::Easy => 30,
-            Level::Medium => 300,
-            Level::Hard => 3_000,
-        }
-    }
-
-    /// The name (`easy`, `medium`, `hard`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<Level, Error> {
-        Level::ALL.into_iter().find(|l| l.name() == text).ok_or_else(|| {
-            Error::new(ErrorCode::BadInput, format!("unknown level {text:?} (expected easy, medium or hard)"))
-        })
-    }
-}
-
-/// The most playouts a search decision may run, over all its trees: about 10 s a move natively and
-/// some 15 s in WebAssembly, over 300 times the `hard` level. A bigger budget from a caller (a level string
-/// such as `search:4294967295x16`) is `bad_input` rather than a search that runs for days.
-pub const MAX_PLAYOUTS: u32 = 1_000_000;
-
-/// Which bot, with its budget: `random`, `heuristic`, `search:easy|medium|hard` (or the level's name
-/// alone: `easy`, `medium`, `hard`), `search:N` (N playouts a decision) or `search:NxT` (T trees of N
-/// playouts each).
-///
-/// ```
-/// use battleline::bot::{BotKind, Level};
-/// assert_eq!("search:hard".parse::<BotKind>().unwrap(), BotKind::Search { playouts: 3_000, trees: 1 });
-/// assert_eq!("search:500".parse::<BotKind>().unwrap().to_string(), "search:500");
-/// assert_eq!("search:500x2".parse::<BotKind>().unwrap(), BotKind::Search { playouts: 500, trees: 2 });
-/// assert_eq!("search:3000x1".parse::<BotKind>().unwrap().to_string(), "search:hard");
-/// assert_eq!("search:30000x2".parse::<BotKind>().unwrap().to_string(), "search:30000x2");
-/// assert_eq!("heuristic".parse::<BotKind>().unwrap(), BotKind::Heuristic);
-/// assert_eq!("hard".parse::<BotKind>().unwrap(), BotKind::level(Level::Hard));
-/// assert!("search:0".parse::<BotKind>().is_err());
-/// assert!("search:10x0".parse::<BotKind>().is_err());
-/// assert!("search:10x17".parse::<BotKind>().is_err()); // at most MAX_TREES trees
-/// assert!("search:500000x2".parse::<BotKind>().is_ok()); // at most MAX_PLAYOUTS in all
-/// assert!("search:500001x2".parse::<BotKind>().is_err());
-/// assert!("search:4294967295x16".parse::<BotKind>().is_err());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BotKind {
-    /// Uniformly random legal actions.
-    Random,
-    /// The rule-of-thumb player.
-    Heuristic,
-    /// Information-Set MCTS with this many playouts a decision.
-    Search {
-        /// Playouts per tree and decision (at least 1).
-        playouts: u32,
-        /// Independent trees per decision (at least 1).
-        trees: u32,
-    },
-    /// `heuristic:unguarded`: the heuristic without the guard against immediate winning tactics
-    /// plays (for measuring the guard; the lab's hooks only).
-    #[cfg(feature = "lab-hooks")]
-    HeuristicUnguarded,
-    /// `heuristic:sniper`: plays a tactics card only when it wins on the spot (a test opponent; the
-    /// lab's hooks only).
-    #[cfg(feature = "lab-hooks")]
-    HeuristicSniper,
-    /// `search:…:unguarded`: the search without that guard (the lab's hooks only).
-    #[cfg(feature = "lab-hooks")]
-    SearchUnguarded {
-        /// Playouts per tree and decision.
-        playouts: u32,
-        /// Independent trees per decision.
-        trees: u32,
-    },
-}
-
-impl BotKind {
-    /// The search bot of a level.
-    pub const fn level(level: Level) -> BotKind {
-        BotKind::Search { playouts: level.playouts(), trees: 1 }
-    }
-
-    /// A bot of this kind, seeded.
-    pub fn build(self, seed: u64) -> Box<dyn Bot + Send> {
-        match self {
-            BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
-            BotKind::Search { playouts, trees } => Box::new(SearchBot::with_trees(playouts, trees, seed)),
-            #[cfg(feature = "lab-hooks")]
-            BotKind::HeuristicUnguarded => Box::new(HeuristicBot::unguarded(seed)),
-            #[cfg(feature = "lab-hooks")]
-            BotKind::HeuristicSniper => Box::new(HeuristicBot::sniper(seed)),
-            #[cfg(feature = "lab-hooks")]
-            BotKind::SearchUnguarded { playouts, trees } => {
-                let config = SearchConfig { guard_tactics: false, ..SearchConfig::default() };
-                Box::new(SearchBot::with_config(playouts, seed, config).trees(trees))
-            }
-        }
-    }
-}
-
-impl fmt::Display for BotKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BotKind::Random => f.write_str("random"),
-            BotKind::Heuristic => f.write_str("heuristic"),
-            #[cfg(feature = "lab-hooks")]
-            BotKind::HeuristicUnguarded => f.write_str("heuristic:unguarded"),
-            #[cfg(feature = "lab-hooks")]
-            BotKind::HeuristicSniper => f.write_str("heuristic:sniper"),
-            #[cfg(feature = "lab-hooks")]
-            BotKind::SearchUnguarded { playouts, trees } => {
-                write!(f, "{}:unguarded", BotKind::Search { playouts: *playouts, trees: *trees })
-            }
-            BotKind::Search { playouts, trees } => match Level::ALL.into_iter().find(|&l| BotKind::level(l) == *self) {
-                Some(level) => write!(f, "search:{level}"),
-                None if *trees == 1 => write!(f, "search:{playouts}"),
-                None => write!(f, "search:{playouts}x{trees}"),
-            },
-        }
-    }
-}
-
-impl FromStr for BotKind {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<BotKind, Error> {
-        let bad = || {
-            Error::new(
-                ErrorCode::BadInput,
-                format!(
-                    "unknown bot {text:?} (expected random, heuristic, easy, medium, hard, search:easy|medium|hard, \
-                     search:N or search:NxT with T from 1 to {MAX_TREES})"
-                ),
-            )
-        };
-        #[cfg(feature = "lab-hooks")]
-        if let Some(guarded) = text.strip_suffix(":unguarded") {
-            return match guarded.parse::<BotKind>() {
-                Ok(BotKind::Heuristic) => Ok(BotKind::HeuristicUnguarded),
-                Ok(BotKind::Search { playouts, trees }) => Ok(BotKind::SearchUnguarded { playouts, trees }),
-                Ok(_) => Err(bad()),
-                Err(e) => Err(e),
-            };
-        }
-        match text {
-            "random" => return Ok(BotKind::Random),
-            "heuristic" => return Ok(BotKind::Heuristic),
-            #[cfg(feature = "lab-hooks")]
-            "heuristic:sniper" => return Ok(BotKind::HeuristicSniper),
-            "search" => return Ok(BotKind::level(Level::Medium)),
-            _ => {}
-        }
-        if let Ok(level) = text.parse::<Level>() {
-            return Ok(BotKind::level(level));
-        }
-        let budget = text.strip_prefix("search:").ok_or_else(bad)?;
-        if let Ok(level) = budget.parse::<Level>() {
-            return Ok(BotKind::level(level));
-        }
-        let (playouts, trees) = budget.split_once('x').unwrap_or((budget, "1"));
-        match (playouts.parse::<u32>(), trees.parse::<u32>()) {
-            (Ok(playouts), Ok(trees)) if playouts > 0 && (1..=MAX_TREES).contains(&trees) => {
-                if u64::from(playouts) * u64::from(trees) > u64::from(MAX_PLAYOUTS) {
-                    return Err(Error::new(
-                        ErrorCode::BadInput,
-                        format!(
-                            "bot {text:?} asks for {playouts} playouts × {trees} trees a decision; the most is \
-                             {MAX_PLAYOUTS} in all"
-                        ),
-                    ));
-                }
-                Ok(BotKind::Search { playouts, trees })
-            }
-            _ => Err(bad()),
-        }
     }
 }
 

@@ -7,24 +7,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { PHONE, assertAccessible, assertNoErrors, openPage, pageOverflow as overflow, root, serveAndLaunch, shot, startGame, waitReady } from './helpers.mjs';
+import { PHONE, assertAccessible, assertNoErrors, openPage, pageOverflow as overflow, percent, playWeakGame, reviewOf, root, serveAndLaunch, shot, spoken, startGame, waitReady } from './helpers.mjs';
 import { badForms } from './audit.mjs';
 
 const env = serveAndLaunch();
 const LAPTOP = { width: 1366, height: 768 };
 const FORTY = readFileSync(`${root}tests/e2e/fixtures/review-40.json`, 'utf8');
-
-const percent = (p) => Math.round(Math.max(0, Math.min(1, p)) * 100);
-const run = (page) => page.evaluate(() => structuredClone(window.__battleline.controller.state.coach.review && { ...window.__battleline.controller.state.coach.review, abort: null, record: null }));
-
-/** The text of an element as read aloud: each small card by its name. */
-const spoken = (locator) =>
-  locator.evaluate((el) => {
-    const copy = el.cloneNode(true);
-    for (const card of copy.querySelectorAll('.mini')) card.replaceWith(card.getAttribute('aria-label'));
-    for (const block of copy.querySelectorAll('p')) block.append(' ');
-    return copy.textContent.replace(/\s+/g, ' ').trim();
-  });
 
 /** Imports a finished record from the menu: it opens in the replay. */
 async function importRecord(page, text) {
@@ -37,31 +25,12 @@ async function importRecord(page, text) {
   await page.locator('.replay-bar').waitFor();
 }
 
-/** Plays a game against the computer to its end: the person plays weak moves (the review has marks to show). */
-async function playWeakGame(page) {
-  await page.evaluate(() => window.__battleline.setAiDelay(0));
-  for (let n = 0; n < 3000; n++) {
-    const done = await page.evaluate((n) => {
-      const h = window.__battleline;
-      if (h.state().over) return true;
-      if (!h.state().myTurn) return false;
-      const acts = h.legal();
-      const plays = acts.filter((a) => a.type !== 'endClaims' && a.type !== 'pass' && a.type !== 'claim');
-      h.apply(acts.find((a) => a.type === 'claim') ?? plays[(n * 7) % Math.max(1, plays.length)] ?? acts[0]);
-      return false;
-    }, n);
-    if (done) return;
-    await page.waitForTimeout(5);
-  }
-  throw new Error('the game did not end');
-}
-
 /** Visits every marked decision with Next and checks what the panel says and shows. */
 /** What a worded reason must name: a card (as its name is read aloud), a formation, a total, an out or a claim. */
 const REASON_NAMES = /\b(Red|Orange|Yellow|Green|Blue|Purple) \d+\b|Wedge|Phalanx|Battalion|Skirmish|Host|total of|outs? unseen|claim|Fog|Mud|Leader|Companion|Shield|Alexander|Darius/;
 
 async function walkMarks(page, { name, lang = 'en' }) {
-  const r = await run(page);
+  const r = await reviewOf(page);
   // The reviewed player's marks (the opponent's decisions are judged too, and listed apart).
   const marked = r.decisions.flatMap((d, i) => (d.judgement && d.player === r.player ? [i] : []));
   const mine = r.decisions.flatMap((d, i) => (d.player === r.player ? [i] : []));
@@ -69,12 +38,12 @@ async function walkMarks(page, { name, lang = 'en' }) {
   const words = lang === 'en' ? { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' } : { inaccuracy: '不精确', mistake: '错误', blunder: '大错' };
   for (const i of marked) {
     await page.locator('.coach [data-act=rv-next]').click();
-    const now = await run(page);
+    const now = await reviewOf(page);
     assert.equal(now.selected, i, 'Next goes to the next marked decision');
     const d = now.decisions[i];
     const replay = await page.evaluate(() => ({ index: window.__battleline.controller.state.replay.index, viewer: window.__battleline.controller.state.replay.viewer }));
     assert.deepEqual(replay, { index: d.index, viewer: now.player }, 'the board shows the position before the decision, from its player’s side');
-    const text = await spoken(page.locator('.coach .rv-detail'));
+    const text = await spoken(page.locator('.coach .rv-detail'), { paragraphs: true });
     const n = mine.length;
     const k = mine.indexOf(i);
     if (lang === 'en') {
@@ -117,7 +86,7 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     await progress.waitFor();
     assert.equal(await page.locator('.coach [data-act=rv-cancel]').count(), 1);
     await page.locator('.coach .rv-graph').waitFor({ timeout: 60000 });
-    const r = await run(page);
+    const r = await reviewOf(page);
     assert.equal(r.status, 'done');
     assert.equal(r.player, 0, 'the person’s own decisions');
     // The panel's words against the forms known to read wrong ("Review of You's game" was one).
@@ -139,11 +108,11 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     // The middle of the last step's column (the plot runs from 34 to 332 of the graph's 340 units).
     const column = (i) => (box.width * (34 + ((i + 0.5) * (332 - 34)) / r.steps.length)) / 340;
     await graph.click({ position: { x: column(r.steps.length - 1), y: box.height / 2 } });
-    assert.equal((await run(page)).step, r.steps.length - 1, 'the last step');
+    assert.equal((await reviewOf(page)).step, r.steps.length - 1, 'the last step');
     assert.equal(await page.evaluate(() => window.__battleline.controller.state.replay.index), r.steps.at(-1).index);
     await graph.click({ position: { x: column(0), y: box.height / 2 } });
-    assert.equal((await run(page)).step, 0, 'the first step');
-    assert.equal((await run(page)).selected, r.steps[0].cause.decision, 'the first step is the first decision');
+    assert.equal((await reviewOf(page)).step, 0, 'the first step');
+    assert.equal((await reviewOf(page)).selected, r.steps[0].cause.decision, 'the first step is the first decision');
 
     // The game's own names in its review (a computer game's replay keeps "You").
     await walkMarks(page, { name: 'You' });
@@ -161,7 +130,7 @@ for (const [size, viewport] of [['desktop', LAPTOP], ['phone', PHONE]]) {
     assert.equal(await page.locator('.coach').isHidden(), true);
     await page.locator('.replay-bar [data-act=review]').click();
     await page.locator('.coach .rv-graph').waitFor({ timeout: 2000 });
-    const again = await run(page);
+    const again = await reviewOf(page);
     assert.deepEqual(again.decisions, r.decisions);
     assert.equal(again.ms, null, 'from the store, not computed again');
     // Leaving the replay closes the review (on a phone the review first gives the board back).
@@ -189,7 +158,7 @@ test('review of an imported 40-decision record: whose decisions, Cancel, the tim
   await page.locator('.coach [data-act=rv-cancel]').click();
   await page.locator('.coach [data-act=rv-again]').waitFor();
   assert.match(await page.locator('.coach').innerText(), /The review was cancelled\./);
-  assert.equal((await run(page)).status, 'cancelled');
+  assert.equal((await reviewOf(page)).status, 'cancelled');
   const event = page.evaluate(
     () =>
       new Promise((resolve) =>
@@ -202,8 +171,9 @@ test('review of an imported 40-decision record: whose decisions, Cancel, the tim
   await assertAccessible(page, 'the review running (or just finished)');
   await page.locator('.coach .rv-graph').waitFor({ timeout: 60000 });
   assert.deepEqual(await event, { decisions: 40, seed: JSON.parse(FORTY).seed, player: 0 }, 'the element tells its page: battleline-review');
-  const r = await run(page);
+  const r = await reviewOf(page);
   assert.equal(r.decisions.filter((d) => d.player === 0).length, 40, 'the fixture has 40 decisions of player 1');
+  assert.ok(r.turningPoints.length >= 1, 'the story of the fixture has a turning point');
   console.log(`# review of 40 decisions (${r.decisions.length} of both sides) at the hard budget in Chromium: ${Math.round(r.ms)} ms`);
   assert.ok(r.ms < 30000, `${r.ms} ms (target about 10 s)`);
   // In Chinese.
@@ -215,10 +185,10 @@ test('review of an imported 40-decision record: whose decisions, Cancel, the tim
   const marked = r.decisions.flatMap((d, i) => (d.judgement && d.player === 0 ? [i] : []));
   await page.locator('.coach [data-act=rv-prev]').focus();
   await page.keyboard.press(' ');
-  assert.equal((await run(page)).selected, marked.at(-2) ?? marked.at(-1));
+  assert.equal((await reviewOf(page)).selected, marked.at(-2) ?? marked.at(-1));
   await page.locator('.coach .rv-mark').first().focus();
   await page.keyboard.press('Enter');
-  assert.equal((await run(page)).selected, marked[0]);
+  assert.equal((await reviewOf(page)).selected, marked[0]);
   await shot(page, 'review-zh');
   assertNoErrors(errors);
   await context.close();
@@ -314,19 +284,19 @@ test('the review by touch on a phone: a tap on the graph, on the arrows and on a
   await graph.waitFor({ timeout: 60000 });
   const box = await graph.boundingBox();
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-  const tapped = await run(page);
+  const tapped = await reviewOf(page);
   const middle = tapped.step;
   assert.ok(middle > tapped.steps.length / 4 && middle < (tapped.steps.length * 3) / 4, `a tap in the middle of the graph: step ${middle}`);
   const from = tapped.selected ?? -1;
   const next = tapped.decisions.findIndex((d, i) => i > from && d.judgement && d.player === 0);
   if (next !== -1) {
     await page.locator('.coach [data-act=rv-next]').tap();
-    assert.equal((await run(page)).selected, next, 'the arrow goes to the next marked decision');
+    assert.equal((await reviewOf(page)).selected, next, 'the arrow goes to the next marked decision');
   } else {
     assert.equal(await page.locator('.coach [data-act=rv-next]').isDisabled(), true, 'no next mark: the arrow is disabled');
   }
   await page.locator('.coach .rv-mark').first().tap();
-  assert.equal((await run(page)).selected, tapped.decisions.findIndex((d) => d.judgement && d.player === 0));
+  assert.equal((await reviewOf(page)).selected, tapped.decisions.findIndex((d) => d.judgement && d.player === 0));
   assert.deepEqual(await overflow(page), { x: 0, y: 0 });
   await shot(page, 'review-touch');
   assertNoErrors(errors);

@@ -2,47 +2,15 @@
 // opened at 1366×768 and 390×844 in English and Chinese; the turning points read (each with its cause:
 // a move, or the card drawn and what it gave), the graph read by hovering, tapping and from the keyboard
 // (its axes and both sides), the accuracy of both sides; a marked decision replayed as a puzzle and
-// solved; axe on the review and the puzzle; screenshots. It also prints the review's time for the
-// 40-decision fixture at the hard budget (no timed assertion: the figure is reported).
+// solved; axe on the review and the puzzle; screenshots. (The 40-decision fixture's review at the hard
+// budget, its time and its turning points, is coach-review.test.mjs's.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { PHONE, assertAccessible, assertNoErrors, openPage, root, serveAndLaunch, shot, startGame, waitReady } from './helpers.mjs';
+import { PHONE, assertAccessible, assertNoErrors, openPage, percent, playWeakGame, reviewOf, serveAndLaunch, shot, spoken, startGame, waitReady } from './helpers.mjs';
 import { badForms } from './audit.mjs';
 
 const env = serveAndLaunch();
 const LAPTOP = { width: 1366, height: 768 };
-const FORTY = readFileSync(`${root}tests/e2e/fixtures/review-40.json`, 'utf8');
-
-const run = (page) => page.evaluate(() => structuredClone(window.__battleline.controller.state.coach.review && { ...window.__battleline.controller.state.coach.review, abort: null, record: null }));
-const percent = (p) => Math.round(Math.max(0, Math.min(1, p)) * 100);
-
-/** The text of an element as read aloud: each small card by its name. */
-const spoken = (locator) =>
-  locator.evaluate((el) => {
-    const copy = el.cloneNode(true);
-    for (const card of copy.querySelectorAll('.mini')) card.replaceWith(card.getAttribute('aria-label'));
-    return copy.textContent.replace(/\s+/g, ' ').trim();
-  });
-
-/** Plays a game against the computer to its end with weak moves (the review has marks and a loss to explain). */
-async function playWeakGame(page) {
-  await page.evaluate(() => window.__battleline.setAiDelay(0));
-  for (let n = 0; n < 3000; n++) {
-    const done = await page.evaluate((n) => {
-      const h = window.__battleline;
-      if (h.state().over) return true;
-      if (!h.state().myTurn) return false;
-      const acts = h.legal();
-      const plays = acts.filter((a) => a.type !== 'endClaims' && a.type !== 'pass' && a.type !== 'claim');
-      h.apply(acts.find((a) => a.type === 'claim') ?? plays[(n * 7) % Math.max(1, plays.length)] ?? acts[0]);
-      return false;
-    }, n);
-    if (done) return;
-    await page.waitForTimeout(5);
-  }
-  throw new Error('the game did not end');
-}
 
 for (const [size, viewport] of [
   ['laptop', LAPTOP],
@@ -58,7 +26,7 @@ for (const [size, viewport] of [
     await end.waitFor();
     await end.locator('[data-dlg=review]').click();
     await page.locator('.coach .rv-graph').waitFor({ timeout: 180000 });
-    const r = await run(page);
+    const r = await reviewOf(page);
     assert.equal(r.status, 'done');
     const story = r.games[0];
     assert.ok(story.over && story.winner === 1, 'the weak player lost');
@@ -112,25 +80,25 @@ for (const [size, viewport] of [
     } else {
       await page.touchscreen.tap(atStep(probe), gbox.y + gbox.height / 2);
     }
-    assert.equal((await run(page)).step, probe, 'the tapped step is shown');
+    assert.equal((await reviewOf(page)).step, probe, 'the tapped step is shown');
     assert.match(await graph.locator('.value.on').textContent(), value);
     // From the keyboard: the range under the graph moves along the steps and says each value.
     const range = page.locator('.coach .rv-slider');
     await range.focus();
     await page.keyboard.press('ArrowRight');
-    const moved = await run(page);
+    const moved = await reviewOf(page);
     assert.equal(moved.step, probe + 1);
     assert.match(await page.locator('.coach .rv-slider').getAttribute('aria-valuetext'), /^Turn \d+: You \d+% · Computer \d+%/);
     assert.equal(await page.evaluate(() => document.querySelector('battle-line-game').shadowRoot.activeElement?.className), 'rv-slider', 'focus stays on the range');
 
     // A turning point goes to its step.
     await points.first().locator('button').click();
-    assert.equal((await run(page)).step, r.turningPoints[0].step);
+    assert.equal((await reviewOf(page)).step, r.turningPoints[0].step);
 
     // Learn from your mistakes: the first marked decision as a puzzle, the answer hidden until a try.
     await page.locator('.coach [data-act=pz-start]').click();
     await page.locator('.coach .pz-moves').waitFor();
-    let p = (await run(page)).puzzle;
+    let p = (await reviewOf(page)).puzzle;
     const d = r.decisions[p.decision];
     assert.equal(d.player, 0);
     assert.ok(d.judgement, 'a marked decision');
@@ -144,7 +112,7 @@ for (const [size, viewport] of [
     assert.match(await page.locator('.coach .pz-result').innerText(), /That is the move played in the game\./);
     // The computer's move is.
     await page.locator('.coach [data-act=pz-again]').click();
-    p = (await run(page)).puzzle;
+    p = (await reviewOf(page)).puzzle;
     await page.locator(`.coach [data-act="pz-try:${index(d.best)}"]`).click();
     await page.locator('.coach .pz-result.solved').waitFor({ timeout: 60000 });
     const solved = await spoken(page.locator('.coach .pz'));
@@ -172,25 +140,3 @@ for (const [size, viewport] of [
     await context.close();
   });
 }
-
-test('the review of the 40-decision fixture at the hard budget: its time (reported)', async () => {
-  const { context, page, errors } = await openPage(env.browser, { viewport: LAPTOP });
-  await page.goto(env.server.url);
-  await waitReady(page);
-  await startGame(page, { mode: 'hotseat', seed: 1 });
-  await page.locator('.tools [data-act=menu]').click();
-  await page.locator('.menu [data-act=import]').click();
-  const dialog = page.locator('dialog.dlg');
-  await dialog.locator('textarea').fill(FORTY);
-  await dialog.locator('[data-dlg=load]').click();
-  await page.locator('.replay-bar [data-act=review]').click();
-  await page.locator('.coach [data-act="rv-player:0"]').click();
-  await page.locator('.coach .rv-graph').waitFor({ timeout: 180000 });
-  const r = await run(page);
-  const mine = r.decisions.filter((d) => d.player === 0).length;
-  console.log(`# review at the hard budget in Chromium: ${mine} decisions of the reviewed player, ${r.decisions.length} of both sides: ${Math.round(r.ms)} ms`);
-  assert.equal(mine, 40);
-  assert.ok(r.turningPoints.length >= 1);
-  assertNoErrors(errors);
-  await context.close();
-});

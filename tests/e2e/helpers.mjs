@@ -337,3 +337,41 @@ export async function assertAccessible(page, where) {
   });
   assert.deepEqual(violations, [], `axe-core on ${where}:\n${violations.join('\n')}`);
 }
+
+/** The coach's post-game review as the page holds it (without its abort handle and record), or null. */
+export const reviewOf = (page) =>
+  page.evaluate(() => structuredClone(window.__battleline.controller.state.coach.review && { ...window.__battleline.controller.state.coach.review, abort: null, record: null }));
+
+/** A chance (0 to 1) as the page writes it: a whole percentage. */
+export const percent = (p) => Math.round(Math.max(0, Math.min(1, p)) * 100);
+
+/**
+ * The text of an element as read aloud: each small card by its name. With `paragraphs`, each paragraph
+ * ends with a space (as a screen reader pauses between them).
+ */
+export const spoken = (locator, { paragraphs = false } = {}) =>
+  locator.evaluate((el, paragraphs) => {
+    const copy = el.cloneNode(true);
+    for (const card of copy.querySelectorAll('.mini')) card.replaceWith(card.getAttribute('aria-label'));
+    if (paragraphs) for (const block of copy.querySelectorAll('p')) block.append(' ');
+    return copy.textContent.replace(/\s+/g, ' ').trim();
+  }, paragraphs);
+
+/** Plays a game against the computer to its end, the person making weak moves (so that a review has marks to show). */
+export async function playWeakGame(page) {
+  await page.evaluate(() => window.__battleline.setAiDelay(0));
+  for (let n = 0; n < 3000; n++) {
+    const done = await page.evaluate((n) => {
+      const h = window.__battleline;
+      if (h.state().over) return true;
+      if (!h.state().myTurn) return false;
+      const acts = h.legal();
+      const plays = acts.filter((a) => a.type !== 'endClaims' && a.type !== 'pass' && a.type !== 'claim');
+      h.apply(acts.find((a) => a.type === 'claim') ?? plays[(n * 7) % Math.max(1, plays.length)] ?? acts[0]);
+      return false;
+    }, n);
+    if (done) return;
+    await page.waitForTimeout(5);
+  }
+  throw new Error('the game did not end');
+}

@@ -2,35 +2,18 @@
 // dialog, posts their game under a name; another person, whose lobby was already open, sees it appear
 // without reloading, takes it with the keyboard, and both play a move. A name that is markup is shown as
 // text. axe-core on the lobby (empty and with a game) at 1366×768 and 390×844, in English and Chinese.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startGameServer } from './game-server.mjs';
-import { PHONE, assertAccessible, assertNoErrors, clickAction, launchBrowser, legal, openPage, shot, state, waitReady } from './helpers.mjs';
+import { serveGameAndLaunch } from './game-server.mjs';
+import { PHONE, assertAccessible, assertNoErrors, clickAction, legal, openPage, shot, state, waitReady } from './helpers.mjs';
 
 const LAPTOP = { width: 1366, height: 768 };
-let server = null;
-let browser = null;
-let dbDir = null;
-
-before(async () => {
-  dbDir = mkdtempSync(join(tmpdir(), 'battleline-lobby-'));
-  server = await startGameServer(dbDir, 0);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dbDir) rmSync(dbDir, { recursive: true, force: true });
-});
+const env = serveGameAndLaunch('lobby');
 
 /** A fresh page with its start dialog's "Open games" opened; the lobby dialog. */
 async function openLobby(opts = {}) {
-  const p = await openPage(browser, opts);
-  await p.page.goto(server.url);
+  const p = await openPage(env.browser, opts);
+  await p.page.goto(env.server.url);
   await waitReady(p.page);
   const start = p.page.locator('dialog.start');
   await start.waitFor();

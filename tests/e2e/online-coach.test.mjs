@@ -2,36 +2,19 @@
 // room made without choosing it offers no hint, no unseen cards and no win chances to anyone (though a
 // player turned win chances on in their settings), and both players read so in the panel; a room made with
 // the coach chosen in the start dialog offers them to both, and both read that too.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startGameServer } from './game-server.mjs';
-import { PHONE, assertAccessible, assertNoErrors, launchBrowser, openPage, shot, state, waitReady } from './helpers.mjs';
+import { serveGameAndLaunch } from './game-server.mjs';
+import { PHONE, assertAccessible, assertNoErrors, openPage, shot, state, waitReady } from './helpers.mjs';
 
-let server = null;
-let browser = null;
-let dbDir = null;
-
-before(async () => {
-  dbDir = mkdtempSync(join(tmpdir(), 'battleline-online-coach-'));
-  server = await startGameServer(dbDir, 0);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dbDir) rmSync(dbDir, { recursive: true, force: true });
-});
+const env = serveGameAndLaunch('online-coach');
 
 /** Two people in a room: the host (win chances turned on in their settings beforehand) and the friend
  * (in their own language, if given). */
 async function twoPlayers({ coach, viewport, friendLocale }) {
-  const a = await openPage(browser, { viewport });
+  const a = await openPage(env.browser, { viewport });
   await a.context.addInitScript(() => localStorage.setItem('battleline.settings.v1', JSON.stringify({ winChances: true })));
-  await a.page.goto(server.url);
+  await a.page.goto(env.server.url);
   await waitReady(a.page);
   const dialog = a.page.locator('dialog.start');
   await dialog.waitFor();
@@ -42,7 +25,7 @@ async function twoPlayers({ coach, viewport, friendLocale }) {
   await dialog.locator('[data-dlg=start]').click();
   await dialog.waitFor({ state: 'detached' });
   const invite = await a.page.locator('.online-link').inputValue();
-  const b = await openPage(browser, { viewport, ...(friendLocale ? { locale: friendLocale } : {}) });
+  const b = await openPage(env.browser, { viewport, ...(friendLocale ? { locale: friendLocale } : {}) });
   await b.page.goto(invite);
   await waitReady(b.page);
   await a.page.locator('.online-status', { hasText: 'everybody is here' }).waitFor();

@@ -4,33 +4,16 @@
 // asked first, the friend reads that they left (not a lost connection), and the invite link brings the
 // leaver back to their seat though a game on this device is on the board; "Play a friend online" is in
 // sight in the start dialog of a laptop and of a phone, in English and in Chinese.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startGameServer } from './game-server.mjs';
-import { PHONE, assertAccessible, assertNoErrors, clickAction, launchBrowser, legal, openPage, shot, state, waitReady } from './helpers.mjs';
+import { serveGameAndLaunch } from './game-server.mjs';
+import { PHONE, assertAccessible, assertNoErrors, clickAction, legal, openPage, shot, state, waitReady } from './helpers.mjs';
 
-let server = null;
-let browser = null;
-let dbDir = null;
-
-before(async () => {
-  dbDir = mkdtempSync(join(tmpdir(), 'battleline-online-links-'));
-  server = await startGameServer(dbDir, 0);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dbDir) rmSync(dbDir, { recursive: true, force: true });
-});
+const env = serveGameAndLaunch('online-links');
 
 /** A person opens the page, chooses "Play a friend online" and starts; returns the invite link. */
 async function startOnlineGame(page) {
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await waitReady(page);
   const dialog = page.locator('dialog.start');
   await dialog.waitFor();
@@ -46,7 +29,7 @@ const roomOf = (link) => /#(?:room|watch)=([0-9a-f]{32})$/.exec(link)?.[1] ?? nu
 const online = (page) => page.waitForFunction(() => window.__battleline.state().mode === 'online' && window.__battleline.game !== null);
 
 test('the link for spectators never takes a seat, the invited friend still gets theirs, and comings and goings show at once', async () => {
-  const a = await openPage(browser);
+  const a = await openPage(env.browser);
   const invite = await startOnlineGame(a.page);
   const watchLink = await a.page.locator('.online-watch-link').getAttribute('href');
   const [room, watchId] = [roomOf(invite), roomOf(watchLink)];
@@ -54,7 +37,7 @@ test('the link for spectators never takes a seat, the invited friend still gets 
   assert.ok(room && watchId && room !== watchId, 'the link for spectators carries its own id, not the invite\'s');
 
   // A spectator arrives first, while the friend's seat is free: they watch, and learn no invite.
-  const fan = await openPage(browser);
+  const fan = await openPage(env.browser);
   await fan.page.goto(watchLink);
   await waitReady(fan.page);
   await fan.page.locator('.online-status', { hasText: 'Waiting for the players' }).waitFor();
@@ -66,7 +49,7 @@ test('the link for spectators never takes a seat, the invited friend still gets 
   await a.page.locator('.online-watchers', { hasText: 'Watching: 1' }).waitFor();
 
   // The invited friend takes the second seat, and the game begins for everyone.
-  const b = await openPage(browser);
+  const b = await openPage(env.browser);
   await b.page.goto(invite);
   await waitReady(b.page);
   await online(b.page);
@@ -85,9 +68,9 @@ test('the link for spectators never takes a seat, the invited friend still gets 
 });
 
 test('leaving for a new game asks first, tells the friend, and the invite link brings the leaver back over a local game', async () => {
-  const a = await openPage(browser);
+  const a = await openPage(env.browser);
   const invite = await startOnlineGame(a.page);
-  const b = await openPage(browser);
+  const b = await openPage(env.browser);
   await b.page.goto(invite);
   await waitReady(b.page);
   await online(b.page);
@@ -148,8 +131,8 @@ test('"Play a friend online" is in sight in the start dialog of a laptop and of 
     ['phone', PHONE],
   ]) {
     for (const locale of ['en-GB', 'zh-CN']) {
-      const { context, page, errors } = await openPage(browser, { viewport, locale });
-      await page.goto(server.url);
+      const { context, page, errors } = await openPage(env.browser, { viewport, locale });
+      await page.goto(env.server.url);
       await waitReady(page);
       const dialog = page.locator('dialog.start');
       await dialog.waitFor();

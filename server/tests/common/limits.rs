@@ -1,5 +1,5 @@
 //! The server's per-address limits relaxed for tests and the load example that play many games from one
-//! loopback address (their subject is not the limits: tests/abuse.rs is).
+//! loopback address (their subject is not the limits: tests/abuse/ is).
 
 /// Arguments that let one address send, connect and create as much as a load test needs.
 pub fn relaxed_limits() -> &'static [&'static str] {

@@ -237,8 +237,8 @@ mod tests {
     }
 
     /// The search's chances per flag are the leaves' (`Leaf::rewards_and_flags`), not zeros: a leaf that
-    /// gives none (issue 38's `ValueLeaf` until it gives its model's flags, see docs/COACH.md, "Meeting
-    /// issue 38") would leave every searched move at 0% on every open flag. So the open flags' mean
+    /// gives none (as the learned model's `ValueLeaf` did before it passed on its model's flag chances)
+    /// would leave every searched move at 0% on every open flag. So the open flags' mean
     /// after the hint's move stays near the view's before it.
     #[test]
     fn the_search_rates_each_flag_with_the_levels_leaf() {
