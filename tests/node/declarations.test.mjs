@@ -61,8 +61,8 @@ async function collect() {
     seen.set(key, n + 1);
     return n < limit;
   };
-  const variants = [{ seed: 1 }, { seed: 2, tactics: false }, { seed: 3, players: 3 }, { seed: 4, games: 3, claimTiming: 'startOfTurn' }, { seed: 5, claimTiming: 'endOfTurn' }, { seed: 6 }, { seed: 7, players: 3, games: 2 }];
-  for (const options of variants) {
+  const variants = [{ seed: 1 }, { seed: 2, tactics: false }, { seed: 3, players: 3 }, { seed: 4, games: 3, claimTiming: 'startOfTurn' }, { seed: 5, claimTiming: 'endOfTurn' }, { seed: 6 }, { seed: 7, players: 3, games: 2 }, { seed: 8, players: 3, resignAt: 9 }];
+  for (const { resignAt, ...options } of variants) {
     const game = new Game(options);
     add('GameOptions', game.options);
     for (let step = 0; !game.matchScore().over && step < 3000; step++) {
@@ -85,6 +85,14 @@ async function collect() {
       // whenever it can be, for its two steps).
       const scout = legal.find((a) => a.type === 'scout');
       game.apply(scout ?? legal[step % 5 === 4 ? step % legal.length : 0]);
+      // A three-player resign (never among the legal actions): a seat other than the one to move leaves.
+      if (step === resignAt) {
+        const resign = { type: 'resign', player: (game.current + 1) % 3 };
+        add('Action', resign);
+        game.apply(resign);
+        for (let p = 0; p < 3; p++) add('PlayerView', game.view(p));
+        add('FullState', game.fullState());
+      }
     }
     add('GameResult | null', game.result());
     add('MatchScore', game.matchScore());
