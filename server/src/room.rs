@@ -128,6 +128,29 @@ impl Room {
         Ok(Room { record, game, ids })
     }
 
+    /// The room brought up to `record`, a later state stored by another server process: when it is the
+    /// same match and its actions extend this room's, only the new ones are played (a reload per action
+    /// of the other process would otherwise replay the whole match each time); else the whole record is
+    /// replayed. On failure the room is unchanged.
+    pub fn catch_up(&mut self, record: RoomRecord) -> Result<(), String> {
+        let n = self.record.actions.len();
+        let extends =
+            record.generation == self.record.generation && record.actions.get(..n) == Some(&self.record.actions[..]);
+        if !extends {
+            *self = Room::load(record)?;
+            return Ok(());
+        }
+        let (mut game, mut ids) = (self.game.clone(), self.ids.clone());
+        for (i, stored) in record.actions.iter().enumerate().skip(n) {
+            game.apply_as(stored.seat, &stored.action).map_err(|e| format!("stored action {i}: {e}"))?;
+            if let Some(map) = ids.get_mut(stored.seat) {
+                map.insert(stored.id.clone(), i as u32 + 1);
+            }
+        }
+        *self = Room { record, game, ids };
+        Ok(())
+    }
+
     /// The room's id.
     pub fn id(&self) -> &str {
         &self.record.id
@@ -465,3 +488,6 @@ impl Room {
         }
     }
 }
+
+#[cfg(test)]
+mod catch_up_tests;

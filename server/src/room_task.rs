@@ -388,17 +388,18 @@ impl RoomTask {
 
     async fn reload(&mut self) {
         match self.hub.store.load(self.room.id()).await {
-            Ok(Some(record)) => match Room::load(record) {
-                Ok(room) => {
-                    if room.record.generation != self.room.record.generation {
+            Ok(Some(record)) => {
+                let generation = self.room.record.generation;
+                match self.room.catch_up(record) {
+                    Ok(()) if self.room.record.generation != generation => {
                         for s in &mut self.subscribers {
                             s.log_sent = 0;
                         }
                     }
-                    self.room = room;
+                    Ok(()) => {}
+                    Err(e) => self.quarantined(&format!("its stored game no longer replays: {e}")).await,
                 }
-                Err(e) => self.quarantined(&format!("its stored game no longer replays: {e}")).await,
-            },
+            }
             Ok(None) => {}
             Err(StoreError::Damaged(why)) => self.quarantined(&why).await,
             Err(e) => self.hub.storage_failed(self.room.id(), "reload", &e),
