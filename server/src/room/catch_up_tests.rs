@@ -12,7 +12,7 @@ fn record_after(n: usize) -> RoomRecord {
     let mut actions = Vec::new();
     for i in 0..n {
         let seat = game.position().current();
-        let action = game.legal_actions()[0].clone();
+        let action = game.legal_actions()[0];
         game.apply_as(seat, &action).unwrap();
         actions.push(StoredAction { seat, action, id: format!("a{i}") });
     }
