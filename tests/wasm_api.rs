@@ -232,6 +232,8 @@ fn every_error_code_is_reachable_from_javascript() {
     probe(&mut game, &|g| g.play(JsValue::from_str("r1"), JsValue::from(10)));
     probe(&mut game, &|g| g.apply(json(r#"{"type": "jump"}"#)).map(|_| ()));
     probe(&mut game, &|g| g.replay_to(JsValue::from(5)).map(|_| ()));
+    // Resigning is a three-player rule: a two-player game refuses it (cannot_resign).
+    probe(&mut game, &|g| g.apply(json(r#"{"type": "resign", "player": 0}"#)).map(|_| ()));
     let all: BTreeSet<String> = Array::from(&error_codes().unwrap()).iter().map(|c| c.as_string().unwrap()).collect();
     let missing: Vec<&String> = all.difference(&seen).collect();
     assert!(missing.is_empty(), "codes never reached from JavaScript: {missing:?} (seen {seen:?})");
