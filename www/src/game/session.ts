@@ -277,7 +277,9 @@ export function loadRecord(ctx: Ctx, record: GameRecord): void {
 
 /** The record of the match on the board once it is over (never before: it holds the seed). */
 export function finishedRecord(ctx: Ctx): GameRecord | null {
-  const g = ctx.s.replay?.full ?? ctx.s.game;
+  const r = ctx.s.replay;
+  if (r) return r.open ? r.record : null;
+  const g = ctx.s.game;
   return g && canExport(g) ? g.record() : null;
 }
 
