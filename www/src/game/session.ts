@@ -241,7 +241,8 @@ export function undo(ctx: Ctx): void {
   const t0 = performance.now();
   const game = held.replayTo(target);
   const entries = ctx.s.entries.slice(0, target);
-  replaceGame(ctx, game, entries);
+  // Under a lesson the game taken back stays under the lesson's rules.
+  replaceGame(ctx, ctx.features.tutorial.table(ctx, game), entries);
   ctx.s.handover = false;
   ctx.s.endShownAt = -1;
   ctx.s.message = { text: () => t('undone'), kind: 'info' };
