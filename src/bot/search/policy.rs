@@ -43,7 +43,9 @@ pub struct PolicyModel {
 }
 
 impl PolicyModel {
-    /// Reads a weights file (format in the module's documentation).
+    /// Reads a weights file (format in the module's documentation). Only the lab loads a policy: the
+    /// levels search without one.
+    #[cfg_attr(not(any(test, feature = "lab-hooks")), allow(dead_code))]
     pub fn from_bytes(bytes: &[u8]) -> Result<PolicyModel, Error> {
         let bad = |why: String| Error::new(ErrorCode::BadInput, format!("policy model: {why}"));
         let rest = bytes.strip_prefix(b"BLP1").ok_or_else(|| bad("not a BLP1 weights file".into()))?;

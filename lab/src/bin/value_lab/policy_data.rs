@@ -120,4 +120,21 @@ mod tests {
         assert!(read == decisions && decisions >= 10, "{read} of {decisions} decisions");
         assert_eq!(game_records(7, 3, true, 50, &leaf, SearchConfig::default()).0, bytes, "seeded");
     }
+
+    /// The policy trained on the lent machine (lab/policies/gen1.bin) reads, and a search it guides
+    /// plays whole games legally (with and without tactics), every decision's visits the budget's.
+    #[test]
+    fn a_search_guided_by_the_trained_policy_plays_whole_games() {
+        use battleline::bot::PolicyModel;
+        let model = PolicyModel::from_bytes(include_bytes!("../../../policies/gen1.bin")).unwrap();
+        let config =
+            SearchConfig { policy: Some(Box::leak(Box::new(model))), policy_weight: 0.5, ..SearchConfig::default() };
+        let leaf: Arc<dyn Leaf> = Arc::new(StaticLeaf::new(&config));
+        for (seed, tactics) in [(11, true), (12, false)] {
+            let (bytes, decisions) = game_records(seed, 0, tactics, 60, &leaf, config);
+            assert!(decisions >= 10, "{decisions} decisions");
+            let plain = game_records(seed, 0, tactics, 60, &leaf, SearchConfig::default()).0;
+            assert_ne!(bytes, plain, "the policy changes the search's visits");
+        }
+    }
 }
