@@ -1,5 +1,6 @@
 //! One search tree: its nodes and its playouts (sample the hidden cards, select by UCB among the
-//! children legal in the sample, widen progressively, value the leaf, back up), and the actions the
+//! children legal in the sample, with PUCT's bonus where a learned policy guides the search, widen
+//! progressively, value the leaf, back up), and the actions the
 //! search takes without searching. The bot that runs the trees and picks the move is in `bot.rs`;
 //! how a playout is dealt and valued, in `leaf.rs`.
 
