@@ -36,7 +36,9 @@ function computedStyles() {
     const cs = getComputedStyle(el, pseudo);
     const parts = [];
     for (let i = 0; i < cs.length; i++) parts.push(`${cs[i]}:${cs.getPropertyValue(cs[i])}`);
-    return parts.join(';');
+    // Sorted: custom properties are listed in the order the stylesheets first name them, which a
+    // reordering of rules changes without changing any value.
+    return parts.sort().join(';');
   };
   const out = {};
   const walk = (node, path) => {
