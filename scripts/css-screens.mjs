@@ -5,13 +5,15 @@
 // too), hashed, which also catches what a shot cannot see (a rule that differs only off screen, or only
 // on a part hidden under a dialog).
 //   node scripts/css-screens.mjs shoot DIR [PART…]  the page (www/dist-e2e/), its rules page and the package's
-//                                                  element (pkg/); or only the parts named: page, rules, element
+//                                                  element (pkg/); or only the parts named: page, three, rules,
+//                                                  element
 //   node scripts/css-screens.mjs compare A B      every state of A against B; exits 1 on any difference
 // It shoots at 1366 × 768 (a laptop) and 390 × 844 (a phone): the page from its start dialog through a
 // game (the hand-over curtain, a selected card, a refused claim's explanation, the tool bar's menu, the log,
-// the end dialog, the replay), the players' rules page with its card pictures, and the element in a host
-// page's box (its start dialog, a game's curtain, hand, selected card and log). Needs www/dist-e2e/
-// (scripts/build-www.sh) and pkg/ (scripts/build-pkg.sh).
+// the end dialog, the replay), a three-player game (its start dialog, the board, the end), the players'
+// rules page with its card pictures, and the element in a host page's box (its start dialog, a game's
+// curtain, hand, selected card and log). Needs www/dist-e2e/ (scripts/build-www.sh) and pkg/
+// (scripts/build-pkg.sh).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fastForward, launchBrowser, openPage, revealIfHandover, startGame, startServer, waitReady } from '../tests/e2e/helpers.mjs';
@@ -164,6 +166,29 @@ async function shootElement(browser, url, dir, size, viewport) {
   await context.close();
 }
 
+/** A three-player hot-seat game (two opponents' sides above the flags): in progress, and at its end. */
+async function shootThree(browser, url, dir, size, viewport) {
+  const { context, page, errors } = await openPage(browser, { viewport });
+  await page.goto(url);
+  await waitReady(page);
+  const dialog = page.locator('dialog.start');
+  await dialog.waitFor();
+  await dialog.locator('input[name=players][value="3"]').check();
+  for (let i = 0; i < 3; i++) await dialog.locator(`select[name=seat${i}]`).selectOption('person');
+  await dialog.locator('input[name=seed]').fill('303');
+  await keep(page, dir, `three-${size}-start`);
+  await dialog.locator('[data-dlg=start]').click();
+  await dialog.waitFor({ state: 'detached' });
+  await fastForward(page, { until: (h) => h.game.actionCount >= 45, policy: claimsFirst, seed: 7 });
+  await revealIfHandover(page);
+  await keep(page, dir, `three-${size}-game`);
+  await fastForward(page, { until: () => false, policy: claimsFirst, seed: 8 });
+  await page.locator('dialog.end').waitFor();
+  await keep(page, dir, `three-${size}-end`);
+  if (errors.length) throw new Error(`the page reported errors:\n${errors.join('\n')}`);
+  await context.close();
+}
+
 /** The players' rules page (rules.html links the game's stylesheet for its card pictures). */
 async function shootRules(browser, url, dir, size, viewport) {
   const { context, page, errors } = await openPage(browser, { viewport });
@@ -184,6 +209,7 @@ async function shoot(dir, parts) {
   try {
     for (const [size, viewport] of VIEWPORTS) {
       if (parts.includes('page')) await shootPage(browser, server.url, dir, size, viewport);
+      if (parts.includes('three')) await shootThree(browser, server.url, dir, size, viewport);
       if (parts.includes('rules')) await shootRules(browser, server.url, dir, size, viewport);
       if (parts.includes('element')) await shootElement(browser, site.url, dir, size, viewport);
     }
@@ -213,10 +239,10 @@ function compare(a, b) {
 }
 
 const [command, ...dirs] = process.argv.slice(2);
-const PARTS = ['page', 'rules', 'element'];
+const PARTS = ['page', 'three', 'rules', 'element'];
 if (command === 'shoot' && dirs.length >= 1 && dirs.slice(1).every((p) => PARTS.includes(p))) await shoot(dirs[0], dirs.length > 1 ? dirs.slice(1) : PARTS);
 else if (command === 'compare' && dirs.length === 2) compare(dirs[0], dirs[1]);
 else {
-  console.error('usage: node scripts/css-screens.mjs shoot DIR [page|rules|element …] | compare A B');
+  console.error('usage: node scripts/css-screens.mjs shoot DIR [page|three|rules|element …] | compare A B');
   process.exit(2);
 }
