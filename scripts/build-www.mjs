@@ -52,7 +52,12 @@ await esbuild.build({ ...common, entryPoints: { app: 'www/src/main.ts' }, format
 await esbuild.build({ ...common, entryPoints: { 'rules-page': 'www/src/rules-page.ts' }, format: 'iife', outdir: dist });
 
 // Static files and the package.
-for (const file of ['index.html', 'styles.css', 'game.css', 'manifest.webmanifest']) copyFileSync(join(www, file), join(dist, file));
+for (const file of ['index.html', 'styles.css', 'manifest.webmanifest']) copyFileSync(join(www, file), join(dist, file));
+// The rules page links the game's stylesheet for its card pictures: the element's sheets, joined as the
+// element joins them (www/src/element/game-css.ts).
+const gameCssModule = (await esbuild.build({ ...common, entryPoints: ['www/src/element/game-css.ts'], format: 'esm', write: false, plugins: [cssText] })).outputFiles[0].text;
+const { gameCss } = await import(`data:text/javascript;base64,${Buffer.from(gameCssModule).toString('base64')}`);
+writeFileSync(join(dist, 'game.css'), gameCss);
 cpSync(join(www, 'icons'), join(dist, 'icons'), { recursive: true });
 mkdirSync(join(dist, 'pkg'));
 copyFileSync(join(pkg, 'full', 'battleline_bg.wasm'), join(dist, 'pkg', 'battleline_bg.wasm'));

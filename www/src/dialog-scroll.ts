@@ -1,8 +1,8 @@
-// The keyboard's way through a dialog's body that scrolls (dialogs.ts opens the dialogs; game.css makes
+// The keyboard's way through a dialog's body that scrolls (dialogs.ts opens the dialogs; dialogs.css makes
 // their bodies scroll between heading and buttons when the game's box is too short for them).
 
 /**
- * A dialog's body scrolls between its heading and its buttons when it is taller than the box (game.css):
+ * A dialog's body scrolls between its heading and its buttons when it is taller than the box (dialogs.css):
  * while it does, it is a tab stop of its own, a group named as its dialog, so that a keyboard can scroll
  * it as a mouse or a finger can, text and tables included, not only the fields inside (WCAG 2.1.1; axe's
  * scrollable-region-focusable). It follows the body's size and content while the dialog is open;

@@ -1,4 +1,4 @@
-// Fitting the game to the element's box. The layout itself follows the box (game.css's container
+// Fitting the game to the element's box. The layout itself follows the box (the game's sheets' container
 // queries pick the phone or the desktop arrangement and the log's place from the element's width and
 // height); what a box still lacks after that, a short one above all (720 × 560 inside a host page), is
 // made up by zooming the game out (CSS `zoom` on the game's section, down to FIT_MIN), so that it never
@@ -68,7 +68,7 @@ function roomRatio(app: HTMLElement, table: HTMLElement, topbar: HTMLElement, zo
   return { width: box.width, height: box.height, ratio: Math.min(box.height / needHeight, area.width / needWidth) };
 }
 
-/** Also `--fit-zoom`, by which game.css keeps what must stay large on screen (the hand's cards) large. */
+/** Also `--fit-zoom`, by which hand.css keeps what must stay large on screen (the hand's cards) large. */
 function setZoom(app: HTMLElement, zoom: number): void {
   if (zoom >= 1) {
     app.style.removeProperty('zoom');

@@ -1,12 +1,12 @@
 // The game log as a drawer (games under 1200 px wide, where it lies over the board and the tool bar):
 // it closes by its own close button (data-act="log", handled like the tool bar's toggle), by Esc, and by a
 // tap or click anywhere outside it (which, inside the game, does nothing else). On wider games the log is
-// a column beside the board and stays. The width is the element's own, not the window's (game.css's
+// a column beside the board and stays. The width is the element's own, not the window's (log-drawer.css's
 // container queries say the same).
 
 import { dialogOpen } from './dialogs.js';
 
-/** The widest game whose log is a drawer (game.css: `@container battle-line (max-width: 1199px)`). */
+/** The widest game whose log is a drawer (log-drawer.css: `@container battle-line (max-width: 1199px)`). */
 const DRAWER_MAX_WIDTH = 1199;
 
 /** True when the log of the game drawn in `root` is shown as a drawer over the game. */

@@ -6,7 +6,7 @@ import { controllerOf, defineBattleLineGame, type BattleLineGameElement } from '
 import { installHook } from './hook.js';
 import { langTag, t, setLang } from './i18n.js';
 import { loadSettings, localStore } from './storage.js';
-import gameCss from '../game.css';
+import { gameCss } from './element/game-css.js';
 
 /**
  * Set by the build (scripts/build-www.mjs): true only in the end-to-end tests' build (www/dist-e2e/).

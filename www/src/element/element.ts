@@ -35,7 +35,7 @@ export type { BattleLineEventMap, ClaimEventDetail, ClaimTiming, ElementAttribut
 export interface ElementConfig {
   /** Compiles and initialises the full engine once; the computer's worker reuses the module. */
   loadEngine(): Promise<WebAssembly.Module>;
-  /** The game's stylesheet (game.css). */
+  /** The game's stylesheet (game-css.ts: the base sheet and each part's, joined). */
   css: string;
   /** The players' rules for elements without a `rules-href`; null: no Rules button. */
   rules: RulesSource | null;

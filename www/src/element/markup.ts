@@ -1,6 +1,6 @@
 // The game's parts inside the element's shadow root (its ids are the shadow root's own: two elements never
 // clash). Each major part is exposed as a CSS part (`::part(board)`) for the host page's theming; its look
-// otherwise comes from game.css, scoped to the shadow root. The element is one region of the host page (named by its `label`): the page has its own banner and main
+// otherwise comes from the game's stylesheet (game-css.ts), scoped to the shadow root. The element is one region of the host page (named by its `label`): the page has its own banner and main
 // landmarks, so the game's bar and table are not landmarks, and its heading takes the page's level.
 import { escapeAttr } from '../cards.js';
 

@@ -13,7 +13,7 @@
  * @module battleline-engine/element
  */
 import init from '../../../pkg/full.js';
-import gameCss from '../../game.css';
+import { gameCss } from './game-css.js';
 import { BattleLineGameElement, defineBattleLineGame } from './element.js';
 
 /**
