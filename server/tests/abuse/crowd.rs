@@ -10,7 +10,7 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::common::{connect_from, metric, temp_db, Client, Server};
 
 /// A two-player room with both seated and the game on: (room, the player to move, the other).
-async fn started(server: &Server) -> (String, Client, Client) {
+pub(crate) async fn started(server: &Server) -> (String, Client, Client) {
     let mut a = Client::connect(&server.url()).await;
     let (room, _) = a.create(json!({})).await;
     let mut b = Client::connect(&server.url()).await;
@@ -117,13 +117,7 @@ fn p99(mut samples: Vec<Duration>) -> Duration {
     samples[(samples.len() * 99).div_ceil(100) - 1]
 }
 
-// Ignored in the test command: on the 2-core machine 2 or 3 runs in 10 drop several crowd spectators at
-// one broadcast near the end of the churn as slow readers (their 64-frame send queues full), while the
-// players stay served at sub-millisecond round trips; whether the crowd's clients (one runtime for 120
-// of them) or the server fall behind is not found yet. Run it with
-// `cargo test -p battleline-server --test abuse crowd -- --ignored`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "drops a crowd spectator as a slow reader in 2-3 runs of 10 on 2 cores; cause not found"]
 async fn a_spectator_crowd_gets_players_small_presence_messages_and_drops_nobody() {
     let (_dir, db) = temp_db("crowd");
     // Every limit at its default (pings, idle timeout, 64-frame send queues) but the spectator cap.
