@@ -292,6 +292,11 @@ async fn write(
         let frame = match out {
             Some(Out::Text(text)) => Message::Text(text.into()),
             Some(Out::Ping(payload)) => Message::Ping(payload.into()),
+            // Taken as it is now: the newest presence queued in its place.
+            Some(Out::Presence(latest)) => match latest.take() {
+                Some(text) => Message::Text(text.into()),
+                None => continue,
+            },
             Some(Out::Close(reason)) => {
                 let _ = tokio::time::timeout(Duration::from_millis(500), sink.send(close(1008, &reason))).await;
                 break;

@@ -59,7 +59,8 @@ impl RoomTask {
         let info = self.info();
         let (seats, spectators) = (info.seats, info.spectators);
         let text = ServerMessage::Presence { seats, spectators }.to_text();
-        self.send_all(|s| (Some(s.conn) != except).then(|| text.clone()));
+        // A presence not yet written to a connection is replaced there, not queued behind (outbox.rs).
+        self.send_all(|s| (Some(s.conn) != except).then(|| s.out.send_presence(text.clone())));
     }
 
     /// Sends connection `conn` the whole state.
@@ -79,14 +80,11 @@ impl RoomTask {
         }
     }
 
-    /// Queues `text(subscriber)` for every subscriber it gives a text; drops those whose queue is full
+    /// Sends with `send(subscriber)` (None: nothing for this one) and drops those whose queue is full
     /// (their connection closes; the client reconnects and gets the whole state).
-    fn send_all(&mut self, mut text: impl FnMut(&Subscriber) -> Option<String>) {
+    fn send_all(&mut self, mut send: impl FnMut(&Subscriber) -> Option<bool>) {
         let before = self.subscribers.len();
-        self.subscribers.retain(|s| match text(s) {
-            Some(text) => s.out.send(Out::Text(text)),
-            None => true,
-        });
+        self.subscribers.retain(|s| send(s).unwrap_or(true));
         self.dropped |= self.subscribers.len() != before;
     }
 

@@ -7,6 +7,8 @@
 mod common;
 // A crowd of spectators in one room: what the players and the spectators see.
 mod crowd;
+// Spectators leaving all at once, with a tiny send queue: nobody dropped.
+mod departures;
 
 use std::time::{Duration, Instant};
 
