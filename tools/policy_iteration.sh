@@ -13,6 +13,10 @@
 # docs/BOT_EXPERIMENTS.md); on the 2-core machine use THREADS=2 and ten times the seconds, under nice.
 #   THREADS=$(nproc) GEN_SECONDS=110 GEN_PLAYOUTS=3000 EPOCHS=8 HIDDEN=32 WEIGHTS="0.5 2" DUEL_SECONDS=95
 #   DUEL_PLAYOUTS=3000 POLICY= BIN=target/release/value_lab TRAIN=tools/train_policy.py PY=python3
+#   DATA_SEED=20000000 PREV_DATA= EQ_PLAYOUTS=
+# A later generation: POLICY=the last generation's weights@0.5, PREV_DATA=its data (comma-separated,
+# trained on together with the new), another DATA_SEED. EQ_PLAYOUTS (the policy side's playouts at which
+# its time a decision matches hard's, read off the first duel's line) adds a duel at equal time.
 # Writes to OUT_DIR: data.blq (the decisions), policy.bin (the weights), report.json, log.txt.
 set -uo pipefail
 out=${1:?usage: policy_iteration.sh OUT_DIR}
@@ -26,6 +30,9 @@ WEIGHTS=${WEIGHTS:-0.5 2}
 DUEL_SECONDS=${DUEL_SECONDS:-95}
 DUEL_PLAYOUTS=${DUEL_PLAYOUTS:-3000}
 POLICY=${POLICY:-}
+DATA_SEED=${DATA_SEED:-20000000}
+PREV_DATA=${PREV_DATA:-}
+EQ_PLAYOUTS=${EQ_PLAYOUTS:-}
 BIN=${BIN:-target/release/value_lab}
 TRAIN=${TRAIN:-tools/train_policy.py}
 PY=${PY:-python3}
@@ -33,15 +40,21 @@ log() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$out/log.txt"; }
 
 log "self-play: search:$GEN_PLAYOUTS, policy ${POLICY:-none}, $THREADS threads, $GEN_SECONDS s"
 "$BIN" policy-data --out "$out/data.blq" --threads "$THREADS" --seconds "$GEN_SECONDS" --playouts "$GEN_PLAYOUTS" \
-  --seed 20000000 --games 1000000 ${POLICY:+--policy "$POLICY"} 2>&1 | tee -a "$out/log.txt"
+  --seed "$DATA_SEED" --games 1000000 ${POLICY:+--policy "$POLICY"} 2>&1 | tee -a "$out/log.txt"
 log "training"
-"$PY" "$TRAIN" --data "$out/data.blq" --out "$out/policy.bin" --report "$out/report.json" --epochs "$EPOCHS" \
+"$PY" "$TRAIN" --data "${PREV_DATA:+$PREV_DATA,}$out/data.blq" --out "$out/policy.bin" --report "$out/report.json" --epochs "$EPOCHS" \
   --hidden "$HIDDEN" 2>&1 | tail -25 | tee -a "$out/log.txt"
 for w in $WEIGHTS; do
   log "its search (PUCT weight $w) against today's hard"
   "$BIN" duel --a embedded --b embedded --policy "$out/policy.bin@$w" --playouts "$DUEL_PLAYOUTS" --sprt 0.5,0.6 \
     --games 2000 --seed 50100000 --threads "$THREADS" --seconds "$DUEL_SECONDS" 2>&1 | tail -2 | tee -a "$out/log.txt"
 done
+if [ -n "$EQ_PLAYOUTS" ]; then
+  log "its search (PUCT weight ${WEIGHTS%% *}) at $EQ_PLAYOUTS playouts against today's hard at $DUEL_PLAYOUTS: equal time"
+  "$BIN" duel --a embedded --b embedded --policy "$out/policy.bin@${WEIGHTS%% *}" --playouts "$EQ_PLAYOUTS" \
+    --playouts-b "$DUEL_PLAYOUTS" --sprt 0.5,0.6 --games 2000 --seed 50300000 --threads "$THREADS" \
+    --seconds "$DUEL_SECONDS" 2>&1 | tail -2 | tee -a "$out/log.txt"
+fi
 for timing in afterPlay startOfTurn; do
   log "its search (PUCT weight ${WEIGHTS%% *}) against heuristic, $timing"
   "$BIN" duel --a embedded --b heuristic --policy "$out/policy.bin@${WEIGHTS%% *}" --playouts "$DUEL_PLAYOUTS" \

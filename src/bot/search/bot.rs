@@ -272,7 +272,7 @@ impl SearchBot {
 
 /// The root's actions, most promising first by the heuristic's evaluation, so that widening tries
 /// them in that order.
-fn root_order(position: &Position, legal: &[Action]) -> Vec<Action> {
+pub(super) fn root_order(position: &Position, legal: &[Action]) -> Vec<Action> {
     let me = position.current();
     let prior = Prior::new(position);
     let mut scored: Vec<(f32, Action)> = legal

@@ -121,11 +121,13 @@ mod tests {
         assert_eq!(game_records(7, 3, true, 50, &leaf, SearchConfig::default()).0, bytes, "seeded");
     }
 
-    /// The policy trained on the lent machine (lab/policies/gen1.bin) reads, and a search it guides
-    /// plays whole games legally (with and without tactics), every decision's visits the budget's.
+    /// The policies trained on the lent machine (lab/policies/gen1.bin, gen2.bin) read, and a search
+    /// the first guides plays whole games legally (with and without tactics), every decision's visits
+    /// the budget's.
     #[test]
     fn a_search_guided_by_the_trained_policy_plays_whole_games() {
         use battleline::bot::PolicyModel;
+        PolicyModel::from_bytes(include_bytes!("../../../policies/gen2.bin")).expect("gen-2 weights read");
         let model = PolicyModel::from_bytes(include_bytes!("../../../policies/gen1.bin")).unwrap();
         let config =
             SearchConfig { policy: Some(Box::leak(Box::new(model))), policy_weight: 0.5, ..SearchConfig::default() };
