@@ -536,30 +536,31 @@ const formationNames: Record<Lang, Record<FormationKind, string>> = {
 /**
  * The words of one language: every word the page shows is looked up through one of these, held by the
  * element whose language it is (its state's `settings.lang`), so two elements on a page may speak two
- * languages. The two are made once and never change.
+ * languages. The two are made once and never change; their functions use no `this`, so they may be
+ * taken apart (`const { t } = words`).
  */
 export interface Words {
   readonly lang: Lang;
   /** The string for `key`, with `{name}` placeholders filled in. */
-  t(key: Key, params?: Record<string, string | number>): string;
-  colourName(colour: ColourLetter): string;
-  unitName(value: number): string;
-  tacticName(name: TacticName, short?: boolean): string;
+  readonly t: (key: Key, params?: Record<string, string | number>) => string;
+  readonly colourName: (colour: ColourLetter) => string;
+  readonly unitName: (value: number) => string;
+  readonly tacticName: (name: TacticName, short?: boolean) => string;
   /**
    * A tactics card's name on the card itself: the short name, with places to break on a phone's narrow
    * card. Drawn by CSS (data-text): the soft hyphens must not be text inside the card, whose accessible
    * name is its label (axe's label-content-name-mismatch).
    */
-  tacticCardName(name: TacticName): string;
-  formationName(kind: FormationKind): string;
-  deckName(deck: DeckKind): string;
-  deckWord(deck: DeckKind): string;
+  readonly tacticCardName: (name: TacticName) => string;
+  readonly formationName: (kind: FormationKind) => string;
+  readonly deckName: (deck: DeckKind) => string;
+  readonly deckWord: (deck: DeckKind) => string;
   /** "Red 7" / "红7" or the tactic's name. */
-  cardShort(card: CardName): string;
+  readonly cardShort: (card: CardName) => string;
   /** "Red 7, Light Cavalry" / "红7 轻骑兵": the accessible name of a card. */
-  cardLong(card: CardName): string;
+  readonly cardLong: (card: CardName) => string;
   /** A list of card names in words. */
-  cardList(cards: readonly CardName[]): string;
+  readonly cardList: (cards: readonly CardName[]) => string;
 }
 
 /** Where a long English name may break on a narrow card (soft hyphens); Chinese breaks between any characters. */

@@ -6,7 +6,7 @@ import type { Words } from '../i18n.js';
 import { adoptCss } from '../feature-css.js';
 import { render } from '../game/draw.js';
 import { myTurn, viewerSeat } from '../game/queries.js';
-import { errorText, type Ctx, wordsOf } from '../game/state.js';
+import { errorText, type Ctx } from '../game/state.js';
 import { adviceText } from './advice.js';
 import type { Hint } from './client.js';
 import coachCss from './coach.css';
@@ -20,7 +20,6 @@ export function hintReason(w: Words, hint: Hint): string {
 
 /** A move for the person to move, with what it does to their chances (coach/hint.ts), from their view only. */
 export async function askHint(ctx: Ctx): Promise<void> {
-  const w = wordsOf(ctx.s);
   if (!myTurn(ctx.s) || !ctx.s.game || !ctx.features.online.coachAllowed(ctx)) return;
   const g = ctx.s.game;
   const viewer = viewerSeat(ctx.s);
@@ -44,9 +43,8 @@ export async function askHint(ctx: Ctx): Promise<void> {
     const found = advice;
     adoptCss(ctx.host.shadow, coachCss);
     ctx.s.suggestion = found.action;
-    // Worded when drawn, in this game's language (the answer arrives from the coach's worker, whatever
-    // language another game on the page last spoke).
-    ctx.s.message = { text: () => (ctx.s.game === g ? `${adviceText(w, g, viewer, found.action, found.reasons, found.reason?.flag ?? null)}${w.lang === 'zh' ? '' : ' '}${hintReason(w, found)}` : ''), kind: 'info' };
+    // Worded when drawn, in the game's language then (it may change while the hint shows).
+    ctx.s.message = { text: (w) => (ctx.s.game === g ? `${adviceText(w, g, viewer, found.action, found.reasons, found.reason?.flag ?? null)}${w.lang === 'zh' ? '' : ' '}${hintReason(w, found)}` : ''), kind: 'info' };
   }
   render(ctx);
 }

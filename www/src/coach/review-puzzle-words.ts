@@ -39,7 +39,7 @@ const zh: Record<Key, string> = {
 
 const tables: Record<'en' | 'zh', Record<Key, string>> = { en, zh };
 
-/** The puzzle's string for `key` in the current language, `{name}` placeholders filled in. */
+/** The puzzle's string for `key` in the language of `w`, `{name}` placeholders filled in. */
 export function sayPuzzle(w: Words, key: Key, params: Record<string, string | number> = {}): string {
   const text = tables[w.lang][key];
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));

@@ -69,7 +69,7 @@ const zh: Record<Key, string> = {
 
 const tables: Record<'en' | 'zh', Record<Key, string>> = { en, zh };
 
-/** The review story's string for `key` in the current language, `{name}` placeholders filled in; for
+/** The review story's string for `key` in the language of `w`, `{name}` placeholders filled in; for
  * each name param also `{name_mid}`, the same inside a sentence ("for you", never "for You"). */
 export function sayStory(w: Words, key: Key, params: Record<string, string | number> = {}): string {
   const text = tables[w.lang][key];

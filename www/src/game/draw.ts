@@ -98,7 +98,7 @@ export function renderLog(ctx: Ctx): void {
   }
 }
 
-/** The game's own name and its parts' names, in the language of the moment (the markup has English). */
+/** The game's own name and its parts' names, in the element's language (the markup has English). */
 function nameParts(ctx: Ctx): void {
   const { t } = wordsOf(ctx.s);
   const brand = ctx.el.root.querySelector('.brand span');
