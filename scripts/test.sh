@@ -85,15 +85,19 @@ stage_page() {
     # Run alone: build pkg/ first if it is missing or older than its sources.
     bash scripts/build-www.sh
   fi
-  # Two files at a time (one file drives one Chromium and waits on it, which leaves a core idle): each
-  # starts its own servers on free ports, its own Chromium and its own temporary folders. The files that
-  # time the page (load and redraw, the review at the hard budget) run alone afterwards, so that another
-  # file's Chromium does not slow what they measure.
-  local timed=(tests/e2e/perf.test.mjs tests/e2e/coach-review.test.mjs) rest=() file
+  # Three files at a time (E2E_CONCURRENCY): one file drives one Chromium and mostly waits on it (the
+  # page stage used about a third of two cores two files at a time). Each file starts its own servers on
+  # free ports, its own Chromium and its own temporary folders. The longest files start first, so that the
+  # last to finish is not a long one started late. The files that time the page (load and redraw, the
+  # review at the hard budget) run alone afterwards, so that another file's Chromium does not slow what
+  # they measure.
+  local timed=(tests/e2e/perf.test.mjs tests/e2e/coach-review.test.mjs) longest=(tests/e2e/whole-games.test.mjs
+    tests/e2e/three-players.test.mjs tests/e2e/online.test.mjs tests/e2e/element-citizen.test.mjs) file
+  local rest=("${longest[@]}")
   for file in tests/e2e/*.test.mjs; do
-    case " ${timed[*]} " in *" $file "*) ;; *) rest+=("$file") ;; esac
+    case " ${timed[*]} ${longest[*]} " in *" $file "*) ;; *) rest+=("$file") ;; esac
   done
-  timeout 1500 node --test --test-concurrency=2 "${rest[@]}"
+  timeout 1500 node --test --test-concurrency="${E2E_CONCURRENCY:-3}" "${rest[@]}"
   timeout 600 node --test --test-concurrency=1 "${timed[@]}"
 }
 

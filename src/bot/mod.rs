@@ -90,6 +90,8 @@ pub use search::leaf::{result_rewards, shared_rewards, Leaf, Sampler, StaticLeaf
 #[cfg(feature = "lab-hooks")]
 pub use search::model_leaf::ValueLeaf;
 #[cfg(feature = "lab-hooks")]
+pub use search::policy::{PolicyModel, POLICY_INPUTS};
+#[cfg(feature = "lab-hooks")]
 pub use search::prior::Prior;
 #[cfg(feature = "lab-hooks")]
 pub use value::features::{input_names, INPUTS};
@@ -229,6 +231,15 @@ pub fn value_inputs(position: &Position, me: Player) -> ([f32; INPUTS], [f32; FL
     let draws = config.leaf_foresight.unwrap_or(0) as usize;
     let knowledge = value::handmade::Knowledge::with_foresight(position, me, config.eval, draws);
     (value::features::inputs(position, me, &knowledge), knowledge.chances(position))
+}
+
+/// For the learned policy's data (lab/`value_lab policy-data`): the policy's inputs for each of
+/// `actions` of the viewer, who is to move, read from the view alone. Errors: `bad_input` for an
+/// inconsistent view.
+#[cfg(feature = "lab-hooks")]
+pub fn policy_inputs(view: &PlayerView, actions: &[Action]) -> Result<Vec<[f32; POLICY_INPUTS]>, Error> {
+    let position = Determinizer::new(view)?.sample(&mut crate::rng_from_seed(0));
+    Ok(search::policy::policy_inputs(&position, actions))
 }
 
 /// The viewer's chance to win the game and each flag's, from the view alone: `model` (the hand-made

@@ -9,7 +9,7 @@
 //
 //   node --test tests/e2e/whole-games.test.mjs
 //   AUDIT_COUNT=1 node tests/e2e/whole-games.test.mjs [www/dist-e2e/]   counts only (for a before/after table)
-import { test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertNoErrors, launchBrowser, openPage, PHONE, startServer, shot, state, waitReady } from './helpers.mjs';
 import { axeViolations, badForms, clippedText, minTarget, screenText, smallTargets, smallText, walkGame } from './audit.mjs';
@@ -147,25 +147,29 @@ if (process.env.AUDIT_COUNT) {
     await server.stop();
   }
 } else {
-  let server;
-  let browser;
-  test.before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  test.after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  for (const g of GAMES) {
-    test(`a whole game, ${g.mode}, ${g.size} ${g.viewport.width}×${g.viewport.height}, ${g.lang}: every screen accessible, readable and well worded`, async () => {
-      const r = await auditGame(browser, server.url, g);
-      assert.ok(r.actions >= 30, `a whole game was played (${r.actions} actions)`);
-      assert.ok(r.switched >= 10, `screens read again in the other language: ${r.switched}`);
-      assert.ok(r.explained >= 4, `claim explanations read: ${r.explained}`);
-      console.log(`# ${g.size} ${g.lang} ${g.mode}: ${r.actions} actions, ${r.screens} screens checked (${r.switched} read again in the other language, ${r.explained} claim explanations)${touch(g) ? `, smallest touch target ${r.smallest.what}` : ''}`);
-      for (const [kind, list] of Object.entries(r.distinct)) assert.deepEqual(list, [], `${kind} on ${r.found[kind].length} screens`);
-      assertNoErrors(r.errors);
+  // The four games two at a time (each in its own browser context of one Chromium): one game mostly waits
+  // on the page between its steps, and this file is the longest of the suite.
+  describe('whole games', { concurrency: 2 }, () => {
+    let server;
+    let browser;
+    before(async () => {
+      server = await startServer();
+      browser = await launchBrowser();
     });
-  }
+    after(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+    for (const g of GAMES) {
+      test(`a whole game, ${g.mode}, ${g.size} ${g.viewport.width}×${g.viewport.height}, ${g.lang}: every screen accessible, readable and well worded`, async () => {
+        const r = await auditGame(browser, server.url, g);
+        assert.ok(r.actions >= 30, `a whole game was played (${r.actions} actions)`);
+        assert.ok(r.switched >= 10, `screens read again in the other language: ${r.switched}`);
+        assert.ok(r.explained >= 4, `claim explanations read: ${r.explained}`);
+        console.log(`# ${g.size} ${g.lang} ${g.mode}: ${r.actions} actions, ${r.screens} screens checked (${r.switched} read again in the other language, ${r.explained} claim explanations)${touch(g) ? `, smallest touch target ${r.smallest.what}` : ''}`);
+        for (const [kind, list] of Object.entries(r.distinct)) assert.deepEqual(list, [], `${kind} on ${r.found[kind].length} screens`);
+        assertNoErrors(r.errors);
+      });
+    }
+  });
 }

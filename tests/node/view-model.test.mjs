@@ -17,7 +17,7 @@ before(async () => {
   mkdirSync(join(root, 'target', 'view-model-test'), { recursive: true });
   await esbuild.build({
     stdin: {
-      contents: `export * from './game/view-model.ts'; export * from './game/queries.ts'; export { initialState, twoSeats } from './game/state.ts'; export { replayLogged } from './log.ts';`,
+      contents: `export * from './game/view-model.ts'; export * from './game/queries.ts'; export { initialState, twoSeats } from './game/state.ts'; export { ReplayTable } from './game/replay-table.ts'; export { replayLogged } from './log.ts';`,
       resolveDir: join(root, 'www', 'src'),
       loader: 'ts',
     },
@@ -116,7 +116,9 @@ test('a replay shows every hand only once the match is over, and never lets anyt
   for (const [rec, open] of [[record, true], [unfinished, false]]) {
     const s = vm.initialState(settings, false);
     const { game: fullGame, entries } = vm.replayLogged(rec, full.Game);
-    s.replay = { record: rec, open: fullGame.matchScore().over, full: fullGame, game: fullGame.replayTo(10), index: 10, entries, viewer: 0, timer: null };
+    const table = new vm.ReplayTable(rec, fullGame, open ? null : 0);
+    table.goTo(10);
+    s.replay = { record: rec, open: fullGame.matchScore().over, game: table, index: 10, entries, viewer: 0, timer: null };
     const m = vm.viewModel(s);
     assert.equal(m.interactive, false);
     assert.equal(m.openHand !== null, open, open ? 'a finished match: every hand' : 'unfinished: the viewer\'s own view only');

@@ -14,7 +14,8 @@ import { NONE, type GameState } from './game/state.js';
 
 export interface TestHook {
   ready: boolean;
-  /** The table on the board: a game of this device is the engine's `Game` itself (the tests ask its digest). */
+  /** The table on the board; where this device plays on the whole game (its own, a lesson's), the engine's
+   * `Game` itself (the tests ask its digest). */
   readonly game: Table | null;
   controller: { readonly state: GameState; showEnd(): Promise<void>; replayTo(index: number): void };
   view(): PlayerView | null;
@@ -51,7 +52,7 @@ export function installHook(controller: Controller): void {
   window.__battleline = {
     ready: false,
     get game() {
-      return ctx.s.game;
+      return heldGame(ctx.s.game) ?? ctx.s.game;
     },
     controller: {
       get state() {

@@ -194,6 +194,18 @@ impl SearchBot {
         self.decide(view, Some(rate))
     }
 
+    /// The action chosen, as [`Bot::choose`] chooses it, and each root action's visits over all trees
+    /// (empty for an answer given without searching): the learned policy's training target.
+    #[cfg(feature = "lab-hooks")]
+    pub fn choose_with_visits(&mut self, view: &PlayerView) -> Result<(Action, Vec<(Action, u32)>), Error> {
+        Ok(match self.decide(view, None)? {
+            Decision::Forced(action) => (action, Vec::new()),
+            Decision::Searched(searched) => {
+                (searched.action, searched.edges.iter().map(|e| (e.action, e.visits)).collect())
+            }
+        })
+    }
+
     /// Searches each tree in turn. The seeds of trees 1 and up are drawn first; tree 0 goes on with
     /// the bot's generator, which makes a one-tree bot the plain search.
     fn decide(&mut self, view: &PlayerView, rate: Option<&[Action]>) -> Result<Decision, Error> {
@@ -207,6 +219,7 @@ impl SearchBot {
             }
         }
         let root_order = root_order(&turn.position, &turn.legal);
+        let root_priors = self.config.policy.map_or_else(Vec::new, |p| p.priors(&turn.position, &root_order));
         let seeds: Vec<u64> = (1..self.trees).map(|_| self.rng.next_u64()).collect();
         self.stats.decisions += 1;
         let mut trees = Vec::with_capacity(seeds.len() + 1);
@@ -222,6 +235,7 @@ impl SearchBot {
             };
             let (sampler, leaf) = (self.sampler.as_deref(), self.leaf.as_ref());
             let mut search = Search::new(&turn.determinizer, sampler, leaf, root_order.clone(), rng, self.config);
+            search.set_root_priors(root_priors.clone());
             search.track_flags = rate.is_some();
             for _ in 0..self.playouts {
                 search.iterate();

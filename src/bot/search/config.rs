@@ -1,6 +1,7 @@
 //! The search's parameters: one record, the defaults each level starts from, the keys that the lab's
 //! `tune` harness screens.
 
+use super::policy::PolicyModel;
 use crate::bot::value::handmade::EvalParams;
 
 /// The search's parameters. The levels use the defaults; other values are for measuring what a
@@ -24,6 +25,12 @@ pub struct Config {
     /// reward is scaled by the chance that the opponent cannot answer it with one (see
     /// `tactics_guard`).
     pub guard_tactics: bool,
+    /// A learned policy guiding the search (`None`: the hand-made prior alone): it orders the
+    /// widening below the root and adds PUCT's bonus `policy_weight · P(a) · √available / (1 + visits)`
+    /// to every child's UCB, the root's included.
+    pub policy: Option<&'static PolicyModel>,
+    /// See `policy`.
+    pub policy_weight: f32,
 }
 
 impl Default for Config {
@@ -39,6 +46,8 @@ impl Default for Config {
             // (docs/BOT_EXPERIMENTS.md).
             leaf_foresight: Some(5),
             guard_tactics: true,
+            policy: None,
+            policy_weight: 0.0,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! - `parallel_trees.rs`: several independent trees a decision, their root statistics added up;
 //! - `leaf.rs`: the search's two points of extension (how a playout is dealt, how its last position is
 //!   valued) and the hand-made valuation; `model_leaf.rs`: the levels' valuation by the learned model;
+//! - `policy.rs`: the learned policy, each legal action's prior probability (opt-in);
 //! - `prior.rs`: the cheap prior that orders each node's candidates, and the claims made unsearched;
 //! - `config.rs`: the search's parameters; `action_set.rs`: a set of actions as a bitmap.
 
@@ -14,5 +15,6 @@ pub(crate) mod config;
 pub(crate) mod leaf;
 pub(crate) mod model_leaf;
 pub(crate) mod parallel_trees;
+pub(crate) mod policy;
 pub(crate) mod prior;
 pub(crate) mod tree;

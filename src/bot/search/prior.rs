@@ -249,6 +249,32 @@ pub(crate) fn claim(position: &Position, me: Player) -> Action {
     position.claimable_flags(me).next().map_or(Action::EndClaims, |flag| Action::Claim { flag })
 }
 
+/// What the prior sees of one card played to one flag: the learned policy's per-action inputs
+/// (`policy.rs`), from the acting player's knowledge only.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PlayFacts {
+    /// The strongest kind the side can still reach with the card there (Host under Fog), as a rank.
+    pub(crate) reach: f32,
+    /// Whether the hand alone completes that kind.
+    pub(crate) sure: bool,
+    /// Whether the card fills the side.
+    pub(crate) completes: bool,
+    /// The acting player's cards at the flag before, and the most an opponent has there.
+    pub(crate) mine: u8,
+    pub(crate) theirs: u8,
+    /// The rank of the strongest kind an incomplete opponent can still reach there.
+    pub(crate) their_reach: f32,
+    /// The rank of a complete opponent's formation there, if one is complete.
+    pub(crate) their_complete: Option<f32>,
+    /// Whether the flag is lost to a complete opponent whatever comes (the prior dumps low cards there).
+    pub(crate) hopeless: bool,
+    pub(crate) fog: bool,
+    /// Four cards a side (Mud).
+    pub(crate) mud: bool,
+    /// Cards in hand of the same colour within two values, or of the same value (opening a flag).
+    pub(crate) partners: u32,
+}
+
 /// Extra score a morale card must beat a troop by: it is scarce.
 const MORALE_PENALTY: f32 = 14.0;
 
@@ -277,6 +303,36 @@ impl Prior {
             Action::Pass => -20.0,
             Action::Draw { deck: DeckKind::Troop } | Action::ScoutDraw { deck: DeckKind::Troop } => 1.0,
             _ => 0.0,
+        }
+    }
+
+    /// What the prior reads of `card` played to `flag` (for the learned policy's inputs).
+    pub(crate) fn play_facts(&self, card: Card, flag: crate::flag::FlagId) -> PlayFacts {
+        let (f, ctx) = (&self.ctx.facts[flag.index()], &self.ctx);
+        let mut side = f.mine;
+        side.add(card);
+        let (kind, sure) = side.reach(f.capacity, &ctx.mine, &ctx.hand);
+        let kind = if f.fog { FormationKind::Host } else { kind };
+        let hopeless = f.complete.is_some_and(|theirs| {
+            let best_sum = f32::from(side.wilds) * 10.0 + 10.0 * f.capacity as f32;
+            kind < theirs.kind || (kind == theirs.kind && best_sum < f32::from(theirs.sum))
+        });
+        let partners = card.troop().map_or(0, |(colour, v)| {
+            let near = ((0x1fu32 << (v - 1)) >> 2) as u16 & !(1 << (v - 1));
+            (ctx.hand.colour[colour.index()] & near).count_ones() + ctx.hand.count(1 << (v - 1)).saturating_sub(1)
+        });
+        PlayFacts {
+            reach: rank(kind),
+            sure,
+            completes: usize::from(side.cards) >= f.capacity,
+            mine: f.mine.cards,
+            theirs: f.cards,
+            their_reach: rank(f.reach),
+            their_complete: f.complete.map(|s| rank(s.kind)),
+            hopeless,
+            fog: f.fog,
+            mud: f.capacity > 3,
+            partners,
         }
     }
 }

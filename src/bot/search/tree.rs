@@ -1,5 +1,6 @@
 //! One search tree: its nodes and its playouts (sample the hidden cards, select by UCB among the
-//! children legal in the sample, widen progressively, value the leaf, back up), and the actions the
+//! children legal in the sample, with PUCT's bonus where a learned policy guides the search, widen
+//! progressively, value the leaf, back up), and the actions the
 //! search takes without searching. The bot that runs the trees and picks the move is in `bot.rs`;
 //! how a playout is dealt and valued, in `leaf.rs`.
 
@@ -27,6 +28,8 @@ struct Node {
     available: u32,
     /// Sum of the rewards of `player`.
     reward: f32,
+    /// The learned policy's probability of the action where its parent was expanded (0 without one).
+    prior: f32,
     children: Vec<usize>,
 }
 
@@ -37,6 +40,8 @@ pub(in crate::bot) struct Search<'a> {
     /// How a playout's last position is valued.
     leaf: &'a dyn Leaf,
     root_order: Vec<Action>,
+    /// The learned policy's probability of each action of `root_order` (empty without a policy).
+    root_priors: Vec<f32>,
     rng: &'a mut ChaCha8Rng,
     config: Config,
     nodes: Vec<Node>,
@@ -64,12 +69,21 @@ impl<'a> Search<'a> {
         rng: &'a mut ChaCha8Rng,
         config: Config,
     ) -> Search<'a> {
-        let root = Node { action: Action::Pass, player: 0, visits: 0, available: 0, reward: 0.0, children: Vec::new() };
+        let root = Node {
+            action: Action::Pass,
+            player: 0,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+            prior: 0.0,
+            children: Vec::new(),
+        };
         Search {
             determinizer,
             sampler,
             leaf,
             root_order,
+            root_priors: Vec::new(),
             rng,
             config,
             nodes: vec![root],
@@ -80,6 +94,11 @@ impl<'a> Search<'a> {
             forced: None,
             root_flags: Vec::new(),
         }
+    }
+
+    /// The learned policy's probabilities of the root's actions, in the order of `root_order`.
+    pub(in crate::bot) fn set_root_priors(&mut self, priors: Vec<f32>) {
+        self.root_priors = priors;
     }
 
     /// One playout: sample, select, expand, value the leaf, back up.
@@ -111,7 +130,7 @@ impl<'a> Search<'a> {
             let (eligible, best) = self.select(node, &position);
             let limit = widening_limit(&self.config, self.nodes[node].visits);
             if eligible < limit || best.is_none() {
-                if let Some(action) = self.unexpanded(node, &position) {
+                if let Some((action, prior)) = self.unexpanded(node, &position) {
                     let child = self.nodes.len();
                     self.nodes.push(Node {
                         action,
@@ -119,6 +138,7 @@ impl<'a> Search<'a> {
                         visits: 0,
                         available: 1,
                         reward: 0.0,
+                        prior,
                         children: Vec::new(),
                     });
                     self.nodes[node].children.push(child);
@@ -184,7 +204,11 @@ impl<'a> Search<'a> {
             let c = &mut self.nodes[child];
             c.available += 1;
             let visits = c.visits.max(1) as f32;
-            let ucb = c.reward / visits + self.config.exploration * ((c.available as f32).ln() / visits).sqrt();
+            let mut ucb = c.reward / visits + self.config.exploration * ((c.available as f32).ln() / visits).sqrt();
+            if self.config.policy.is_some() {
+                // PUCT's bonus: the policy's favourites are tried first, the bonus fading with visits.
+                ucb += self.config.policy_weight * c.prior * (c.available as f32).sqrt() / (1 + c.visits) as f32;
+            }
             if best.is_none_or(|(b, _)| ucb > b) {
                 best = Some((ucb, child));
             }
@@ -201,7 +225,9 @@ impl<'a> Search<'a> {
             return (child, false);
         }
         let child = self.nodes.len();
-        self.nodes.push(Node { action, player, visits: 0, available: 1, reward: 0.0, children: Vec::new() });
+        let prior = self.root_order.iter().position(|a| *a == action).and_then(|i| self.root_priors.get(i));
+        let prior = prior.copied().unwrap_or(0.0);
+        self.nodes.push(Node { action, player, visits: 0, available: 1, reward: 0.0, prior, children: Vec::new() });
         self.nodes[0].children.push(child);
         (child, true)
     }
@@ -217,12 +243,16 @@ impl<'a> Search<'a> {
         self.actions += 1;
     }
 
-    /// The most promising legal action of this sample that is not yet a child of `node`.
-    fn unexpanded(&mut self, node: usize, position: &Position) -> Option<Action> {
+    /// The most promising legal action of this sample that is not yet a child of `node`, with the
+    /// learned policy's probability of it (0 without a policy): the policy's favourite where there is
+    /// one, else the hand-made prior's.
+    fn unexpanded(&mut self, node: usize, position: &Position) -> Option<(Action, f32)> {
         let children = &self.nodes[node].children;
         if node == 0 {
             // The root's actions are the same in every sample: expand them in order.
-            return self.root_order.get(children.len()).copied();
+            let i = children.len();
+            let prior = self.root_priors.get(i).copied().unwrap_or(0.0);
+            return self.root_order.get(i).map(|&a| (a, prior));
         }
         let mut expanded = ActionSet::default();
         for &c in children {
@@ -232,6 +262,16 @@ impl<'a> Search<'a> {
         if self.legal.iter().all(|a| expanded.contains(a)) {
             return None;
         }
+        if let Some(policy) = self.config.policy {
+            let priors = policy.priors(position, &self.legal);
+            let mut best: Option<(f32, Action)> = None;
+            for (action, &p) in self.legal.iter().zip(&priors).filter(|(a, _)| !expanded.contains(a)) {
+                if best.is_none_or(|(b, _)| p > b) {
+                    best = Some((p, *action));
+                }
+            }
+            return best.map(|(p, a)| (a, p));
+        }
         let prior = Prior::new(position);
         let mut best: Option<(f32, Action)> = None;
         for action in self.legal.iter().filter(|a| !expanded.contains(a)) {
@@ -240,7 +280,7 @@ impl<'a> Search<'a> {
                 best = Some((score, *action));
             }
         }
-        best.map(|(_, a)| a)
+        best.map(|(_, a)| (a, 0.0))
     }
 
     /// Claims and draws are never tree decisions (see [`automatic`]).

@@ -3,7 +3,6 @@
 // the coach judges it as the review judged the decision, and any move within the inaccuracy threshold of
 // the best is accepted; then the reasons for the move tried and for the best are shown
 // (review-puzzle-panel.ts draws it).
-import type { Action } from '../../../pkg/full.js';
 import { render } from '../game/draw.js';
 import type { Ctx } from '../game/state.js';
 import { accepted, same } from './review-puzzle-panel.js';
@@ -18,7 +17,11 @@ export function openPuzzle(ctx: Ctx, i?: number): void {
   const target = i ?? markedOf(run)[0];
   if (target === undefined || !run.decisions[target]) return;
   selectDecision(ctx, target);
-  const moves = r.game.legalActions() as Action[];
+  // The replay's table answers no action (nobody acts on a replay): a look-ahead copy of the step says
+  // what its player could have done.
+  const copy = r.game.clone();
+  const moves = copy.legalActions();
+  copy.free();
   run.puzzle = { decision: target, moves, status: 'asking', tried: null };
   render(ctx);
   ctx.el.coach.querySelector<HTMLElement>('.pz-title')?.focus({ preventScroll: true });

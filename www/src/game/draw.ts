@@ -134,7 +134,7 @@ export function render(ctx: Ctx, t0?: number): void {
   setHTML(el.tools, renderTools(words, {
     canUndo: undoTarget(ctx.s) !== null,
     undoBlocked: undoBlockedText(ctx.s),
-    exportBlocked: canExport(ctx.s.replay?.full ?? ctx.s.game) ? null : t('exportUnavailable'),
+    exportBlocked: (ctx.s.replay ? ctx.s.replay.open : canExport(ctx.s.game)) ? null : t('exportUnavailable'),
     canHint: myTurn(ctx.s) && online.coachAllowed(ctx),
     logOpen: ctx.s.logOpen,
     menuOpen: ctx.s.menuOpen,

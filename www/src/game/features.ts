@@ -10,6 +10,7 @@ import type { StartChoice, TutorialOffer } from '../start-dialog.js';
 import type { Store } from '../storage.js';
 import type { Lang, Words } from '../i18n.js';
 import type { Ctx, GameState } from './state.js';
+import type { Table } from './table.js';
 
 /** The coach: hints, the review, the statistics and the win chances. */
 export interface CoachFeature {
@@ -75,6 +76,8 @@ export interface TutorialFeature {
   progress(ctx: Ctx): void;
   /** The lesson opponent's next scripted move, or null when it has none. */
   scriptedMove(ctx: Ctx, game: Game): Action | null;
+  /** The table for `game` on the board: under a lesson, the lesson's (its rules over the game); otherwise the game. */
+  table(ctx: Ctx, game: Game): Table;
   /** The lesson's buttons: the next step, the step again, leaving the tutorial. */
   next(ctx: Ctx): void;
   restart(ctx: Ctx): void;

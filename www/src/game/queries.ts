@@ -6,6 +6,7 @@ import { replayIsOpen, undoPolicy, type UndoBlock } from '../fairplay.js';
 import { affordances, find, type Affordances } from '../moves.js';
 import type { Level } from '../storage.js';
 import { other, wordsOf, type GameState } from './state.js';
+import { heldGame } from './table.js';
 
 /** Players in the game on the board (2 or 3). */
 export function playerCount(state: GameState): number {
@@ -72,11 +73,11 @@ export function phaseStep(state: GameState): string {
 /** The viewer may act now. */
 export function myTurn(state: GameState): boolean {
   const g = state.game;
-  if (!g || state.replay || state.handover || state.thinking || state.dialogOpen() || state.lesson?.done || state.session.spectator) return false;
+  if (!g || state.replay || state.handover || state.thinking || state.dialogOpen() || state.session.spectator) return false;
   if (g.result()) return false;
-  // At a seat of a game held elsewhere, its provider says when the seat may act (online: not after a
-  // resignation, say).
-  if (g.remote && g.legalActions().length === 0) return false;
+  // A table that is not the engine's own game says when its seat may act (online: not after a
+  // resignation; a lesson: not once the step's goal is reached).
+  if (heldGame(g) !== g && g.legalActions().length === 0) return false;
   return g.current === viewerSeat(state);
 }
 

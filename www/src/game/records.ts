@@ -4,21 +4,19 @@
 import '../record-words.js';
 import { Game, type GameRecord } from '../../../pkg/full.js';
 import { confirmDialog } from '../dialogs.js';
-import { canExport } from '../fairplay.js';
 import { importProblem } from '../import-problem.js';
 import { exportDialog, importDialog } from '../record-dialogs.js';
 import { wordsOf, type Ctx } from './state.js';
 import { render } from './draw.js';
-import { loadRecord } from './session.js';
+import { finishedRecord, loadRecord } from './session.js';
 
 export async function exportRecord(ctx: Ctx): Promise<void> {
-  if (!canExport(ctx.s.replay?.full ?? ctx.s.game)) {
+  const record = finishedRecord(ctx);
+  if (!record) {
     ctx.s.message = { text: ({ t }) => t('exportUnavailable'), kind: 'info' };
     render(ctx);
     return;
   }
-  const record = ctx.s.replay?.record ?? ctx.s.game?.record();
-  if (!record) return;
   await exportDialog(wordsOf(ctx.s), ctx.host.shadow, JSON.stringify(record, null, 1), `battleline-${record.seed}.json`);
 }
 

@@ -1,21 +1,25 @@
-// Replay: stepping through a record (every hand shown only once the match is over). Opening a record is
-// session.ts (a finished one comes here); export and import are game/records.ts.
+// Replay: stepping through a record (every hand shown only once the match is over). The step shown is a
+// table of its own (replay-table.ts), read-only. Opening a record is session.ts (a finished one comes
+// here); export and import are game/records.ts.
 import { Game, type GameRecord } from '../../../pkg/full.js';
 import { replayIsOpen } from '../fairplay.js';
 import { replayLogged } from '../log.js';
 import { NONE, type Ctx } from './state.js';
 import { render } from './draw.js';
+import { ReplayTable } from './replay-table.js';
 import { viewerSeat } from './queries.js';
 
-export function startReplay(ctx: Ctx, record: GameRecord): void {
+export function startReplay(ctx: Ctx, given: GameRecord): void {
   const viewer = viewerSeat(ctx.s);
   // The game of this session keeps its players' names ("You", "Computer"); another record has none.
-  const own = ctx.s.game !== null && ctx.s.game.seed === record.seed && ctx.s.game.actionCount === record.actions.length;
+  const own = ctx.s.game !== null && ctx.s.game.seed === given.seed && ctx.s.game.actionCount === given.actions.length;
   exitReplay(ctx, false);
-  const { game: full, entries } = replayLogged(record, Game);
-  const game = full.replayTo(0);
+  const { game: full, entries } = replayLogged(given, Game);
+  // The record as the engine writes it (what export and the coach's review are given).
+  const record = full.record();
   const open = replayIsOpen(full);
-  ctx.s.replay = { record, open, full, game, index: 0, entries, viewer: open ? 0 : viewer, timer: null, own };
+  const game = new ReplayTable(record, full, open ? null : viewer);
+  ctx.s.replay = { record, open, game, index: 0, entries, viewer: open ? 0 : viewer, timer: null, own };
   ctx.s.animate = false;
   ctx.s.sel = NONE;
   render(ctx);
@@ -26,13 +30,9 @@ export function replayTo(ctx: Ctx, index: number): void {
   if (!r) return;
   const n = Math.max(0, Math.min(index, r.record.actions.length));
   if (n === r.index) return;
-  if (n === r.index + 1) {
-    r.game.apply(r.record.actions[r.index]!);
-  } else {
-    r.game.free();
-    r.game = r.full.replayTo(n);
-    ctx.s.animate = false;
-  }
+  // One step forward animates its card in; a jump draws the board afresh.
+  if (n !== r.index + 1) ctx.s.animate = false;
+  r.game.goTo(n);
   r.index = n;
   render(ctx);
 }
@@ -62,7 +62,6 @@ export function exitReplay(ctx: Ctx, redraw = true): void {
   if (!r) return;
   if (r.timer !== null) clearInterval(r.timer);
   r.game.free();
-  r.full.free();
   ctx.s.replay = null;
   ctx.s.animate = false;
   if (redraw) render(ctx);

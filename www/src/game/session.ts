@@ -240,7 +240,8 @@ export function undo(ctx: Ctx): void {
   const t0 = performance.now();
   const game = held.replayTo(target);
   const entries = ctx.s.entries.slice(0, target);
-  replaceGame(ctx, game, entries);
+  // Under a lesson the game taken back stays under the lesson's rules.
+  replaceGame(ctx, ctx.features.tutorial.table(ctx, game), entries);
   ctx.s.handover = false;
   ctx.s.endShownAt = -1;
   ctx.s.message = { text: ({ t }) => t('undone'), kind: 'info' };
@@ -276,7 +277,9 @@ export function loadRecord(ctx: Ctx, record: GameRecord): void {
 
 /** The record of the match on the board once it is over (never before: it holds the seed). */
 export function finishedRecord(ctx: Ctx): GameRecord | null {
-  const g = ctx.s.replay?.full ?? ctx.s.game;
+  const r = ctx.s.replay;
+  if (r) return r.open ? r.record : null;
+  const g = ctx.s.game;
   return g && canExport(g) ? g.record() : null;
 }
 

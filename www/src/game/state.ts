@@ -2,12 +2,13 @@
 // the state are grouped by concern beside this file (session, input, selection, computer turns, replay,
 // preferences); the view model (view-model.ts) is a pure function of the state, and drawing
 // (draw.ts) only puts that model in the page. Nothing here knows a rule: every rule is the engine's.
-import type { Action, CardName, FlagNumber, Game, GameRecord, PlayerIndex } from '../../../pkg/full.js';
+import type { Action, CardName, FlagNumber, GameRecord, PlayerIndex } from '../../../pkg/full.js';
 import type { Previous } from '../../../pkg/computer.js';
 import type { Computer } from '../ai-client.js';
 import type { Highlights } from '../board.js';
 import type { StartChoice } from '../start-dialog.js';
 import type { Table } from './table.js';
+import type { ReplayTable } from './replay-table.js';
 import type { GameHost } from '../host.js';
 import { words, type Words } from '../i18n.js';
 import type { LogEntry } from '../log.js';
@@ -37,8 +38,8 @@ export interface ReplayState {
   record: GameRecord;
   /** Every hand may be shown: the match is over (fairplay.ts). Otherwise only `viewer`'s view, fixed. */
   open: boolean;
-  full: Game;
-  game: Game;
+  /** The step shown, as a table: what the replay may show of it, read-only (replay-table.ts). */
+  game: ReplayTable;
   index: number;
   entries: LogEntry[];
   viewer: PlayerIndex;

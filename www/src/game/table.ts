@@ -1,9 +1,11 @@
 // The table: the game on the board as the page may ask it, one interface for every seat. Its providers:
-// the engine's `Game` itself (a game of this device against the computer or hot-seat, a lesson, the
-// replay's step), which holds every card and answers for whoever is to move; and an online seat
-// (online/table.ts), built on the engine's `Seat`, which holds only the seat's view and can answer only
-// what that seat may know. Everything the page asks of the game on the board is listed here, so the type
-// checker, not a list of overrides, says what an online seat must answer.
+// the engine's `Game` itself (a game of this device against the computer or hot-seat), which holds every
+// card and answers for whoever is to move; an online seat (online/table.ts), built on the engine's `Seat`,
+// which holds only the seat's view and can answer only what that seat may know; a replay's step
+// (replay-table.ts), read-only, which shows only what the replay may show; and a lesson
+// (tutorial/lesson-table.ts), the lesson's game under the lesson's rules about what may be played.
+// Everything the page asks of the game on the board is listed here, so the type checker, not a list of
+// overrides, says what each provider must answer.
 import { Game, type Action, type FlagNumber, type GameOptions, type GameRecord, type GameResult, type LogEntry, type MatchScore, type Phase, type PlayerIndex, type PlayerView, type Proof, type SideFormation } from '../../../pkg/full.js';
 
 /** The rule queries every position answers, on the board or on a copy: the engine's, never the page's. */
@@ -51,9 +53,12 @@ export interface Table extends Board {
   record(): GameRecord;
   /** Present for a seat of a game held elsewhere (online); absent where this device holds the game. */
   readonly remote?: Remote;
+  /** The engine's whole game under a table with rules of its own (a lesson), which this device plays on. */
+  readonly held?: Game;
 }
 
-/** The engine's whole game when this device holds it (to play on, save, undo); null for a seat's table. */
+/** The engine's whole game when this device plays on it (to play on, save, undo); null for a seat's or a
+ * replay's table. Whether an action may be taken is still the table's to answer (`legalActions`). */
 export function heldGame(table: Table | null): Game | null {
-  return table instanceof Game ? table : null;
+  return table instanceof Game ? table : (table?.held ?? null);
 }

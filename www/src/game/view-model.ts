@@ -32,9 +32,9 @@ export function viewModel(state: GameState, coach?: CoachFeature): RenderModel {
       words,
       names,
       opponents: opponentsOf(state, r.viewer),
-      // Every hand face up only in the replay of a finished match (fairplay.ts); a review shows each
-      // decision as its player saw it (coach/).
-      openHand: r.open && !coach?.reviewing(state) ? r.game.fullState().hands : null,
+      // Every hand face up only in the replay of a finished match (fairplay.ts), each from its own
+      // seat's view of the step; a review shows each decision as its player saw it (coach/).
+      openHand: r.open && !coach?.reviewing(state) ? Array.from({ length: r.record.options.players }, (_, p) => r.game.view(p as PlayerIndex).hand) : null,
       hideHand: false,
       interactive: false,
       selectableHand: new Set(),

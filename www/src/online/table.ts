@@ -4,7 +4,8 @@
 // over) comes from its state; the rule queries (why a card cannot go somewhere, claim proofs, formations,
 // look-ahead copies) are the engine's, asked of the seat's view. Nothing here can reach a hidden card:
 // `Seat` has none to give.
-import { Seat, type Action, type FlagNumber, type GameOptions, type GameRecord, type LogEntry, type PlayerIndex, type PlayerView, type Proof, type SideFormation } from '../../../pkg/full.js';
+import { Seat, type Action, type FlagNumber, type GameOptions, type GameRecord, type PlayerIndex, type PlayerView, type Proof, type SideFormation } from '../../../pkg/full.js';
+import { SeatCopy } from '../game/seat-copy.js';
 import type { Lookahead, Remote, Table } from '../game/table.js';
 import type { StateMessage } from './protocol.js';
 
@@ -78,55 +79,6 @@ export class OnlineTable implements Table {
   record(): GameRecord {
     if (!this.#state.record) throw new Error('the record of an online match comes once the match is over');
     return this.#state.record;
-  }
-
-  free(): void {
-    this.#seat.free();
-  }
-}
-
-/** A look-ahead copy of a seat: the engine's `Seat`, whose turn, step and result read from its view. */
-class SeatCopy implements Lookahead {
-  readonly #seat: Seat;
-
-  constructor(seat: Seat) {
-    this.#seat = seat;
-  }
-
-  get current(): PlayerIndex {
-    return this.#seat.view().current;
-  }
-
-  get phase(): PlayerView['phase'] {
-    return this.#seat.view().phase;
-  }
-
-  view(): PlayerView {
-    return this.#seat.view();
-  }
-
-  legalActions(): Action[] {
-    return this.#seat.legalActions();
-  }
-
-  result(): PlayerView['result'] {
-    return this.#seat.view().result;
-  }
-
-  explainClaim(flag: FlagNumber, player?: PlayerIndex): Proof {
-    return this.#seat.explainClaim(flag, player);
-  }
-
-  formations(flag: FlagNumber): SideFormation[] {
-    return this.#seat.formations(flag);
-  }
-
-  apply(action: Action): LogEntry {
-    return this.#seat.apply(action);
-  }
-
-  clone(): Lookahead {
-    return new SeatCopy(this.#seat.clone());
   }
 
   free(): void {

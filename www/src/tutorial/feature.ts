@@ -18,6 +18,10 @@ export const tutorialFeature: TutorialFeature = {
   panelHTML: (ctx) => (ctx.s.lesson ? (tutorialLoaded()?.lessonPanelHTML(wordsOf(ctx.s), ctx.s.lesson, ctx.s.thinking) ?? '') : ''),
   progress: (ctx) => tutorialLoaded()?.lessonProgress(ctx),
   scriptedMove: (ctx, game) => (ctx.s.lesson ? (tutorialLoaded()?.scriptedMove(ctx.s.lesson, game) ?? null) : null),
+  table(ctx, game) {
+    const chunk = tutorialLoaded();
+    return ctx.s.lesson && chunk ? new chunk.LessonTable(game, ctx.s.lesson) : game;
+  },
   next: (ctx) => tutorialLoaded()?.nextStep(ctx),
   restart: (ctx) => tutorialLoaded()?.restartLessonStep(ctx),
   leave: async (ctx) => {

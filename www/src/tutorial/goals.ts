@@ -1,9 +1,11 @@
 // Whether a step's goal is reached: read from the engine's state and the learner's own actions since the
 // step began, never decided by a rule of the page's own.
-import type { Action, Game } from '../../../pkg/full.js';
+import type { Action } from '../../../pkg/full.js';
+import type { Board } from '../game/table.js';
 import type { Goal } from './lessons.js';
 
-const LEARNER = 0;
+/** The learner's seat (the bottom of the board); the opponent is player 1. */
+export const LEARNER = 0;
 
 /** What happened since the step began, for the goals that are about the learner's doing. */
 export interface StepHistory {
@@ -29,7 +31,7 @@ function tacticOf(action: Action): string | null {
   }
 }
 
-export function goalReached(goal: Goal, game: Game, history: StepHistory): boolean {
+export function goalReached(goal: Goal, game: Board, history: StepHistory): boolean {
   const view = game.view(LEARNER);
   switch (goal.kind) {
     case 'played':

@@ -12,6 +12,7 @@ import { replaceGame } from '../game/keeping.js';
 import { boot, continueAfterChange } from '../game/session.js';
 import { heldGame } from '../game/table.js';
 import { focusInGame } from '../focus.js';
+import { LessonTable } from './lesson-table.js';
 
 /** Opens the tutorial at the step where it was left (the first if finished or never begun). */
 export function startTutorial(ctx: Ctx, index = resumeIndex(ctx.host.store)): void {
@@ -24,7 +25,8 @@ export function startTutorial(ctx: Ctx, index = resumeIndex(ctx.host.store)): vo
 }
 
 export function enterLesson(ctx: Ctx, run: LessonRun, game: Game): void {
-  replaceGame(ctx, game, []);
+  // On the board, the lesson's table: the page offers only what the lesson lets be played.
+  replaceGame(ctx, new LessonTable(game, run), []);
   ctx.s.lesson = run;
   ctx.s.session = { mode: 'computer', level: 'easy', humanSeat: 0, aiSeed: 1, seats: twoSeats('computer', 'easy', 0) };
   ctx.s.shownSeat = null;
@@ -69,8 +71,8 @@ export async function leaveTutorial(ctx: Ctx, note?: (words: Words) => string): 
 
 /** After any change in a lesson: the step's goal checked; once reached, the Next button takes the focus. */
 export function lessonProgress(ctx: Ctx): void {
-  const game = heldGame(ctx.s.game);
-  if (ctx.s.lesson && game && checkGoal(ctx.host.store, ctx.s.lesson, game)) {
+  const table = ctx.s.game;
+  if (ctx.s.lesson && table && checkGoal(ctx.host.store, ctx.s.lesson, table)) {
     ctx.s.sel = NONE;
     render(ctx);
     focusInGame(ctx.el.lesson.querySelector<HTMLElement>('[data-act=lesson-next]'));

@@ -1,6 +1,7 @@
 // The tutorial in progress: which step, what the learner did in it, whether its goal is reached, and the
 // progress kept between visits. Plain functions over one record; the controller calls them and draws.
 import { Game, type Action } from '../../../pkg/full.js';
+import type { Board } from '../game/table.js';
 import { goalReached } from './goals.js';
 import type { Lesson } from '../game/state.js';
 import { STEPS, type Step } from './lessons.js';
@@ -72,7 +73,7 @@ export function endRun(run: LessonRun): void {
 }
 
 /** After any change: marks the step done (and remembers it) once its goal is reached. True if it just became done. */
-export function checkGoal(store: Store, run: LessonRun, game: Game): boolean {
+export function checkGoal(store: Store, run: LessonRun, game: Board): boolean {
   if (run.done || !goalReached(step(run).goal, game, run.history)) return false;
   run.done = true;
   const p = loadProgress(store) ?? { index: run.index, completed: [] };
@@ -83,19 +84,23 @@ export function checkGoal(store: Store, run: LessonRun, game: Game): boolean {
 }
 
 /**
- * The opponent's next scripted move, or null when the script has none. A move scripted for the play step
- * is preceded by ending the claim step when the engine is still in it (the opponent claims nothing).
+ * The opponent's next scripted move, or null when the script has none, without taking it (the lesson's
+ * table answers it as the opponent's one legal action). A move scripted for the play step is preceded by
+ * ending the claim step when the engine is still in it (the opponent claims nothing).
  */
-export function scriptedMove(run: LessonRun, game: Game): Action | null {
-  const script = step(run).opponent ?? [];
-  const next = script[run.scriptAt];
+export function nextScripted(run: LessonRun, game: Game): Action | null {
+  const next = (step(run).opponent ?? [])[run.scriptAt];
   if (!next) return null;
   const legal = game.legalActions();
-  if (legal.some((a) => JSON.stringify(a) === JSON.stringify(next))) {
-    run.scriptAt++;
-    return next;
-  }
+  if (legal.some((a) => JSON.stringify(a) === JSON.stringify(next))) return next;
   return legal.some((a) => a.type === 'endClaims') ? { type: 'endClaims' } : null;
+}
+
+/** The opponent's next scripted move, taken: the script moves on past it (not past an ending of claims). */
+export function scriptedMove(run: LessonRun, game: Game): Action | null {
+  const move = nextScripted(run, game);
+  if (move !== null && move === step(run).opponent?.[run.scriptAt]) run.scriptAt++;
+  return move;
 }
 
 export const STEP_COUNT = STEPS.length;

@@ -1,38 +1,51 @@
-//! `value_lab duel`: the search with model A against the search with model B at the same budget, by
+//! `value_lab duel`: the search with model A against the search with model B at the same budget (or
+//! against the rule-based bot: `--b heuristic`), in the claim timing of `--timing`, by
 //! the sequential test of `battleline match --sprt` on paired seeds (the same test, its code shared):
 //! pair j is dealt from seed + j and played twice, A in seat 0 then in seat 1, each bot seeded from
 //! seed + the game's index; pairs are counted in order whatever the threads. `--a-set` and `--b-set`
-//! change a side's search parameters (`exploration=0.3,widen_c=2`, see `search_config`). `--seconds S`
+//! change a side's search parameters (`exploration=0.3,widen_c=2`, see `search_config`); `--policy` and
+//! `--b-policy` guide a side's search with a learned policy (`FILE@WEIGHT`, see `policy_config`). `--seconds S`
 //! starts no pair after S seconds (the test then reports what it has, undecided if no bound was crossed).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use battleline::bot::{play_game, Bot, SearchBot};
-use battleline::Options;
+use battleline::bot::{play_game, Bot, HeuristicBot};
+use battleline::{ClaimTiming, Options};
 
 #[path = "../../../../src/bin/battleline/sprt.rs"]
 #[allow(dead_code)]
 mod sprt;
 
-use super::{fail, leaf, search_config, search_with, Args};
+use super::{fail, leaf, policy_config, search_config, search_with, Args};
 use sprt::{Bounds, Decision, Pairs};
 
 pub(crate) fn run(args: &Args) {
     let name = |key: &str| args.get(key).unwrap_or_else(|| fail(&format!("duel needs {key} MODEL")));
     let (a_name, b_name) = (name("--a"), name("--b"));
-    let (a, b) = (leaf(a_name), leaf(b_name));
+    // B may be the rule-based `heuristic` bot instead of a search.
+    let b_heuristic = b_name == "heuristic";
+    let (a, b) = (leaf(a_name), leaf(if b_heuristic { "handmade" } else { b_name }));
     let playouts: u32 = args.num("--playouts", 1000);
     let playouts_b: u32 = args.num("--playouts-b", playouts);
     let max_games: u64 = args.num("--games", 1000);
     let seed: u64 = args.num("--seed", 50_000_000);
     let threads: usize = args.num("--threads", 2);
     let bounds = Bounds::parse(args.get("--sprt").unwrap_or("0.5,0.55"), 0.05, 0.05).unwrap_or_else(|e| fail(&e));
-    let options = Options { tactics: !args.flag("--no-tactics"), ..Options::default() };
+    let claim_timing = match args.get("--timing").unwrap_or("afterPlay") {
+        "afterPlay" => ClaimTiming::AfterPlay,
+        "startOfTurn" => ClaimTiming::StartOfTurn,
+        "endOfTurn" => ClaimTiming::EndOfTurn,
+        other => fail(&format!("--timing {other:?}: expected afterPlay, startOfTurn or endOfTurn")),
+    };
+    let options = Options { tactics: !args.flag("--no-tactics"), claim_timing, ..Options::default() };
     let max_pairs = max_games / 2;
     let seconds: f64 = args.num("--seconds", 1e7);
-    let (config_a, config_b) = (search_config(args.get("--a-set")), search_config(args.get("--b-set")));
+    let (config_a, config_b) = (
+        policy_config(search_config(args.get("--a-set")), args.get("--policy")),
+        policy_config(search_config(args.get("--b-set")), args.get("--b-policy")),
+    );
     let deadline = Instant::now() + std::time::Duration::from_secs_f64(seconds.min(1e7));
     // Each pair's score once played; the test reads them in order.
     let scores = Mutex::new(vec![None::<f64>; max_pairs as usize]);
@@ -51,9 +64,14 @@ pub(crate) fn run(args: &Args) {
                 let mut pair = 0.0;
                 for seat in 0..2u64 {
                     let game_seed = seed + 2 * j + seat;
-                    let mut bot_a = Timed { bot: search_with(playouts, game_seed, &a, config_a), nanos: 0 };
-                    let mut bot_b =
-                        Timed { bot: search_with(playouts_b, game_seed.wrapping_add(1 << 32), &b, config_b), nanos: 0 };
+                    let mut bot_a =
+                        Timed { bot: Box::new(search_with(playouts, game_seed, &a, config_a)), nanos: 0, moves: 0 };
+                    let b_seed = game_seed.wrapping_add(1 << 32);
+                    let bot_b: Box<dyn Bot> = match b_heuristic {
+                        true => Box::new(HeuristicBot::new(b_seed)),
+                        false => Box::new(search_with(playouts_b, b_seed, &b, config_b)),
+                    };
+                    let mut bot_b = Timed { bot: bot_b, nanos: 0, moves: 0 };
                     let bots: [&mut dyn Bot; 2] =
                         if seat == 0 { [&mut bot_a, &mut bot_b] } else { [&mut bot_b, &mut bot_a] };
                     let [x, y] = bots;
@@ -61,7 +79,8 @@ pub(crate) fn run(args: &Args) {
                     for (side, bot) in [&bot_a, &bot_b].into_iter().enumerate() {
                         let mut time = time.lock().unwrap();
                         time[side].0 += bot.nanos;
-                        time[side].1 += bot.bot.stats().decisions;
+                        // A search's searched decisions; every move of the rule-based bot.
+                        time[side].1 += bot.bot.stats().map_or(bot.moves, |s| s.decisions);
                     }
                     pair += match game.position().result().and_then(|r| r.winner) {
                         Some(w) if w as u64 == seat => 0.5,
@@ -88,9 +107,12 @@ pub(crate) fn run(args: &Args) {
     let spent = time.into_inner().unwrap();
     let (low, high) = pairs.interval();
     println!(
-        "duel: A = {a_name} (search:{playouts}), B = {b_name} (search:{playouts_b}), tactics {}; {} pairs ({} games); \
+        "duel: A = {a_name} (search:{playouts}, policy {}), B = {b_name} (search:{playouts_b}, policy {}), tactics {}, timing {claim_timing:?}; \
+         {} pairs ({} games); \
          A scores {:.3} ± {:.3} (standard error over pairs), 95% interval {low:.3} to {high:.3}; LLR {:.3} \
-         (bounds {:.3}, {:.3}); {}; {:.0} s; a searched decision took A {:.1} ms, B {:.1} ms on average",
+         (bounds {:.3}, {:.3}); {}; {:.0} s; a searched decision (a move of heuristic) took A {:.1} ms, B {:.1} ms on average",
+        args.get("--policy").unwrap_or("none"),
+        args.get("--b-policy").unwrap_or("none"),
         options.tactics,
         pairs.len(),
         2 * pairs.len(),
@@ -116,10 +138,11 @@ fn per_decision((nanos, decisions): (u64, u64)) -> f64 {
     nanos as f64 / 1e6 / decisions.max(1) as f64
 }
 
-/// A search bot whose choosing time is counted.
+/// A bot whose choosing time is counted.
 struct Timed {
-    bot: SearchBot,
+    bot: Box<dyn Bot>,
     nanos: u64,
+    moves: u64,
 }
 
 impl Bot for Timed {
@@ -127,6 +150,7 @@ impl Bot for Timed {
         let started = Instant::now();
         let action = self.bot.choose(view);
         self.nanos += started.elapsed().as_nanos() as u64;
+        self.moves += 1;
         action
     }
 }

@@ -6,22 +6,31 @@
 //!     [--model FILE|handmade|embedded] [--no-tactics-share F]
 //! value_lab duel --a MODEL --b MODEL [--playouts P] [--sprt S0,S1] [--games MAX] [--seed S]
 //!     [--playouts-b P] [--threads T] [--no-tactics] [--seconds S] [--a-set K=V,...] [--b-set K=V,...]
+//!     [--policy POLICY] [--b-policy POLICY] [--timing afterPlay|startOfTurn|endOfTurn]
 //! value_lab calibrate [--games N] [--seed S] [--playouts P] [--level L] [--samples K] [--threads T]
 //!     [--every N] [--model FILE] [--dump FILE]
+//! value_lab policy-data --out FILE [--games N] [--seconds S] [--seed S] [--playouts P] [--threads T]
+//!     [--model MODEL] [--policy POLICY] [--no-tactics-share F]
 //! ```
 //!
+//! A POLICY is a weights file of `tools/train_policy.py`, optionally followed by `@WEIGHT`, the factor
+//! of PUCT's bonus in the search's selection (`FILE@0.5`; 0.5 unless given). `duel --policy POLICY`
+//! guides A's search with it, `--b-policy POLICY` B's.
+//!
 //! A MODEL is a weights file of `tools/train_value.py`, `embedded` (the model shipped in the crate) or
-//! `handmade` (the hand-made leaf evaluation the model replaced), optionally followed by `@SCALE`, the
+//! `handmade` (the hand-made leaf evaluation the model replaced; for B also `heuristic`, the rule-based
+//! bot instead of a search), optionally followed by `@SCALE`, the
 //! factor on the model's logit at the search's leaves (`FILE@2`). The pipeline that uses these commands
 //! is `tools/expert_iteration.sh`; results are in docs/BOT_EXPERIMENTS.md.
 
 mod calibrate;
 mod duel;
 mod generate;
+mod policy_data;
 
 use std::sync::Arc;
 
-use battleline::bot::{Leaf, SearchBot, SearchConfig, StaticLeaf, ValueLeaf, ValueModel};
+use battleline::bot::{Leaf, PolicyModel, SearchBot, SearchConfig, StaticLeaf, ValueLeaf, ValueModel};
 
 /// `--key value` arguments.
 pub(crate) struct Args(Vec<String>);
@@ -73,6 +82,16 @@ pub(crate) fn leaf(name: &str) -> Arc<dyn Leaf> {
     }
 }
 
+/// `config` guided by the policy named on the command line (`FILE@WEIGHT`; unchanged for `None`).
+pub(crate) fn policy_config(config: SearchConfig, name: Option<&str>) -> SearchConfig {
+    let Some(name) = name else { return config };
+    let (path, weight) = name.split_once('@').unwrap_or((name, "0.5"));
+    let weight: f32 = weight.parse().unwrap_or_else(|_| fail(&format!("{name}: the weight after @ is not a number")));
+    let bytes = std::fs::read(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+    let model = PolicyModel::from_bytes(&bytes).unwrap_or_else(|e| fail(&format!("{path}: {}", e.message)));
+    SearchConfig { policy: Some(Box::leak(Box::new(model))), policy_weight: weight, ..config }
+}
+
 /// The model named on the command line for estimating chances (no scale).
 pub(crate) fn estimator(name: &str) -> Option<&'static ValueModel> {
     model(name.split_once('@').map_or(name, |(file, _)| file))
@@ -112,12 +131,13 @@ pub(crate) fn search_config(changes: Option<&str>) -> SearchConfig {
 
 fn main() {
     let words: Vec<String> = std::env::args().skip(1).collect();
-    let Some((command, rest)) = words.split_first() else { fail("expected generate, duel or calibrate") };
+    let Some((command, rest)) = words.split_first() else { fail("expected generate, duel, calibrate or policy-data") };
     let args = Args(rest.to_vec());
     match command.as_str() {
         "generate" => generate::run(&args),
         "duel" => duel::run(&args),
         "calibrate" => calibrate::run(&args),
-        other => fail(&format!("unknown command {other:?} (expected generate, duel or calibrate)")),
+        "policy-data" => policy_data::run(&args),
+        other => fail(&format!("unknown command {other:?} (expected generate, duel, calibrate or policy-data)")),
     }
 }
