@@ -2,7 +2,7 @@
 // through the engine), what follows an action (the hand-over curtain, the computer's turn, the end of the
 // game), undo. The features (features.ts) start and leave their own games and come back through these.
 import { Game, type Action, type GameRecord, type PlayerIndex } from '../../../pkg/full.js';
-import { endDialog, openDialog } from '../dialogs.js';
+import { openDialog } from '../dialogs.js';
 import type { StartChoice } from '../start-dialog.js';
 import { loadStartDialog, startDialogLoaded } from '../start-dialog-loader.js';
 import { canExport } from '../fairplay.js';
@@ -209,6 +209,14 @@ export async function showEnd(ctx: Ctx): Promise<void> {
   if (!g || !result) return;
   const match = g.matchScore();
   const { coach, online } = ctx.features;
+  let endDialog;
+  try {
+    ({ endDialog } = await import('../end-dialog.js'));
+  } catch (err) {
+    console.error('battleline: the end-of-game dialog could not be loaded', err);
+    return;
+  }
+  if (ctx.s.game !== g) return; // another game began while it was fetched
   const choice = await endDialog(wordsOf(ctx.s), ctx.host.shadow, {
     result,
     names: seatNames(ctx.s),
