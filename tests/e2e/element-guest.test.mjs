@@ -155,6 +155,44 @@ test('a Content-Security-Policy that refuses the worker (no worker-url): one pla
   }
 });
 
+/** Whether a text is Chinese (has a CJK character); an English text has none. */
+const chinese = (text) => /[\u4e00-\u9fff]/.test(text);
+
+test('two elements in two languages each keep their own while both act: moves, the computer\'s answers, a language switch', async () => {
+  // game1: against the computer in Chinese; game2: hot-seat in English.
+  const { context, page, errors } = await openGuest(['mode=computer&level=easy&seed=2&lang=zh', 'mode=hotseat&seed=4&lang=en']);
+  const [zh, en] = [page.locator('#game1'), page.locator('#game2')];
+  const words = async (game) => ((await game.locator('#status').textContent()) + (await game.locator('#actionbar').textContent())).trim();
+  // A turn in the Chinese game by clicks; its computer answers from its worker while the person uses the
+  // English game: each element redraws in its own language.
+  await zh.locator('#hand .playable[data-hand]').first().click();
+  await zh.locator('.col.lit-side .side.me').first().click();
+  const end = zh.locator('#actionbar [data-act=endClaims]');
+  if (await end.isVisible()) await end.click();
+  await zh.locator('[data-deck=troop]:not([aria-disabled=true])').click();
+  await en.locator('#curtain [data-act=reveal]').click();
+  await en.locator('#hand .playable[data-hand]').first().click();
+  // The computer's move and draw follow the person's three lines (the start, the play, the draw).
+  const lines = zh.locator('#log .log-lines li');
+  await lines.nth(4).waitFor({ state: 'attached', timeout: 20_000 });
+  const told = await lines.allTextContents();
+  assert.ok(told.every(chinese), `the Chinese game's log reads: ${told.join(' | ')}`);
+  const enText = await words(en);
+  assert.ok(enText && !chinese(enText), `the English game reads: ${enText}`);
+  assert.ok(chinese(await words(zh)), `the Chinese game reads: ${await words(zh)}`);
+  // Switched one at a time, each element alone changes language.
+  await page.evaluate(() => document.getElementById('game2').setAttribute('lang', 'zh'));
+  await page.waitForTimeout(300);
+  assert.ok(chinese(await words(en)), `the second game, switched to Chinese, reads: ${await words(en)}`);
+  await page.evaluate(() => document.getElementById('game1').setAttribute('lang', 'en'));
+  await page.waitForTimeout(300);
+  const [first, second] = [await words(zh), await words(en)];
+  assert.ok(first && !chinese(first), `the first game, switched to English, reads: ${first}`);
+  assert.ok(chinese(second), `the second game stayed Chinese: ${second}`);
+  assertNoErrors(errors);
+  await context.close();
+});
+
 for (const [pageLang, locale, expected] of [['zh-CN', 'en-GB', 'zh'], ['en', 'zh-CN', 'en'], ['', 'zh-CN', 'zh'], ['fr', 'en-GB', 'en']]) {
   test(`lang by default: a page in "${pageLang || 'no language'}" with a browser in ${locale} gets ${expected === 'zh' ? 'Chinese' : 'English'}`, async () => {
     const { context, page, errors } = await openGuest(['mode=hotseat&seed=3'], { extra: `&page-lang=${pageLang}`, locale });

@@ -35,9 +35,6 @@ const ALLOWED = new Map([
   ['feature-css.ts: sheets', 'each feature\'s stylesheet, adopted by every element\'s shadow root'],
   ['patch.ts: template', 'a scratch element the HTML is parsed in, holding nothing between calls'],
   ['online/server.ts: probes', 'whether a game server answers at a URL: the same answer for every element'],
-  // Not moved yet: the page's language, set by each element before it draws (setLang); two elements in
-  // two languages rely on each setting it first. Its place is the element's state, passed to `t`.
-  ['i18n.ts: current', 'NOT YET MOVED: the language of the element drawing now'],
 ]);
 
 const DOM_KEYS = /^(HTML\w*Element|Element|ShadowRoot|BattleLineGameElement)$/;

@@ -33,18 +33,15 @@ export class Computer {
   private readonly engine: EngineComputer | null;
   private readonly startError: string | null;
   private pending = new AbortController();
-  private readonly speak: () => void;
   /** Stops listening for the page's policy refusing the worker (terminate()). */
   private readonly listening = new AbortController();
 
   /**
-   * `speak` sets the game's language before an answer is handed back (it arrives from the worker);
    * `blocked` is called once if the page's Content-Security-Policy refuses a Blob-URL worker (no `worker`
    * file given), this one or the coach's: a failure no retry can mend, which the console explains to the
    * developer.
    */
-  constructor(module: WebAssembly.Module, speak: () => void = () => undefined, worker: string | null = null, blocked: () => void = () => undefined) {
-    this.speak = speak;
+  constructor(module: WebAssembly.Module, worker: string | null = null, blocked: () => void = () => undefined) {
     if (worker === null && typeof document !== 'undefined') {
       let told = false;
       document.addEventListener(
@@ -75,11 +72,9 @@ export class Computer {
     const signal = this.pending.signal;
     try {
       const action = await this.engine.suggest(view, level as BotLevel, { seed, signal });
-      this.speak();
       if (legal.some((a) => sameAction(a, action))) return { action };
       return { error: `it chose an action that is not legal now: ${JSON.stringify(action)}` };
     } catch (error) {
-      this.speak();
       if (error instanceof BattleLineError && error.code === 'aborted') return null;
       return { error: message(error) };
     }

@@ -2,7 +2,7 @@
 // claimed, Fog and Mud on their flags, the decks, the discard piles and each player's strip.
 import type { CardName, DeckKind, FlagNumber, FlagView, PlayerIndex, PlayerView } from '../../pkg/index.js';
 import { cardBackHTML, cardHTML, escapeAttr, escapeHTML, miniCard, tacticIcon } from './cards.js';
-import { cardList, t } from './i18n.js';
+import type { Words } from './i18n.js';
 
 export interface Highlights {
   cards: Set<CardName>;
@@ -53,6 +53,8 @@ export interface RenderModel {
   thinking: boolean;
   /** The flags that won the game (the breakthrough's three, or all the winner's). */
   winFlags: Set<FlagNumber>;
+  /** The words of the element's language. */
+  words: Words;
 }
 
 function sideHTML(m: RenderModel, f: FlagView, seat: PlayerIndex, mine: boolean): string {
@@ -66,7 +68,7 @@ function sideHTML(m: RenderModel, f: FlagView, seat: PlayerIndex, mine: boolean)
       m.pickedSource === card ? 'picked' : '',
       m.suggestion?.cards.has(card) ? 'suggested' : '',
     ].join(' ');
-    return cardHTML(card, { classes, button: src, attrs: src ? `data-src="${card}"` : '' });
+    return cardHTML(m.words, card, { classes, button: src, attrs: src ? `data-src="${card}"` : '' });
   });
   const lost = f.claimedBy !== null && f.claimedBy !== seat ? 'lost' : '';
   return `<div class="side ${mine ? 'me' : 'opp'} seat-p${seat} ${lost}" data-flag="${f.flag}" data-seat="${seat}">${items.join('')}</div>`;
@@ -78,6 +80,7 @@ function pennant(owner: PlayerIndex | null, extra = ''): string {
 }
 
 function envBadge(m: RenderModel, kind: 'fog' | 'mud', placer: PlayerIndex): string {
+  const { t } = m.words;
   const src = m.sourceCards.has(kind);
   const pos = placer === m.viewer ? 'me' : 'opp';
   const cls = `env-badge ${kind} ${pos} ${src ? 'source' : ''} ${m.pickedSource === kind ? 'picked' : ''} ${m.last.cards.has(kind) ? 'last' : ''}`;
@@ -92,6 +95,7 @@ function whyAttrs(why: string | undefined): string {
 }
 
 function flagLabel(m: RenderModel, f: FlagView): string {
+  const { t, cardList } = m.words;
   const parts = [t('flag', { n: f.flag })];
   parts.push(f.claimedBy === null ? t('unclaimed') : t('claimedBy', { name: m.names[f.claimedBy] ?? '' }));
   parts.push(t('sideOf', { name: m.names[m.viewer] ?? '', cards: cardList(f.sides[m.viewer] ?? []) }));
@@ -109,6 +113,7 @@ export interface Column {
 }
 
 function column(m: RenderModel, f: FlagView): Column {
+  const { t } = m.words;
   const claimNow = m.claimFlags.has(f.flag);
   const hinted = !claimNow && m.hintFlags.has(f.flag);
   const flagTarget = m.targetKind === 'flag' && m.targetFlags.has(f.flag);
@@ -152,6 +157,7 @@ function column(m: RenderModel, f: FlagView): Column {
 
 /** The line of nine flags: the line's class and each column's class and content, drawn separately. */
 export function boardParts(m: RenderModel): { lineClass: string; label: string; columns: Column[] } {
+  const { t } = m.words;
   // The tallest room of any flag (4 where Mud lies), from the engine's flag views.
   const cap = Math.max(...m.view.flags.map((f) => f.capacity));
   return {
@@ -162,12 +168,13 @@ export function boardParts(m: RenderModel): { lineClass: string; label: string; 
 }
 
 export function renderDecks(m: RenderModel): string {
+  const { t } = m.words;
   const v = m.view;
   const deck = (kind: DeckKind, count: number): string => {
     const lit = m.decks.has(kind);
     const classes = `deck deck-${kind} ${lit ? 'lit' : ''} ${m.last.decks.has(kind) ? 'last' : ''} ${m.suggestion?.decks.has(kind) ? 'suggested' : ''} ${count === 0 ? 'empty' : ''}`;
     const layers = Math.min(4, Math.ceil(count / 12));
-    const backs = Array.from({ length: Math.max(layers, count > 0 ? 1 : 0) }, (_, i) => cardBackHTML(kind, `layer l${i}`)).join('');
+    const backs = Array.from({ length: Math.max(layers, count > 0 ? 1 : 0) }, (_, i) => cardBackHTML(m.words, kind, `layer l${i}`)).join('');
     // The visible name and count, in that order, start the accessible name (label-in-name, for voice control).
     const label = `${t(kind === 'troop' ? 'troopDeck' : 'tacticsDeck')} ${t('cardsLeft', { n: count })}`;
     return (
@@ -179,6 +186,7 @@ export function renderDecks(m: RenderModel): string {
 }
 
 export function renderStrip(m: RenderModel, seat: PlayerIndex): string {
+  const { t, cardList } = m.words;
   const v = m.view;
   const top = seat !== m.viewer;
   const current = v.current === seat && !v.result;
@@ -189,11 +197,11 @@ export function renderStrip(m: RenderModel, seat: PlayerIndex): string {
   let hand = '';
   if (top && !out) {
     if (m.openHand) {
-      hand = `<span class="open-hand">${(m.openHand[seat] ?? []).map((c) => miniCard(c)).join('')}</span>`;
+      hand = `<span class="open-hand">${(m.openHand[seat] ?? []).map((c) => miniCard(m.words, c)).join('')}</span>`;
     } else {
       const backs = [
-        ...Array.from({ length: sizes.troops }, () => cardBackHTML('troop', 'tiny')),
-        ...Array.from({ length: sizes.tactics }, () => cardBackHTML('tactics', 'tiny')),
+        ...Array.from({ length: sizes.troops }, () => cardBackHTML(m.words, 'troop', 'tiny')),
+        ...Array.from({ length: sizes.tactics }, () => cardBackHTML(m.words, 'tactics', 'tiny')),
       ].join('');
       hand = `<span class="backs" role="img" aria-label="${escapeAttr(t('inHand', { troops: sizes.troops, tactics: sizes.tactics }))}">${backs}</span>`;
     }
@@ -203,7 +211,7 @@ export function renderStrip(m: RenderModel, seat: PlayerIndex): string {
   const pile =
     `<div class="discards ${discardTarget ? 'lit' : ''}" ${discardTarget ? 'data-discard="1" role="button" tabindex="0"' : ''} aria-label="${escapeAttr(`${t('discardPile')}: ${cardList(discards)}`)}">` +
     `<span class="label">${t('discardPile')}</span>` +
-    (discards.length ? discards.map((c) => miniCard(c, m.last.cards.has(c) ? 'last' : '')).join('') : `<span class="none">${t('emptyPile')}</span>`) +
+    (discards.length ? discards.map((c) => miniCard(m.words, c, m.last.cards.has(c) ? 'last' : '')).join('') : `<span class="none">${t('emptyPile')}</span>`) +
     `</div>`;
   return (
     `<div class="strip ${top ? 'top' : 'bottom'} p${seat} ${current ? 'current' : ''} ${out ? 'out' : ''}">` +

@@ -1,7 +1,7 @@
 // Card faces drawn with CSS and SVG: a colour band, a big value, the unit's name and a symbol per colour
 // (● ▲ ■ ◆ ★ ✚) so that colour-blind players tell the colours apart; tactics cards are dark with gold.
 import type { CardName, ColourLetter, DeckKind, TacticName } from '../../pkg/index.js';
-import { cardLong, deckName, t, tacticCardName, tacticName, unitName } from './i18n.js';
+import type { Words } from './i18n.js';
 
 export const COLOURS: readonly ColourLetter[] = ['r', 'o', 'y', 'g', 'b', 'p'];
 
@@ -93,7 +93,7 @@ export function tacticIcon(name: TacticName, cls = 'ticon'): string {
 
 const moraleValue: Partial<Record<TacticName, string>> = { alexander: '★', darius: '★', companion: '8', shield: '1-3' };
 
-function tacticSubtitle(name: TacticName): string {
+function tacticSubtitle({ t }: Words, name: TacticName): string {
   switch (name) {
     case 'alexander':
     case 'darius':
@@ -135,9 +135,9 @@ export interface CardOptions {
  * people who operate the page by voice ("click Javelineers"): the repeated big value and a tactic's help
  * line are drawn from data-text by CSS, so the text a card carries is its value and unit, or its name.
  */
-export function cardHTML(card: CardName, opts: CardOptions = {}): string {
+export function cardHTML(w: Words, card: CardName, opts: CardOptions = {}): string {
   const p = parseCard(card);
-  const label = opts.label ?? cardLong(card);
+  const label = opts.label ?? w.cardLong(card);
   const tag = opts.button ? 'button' : 'div';
   const role = opts.button ? ' type="button"' : ' role="img"';
   const disabled = opts.button && opts.disabled ? ' aria-disabled="true"' : '';
@@ -147,7 +147,7 @@ export function cardHTML(card: CardName, opts: CardOptions = {}): string {
       `<${tag} class="card troop c-${p.colour} ${opts.classes ?? ''}" ${common}>` +
       `<span class="band"><span class="v">${p.value}</span>${symbolUse(p.colour)}</span>` +
       `<span class="face">${symbolUse(p.colour, 'sym big')}<span class="bigv" data-text="${p.value}"></span></span> ` +
-      `<span class="unit">${unitName(p.value)}</span>` +
+      `<span class="unit">${w.unitName(p.value)}</span>` +
       `</${tag}>`
     );
   }
@@ -155,26 +155,26 @@ export function cardHTML(card: CardName, opts: CardOptions = {}): string {
   return (
     `<${tag} class="card tactic g-${p.group} t-${p.name} ${opts.classes ?? ''}" ${common}>` +
     `<span class="band">${mv ? `<span class="v" data-text="${mv}"></span>` : ''}${tacticIcon(p.name)}</span>` +
-    `<span class="face">${tacticIcon(p.name, 'ticon big')}<span class="tname" data-text="${escapeAttr(tacticCardName(p.name))}"></span></span>` +
-    `<span class="unit" data-text="${escapeAttr(tacticSubtitle(p.name))}"></span>` +
+    `<span class="face">${tacticIcon(p.name, 'ticon big')}<span class="tname" data-text="${escapeAttr(w.tacticCardName(p.name))}"></span></span>` +
+    `<span class="unit" data-text="${escapeAttr(tacticSubtitle(w, p.name))}"></span>` +
     `</${tag}>`
   );
 }
 
 /** A small inline card for texts: the log, the claim explanation, discards. */
-export function miniCard(card: CardName, classes = ''): string {
+export function miniCard(w: Words, card: CardName, classes = ''): string {
   const p = parseCard(card);
-  const label = escapeAttr(cardLong(card));
+  const label = escapeAttr(w.cardLong(card));
   if (p.kind === 'troop') {
     return `<span class="mini troop c-${p.colour} ${classes}" role="img" aria-label="${label}" title="${label}" data-card="${card}"><span class="v">${p.value}</span>${symbolUse(p.colour)}</span>`;
   }
   // A tactic has no value to show: its short name beside the icon says which card it is.
-  return `<span class="mini tactic g-${p.group} ${classes}" role="img" aria-label="${label}" title="${label}" data-card="${card}">${tacticIcon(p.name)}<span class="mini-name">${escapeHTML(tacticName(p.name, true))}</span></span>`;
+  return `<span class="mini tactic g-${p.group} ${classes}" role="img" aria-label="${label}" title="${label}" data-card="${card}">${tacticIcon(p.name)}<span class="mini-name">${escapeHTML(w.tacticName(p.name, true))}</span></span>`;
 }
 
 /** The back of a card of one deck. */
-export function cardBackHTML(deck: DeckKind, classes = ''): string {
-  return `<span class="card back back-${deck} ${classes}" role="img" aria-label="${escapeAttr(t('cardBack'))}: ${escapeAttr(deckName(deck))}"></span>`;
+export function cardBackHTML(w: Words, deck: DeckKind, classes = ''): string {
+  return `<span class="card back back-${deck} ${classes}" role="img" aria-label="${escapeAttr(w.t('cardBack'))}: ${escapeAttr(w.deckName(deck))}"></span>`;
 }
 
 export function escapeAttr(text: string): string {

@@ -17,7 +17,6 @@ import { tutorialFeature } from './tutorial/feature.js';
 import { installDrag } from './drag.js';
 import { installFit } from './fit.js';
 import type { GameHost } from './host.js';
-import { setLang } from './i18n.js';
 import { installLogDrawer, logIsDrawer } from './log-drawer.js';
 import { render } from './game/draw.js';
 import { onClick, onInput, onKey, onKeyInRoot } from './game/input.js';
@@ -44,12 +43,10 @@ export class Controller {
   readonly #gone = new AbortController();
 
   constructor(el: Elements, module: WebAssembly.Module, host: GameHost) {
-    const speak = (): void => setLang(s.settings.lang);
     const s = initialState(host.settings, !logIsDrawer(el.root), { coach: initialCoach(), online: initialOnline() }, () => dialogOpen(host.shadow));
-    // The computer's answers arrive from its worker, in whatever language another game last spoke.
     // The coach's parts as the element offers them, less those an online room without the coach turns off.
     const roomHost: GameHost = Object.defineProperty({ ...host }, 'coach', { get: () => coachInRoom(ctx, host.coach), enumerable: true });
-    const ctx: Ctx = { s, el, host: roomHost, computer: new Computer(module, speak, host.worker, () => {
+    const ctx: Ctx = { s, el, host: roomHost, computer: new Computer(module, host.worker, () => {
       // The page's policy refuses the worker: said once, in place of a failure that a retry cannot mend.
       s.computerBlocked = true;
       render(ctx);
@@ -57,18 +54,11 @@ export class Controller {
     this.#ctx = ctx;
     testContexts?.set(this, ctx);
     const signal = this.#gone.signal;
-    // Every way in first speaks this game's language (words are built in i18n's current language).
-    const speaking =
-      <E extends Event>(handler: (e: E) => void) =>
-      (e: E): void => {
-        speak();
-        handler(e);
-      };
-    el.root.addEventListener('click', speaking((e: MouseEvent) => onClick(ctx, e)));
-    el.root.addEventListener('keydown', speaking((e: KeyboardEvent) => onKeyInRoot(ctx, e)));
-    el.root.addEventListener('input', speaking((e: Event) => onInput(ctx, e)));
+    el.root.addEventListener('click', (e) => onClick(ctx, e));
+    el.root.addEventListener('keydown', (e) => onKeyInRoot(ctx, e));
+    el.root.addEventListener('input', (e) => onInput(ctx, e));
     installFit(el.root, signal);
-    host.keys.addEventListener('keydown', speaking((e: Event) => onKey(ctx, e as KeyboardEvent)), { signal });
+    host.keys.addEventListener('keydown', (e) => onKey(ctx, e as KeyboardEvent), { signal });
     installLogDrawer(
       el.log,
       () => s.logOpen,
@@ -94,12 +84,10 @@ export class Controller {
       {
         canDrag: (card) => myTurn(s) && handCards(s).has(card as CardName) && phaseStep(s) !== 'scoutReturn',
         start: (card) => {
-          speak();
           select(ctx, card as CardName, true);
           render(ctx);
         },
         drop: (card, target) => {
-          speak();
           onDrop(ctx, card as CardName, target);
         },
       },
@@ -114,20 +102,17 @@ export class Controller {
 
   /** Resumes the saved game, or starts the element's game, or asks for one. */
   boot(): Promise<void> {
-    this.#speak();
     return boot(this.#ctx);
   }
 
   /** Starts a game of these options, closing a dialog that asked (the start dialog); throws, changing nothing, when the engine refuses them. */
   start(choice: StartChoice): void {
-    this.#speak();
     closeDialogs(this.#ctx.host.shadow);
     start(this.#ctx, choice);
   }
 
   /** Opens a record: a finished match in the replay, an unfinished game to play on. */
   loadRecord(record: GameRecord): void {
-    this.#speak();
     loadRecord(this.#ctx, record); // a bad record throws here, before anything changed
     closeDialogs(this.#ctx.host.shadow);
   }
@@ -155,9 +140,5 @@ export class Controller {
     ctx.coach.terminate();
     closeDialogs(ctx.host.shadow);
     this.#gone.abort();
-  }
-
-  #speak(): void {
-    setLang(this.#ctx.s.settings.lang);
   }
 }

@@ -1,10 +1,10 @@
 // Dialogs: the frame every dialog opens in (modal to its game only), a claim's explanation, the end of a
 // game, settings, and the hand-over screen between hot-seat turns. The start of a game is start-dialog.ts;
 // export and import are record-dialogs.ts.
-import type { GameResult, MatchScore, PlayerIndex } from '../../pkg/index.js';
+import type { PlayerIndex } from '../../pkg/index.js';
 import { escapeAttr, escapeHTML } from './cards.js';
 import { scrollableByKeyboard } from './dialog-scroll.js';
-import { getLang, setLang, t, type Lang } from './i18n.js';
+import type { Lang, Words } from './i18n.js';
 import type { Settings } from './storage.js';
 import { focusInGame } from './focus.js';
 
@@ -45,11 +45,10 @@ export function closeDialogs(host: ParentNode): void {
  * Shows a dialog in `host` (the game's shadow root, where its styles are); resolves with the id of the
  * button pressed ('cancel' for Escape). It is modal to the game alone: it lies in the element's box over a
  * scrim, everything else of the game is inert until it closes, and the host page around stays usable
- * (showModal() would make the whole page inert). It speaks the language of the game that opened it, and so
- * does whatever its answer leads to: two games on a page may speak two languages.
+ * (showModal() would make the whole page inert). Its words are the caller's, in the language of the game
+ * that opened it: two games on a page may speak two languages.
  */
 export function openDialog(host: ParentNode, opts: DialogOptions): Promise<string> {
-  const lang = getLang();
   const dialog = document.createElement('dialog');
   dialog.className = `dlg ${opts.className ?? ''}`;
   dialog.setAttribute('aria-labelledby', 'dlg-title');
@@ -67,7 +66,6 @@ export function openDialog(host: ParentNode, opts: DialogOptions): Promise<strin
   return new Promise((resolve) => {
     let result = 'cancel';
     dialog.addEventListener('click', (event) => {
-      setLang(lang);
       const btn = (event.target as Element).closest<HTMLElement>('[data-dlg]');
       if (!btn) return;
       const id = btn.dataset['dlg'] ?? 'cancel';
@@ -80,7 +78,6 @@ export function openDialog(host: ParentNode, opts: DialogOptions): Promise<strin
     dialog.addEventListener('submit', (event) => event.preventDefault());
     // Enter in a field does what the primary button does, as in any form.
     dialog.addEventListener('keydown', (event) => {
-      setLang(lang);
       // Escape cancels, as it would a modal dialog (a cancel listener may refuse).
       if (event.key === 'Escape') {
         event.preventDefault();
@@ -97,7 +94,6 @@ export function openDialog(host: ParentNode, opts: DialogOptions): Promise<strin
     let stopScrollWatch = (): void => {};
     const finish = (): void => {
       if (!dialog.isConnected) return;
-      setLang(lang);
       stopScrollWatch();
       for (const el of quieted) el.inert = false;
       const focus = host instanceof ShadowRoot ? host.activeElement : null;
@@ -117,7 +113,7 @@ export function openDialog(host: ParentNode, opts: DialogOptions): Promise<strin
   });
 }
 
-export async function confirmDialog(host: ParentNode, text: string, title = t('newGame')): Promise<boolean> {
+export async function confirmDialog({ t }: Words, host: ParentNode, text: string, title = t('newGame')): Promise<boolean> {
   const r = await openDialog(host, {
     title,
     body: `<p>${escapeHTML(text)}</p>`,
@@ -129,59 +125,14 @@ export async function confirmDialog(host: ParentNode, text: string, title = t('n
   return r === 'ok';
 }
 
-export function endDialog(host: ParentNode, opts: {
-  result: GameResult;
-  names: readonly string[];
-  match: MatchScore;
-  breakthrough: number[] | null;
-  canNext: boolean;
-  /** The label of a Review button (the coach's), when offered. */
-  review?: string | null;
-  /** A Rematch button as the main one (a player of an online room whose match is over). */
-  rematch?: boolean;
-}): Promise<string> {
-  const { result, names, match } = opts;
-  const victory = t(result.victory === 'breakthrough' ? 'victoryBreakthrough' : result.victory === 'envelopment' ? 'victoryEnvelopment' : 'victoryExhaustion');
-  const headline = result.winner === null ? t('draw') : t('winsBy', { name: escapeHTML(names[result.winner] ?? ''), victory });
-  const pennants = result.winner === null ? '' : Array.from({ length: 3 }, () => `<svg class="pennant p${result.winner}" viewBox="0 0 40 48" aria-hidden="true"><use href="#pennant"/></svg>`).join('');
-  let body = `${pennants ? `<div class="laurels">${pennants}</div>` : ''}<p class="headline ${result.winner === null ? '' : `p${result.winner}`}">${headline}</p>`;
-  if (opts.breakthrough) body += `<p class="sub">${t('breakthroughFlags', { flags: opts.breakthrough.join(' – ') })}</p>`;
-  body += `<p class="flags-count">${names
-    .slice(0, Math.max(2, names.length))
-    .map((n, i) => `<span class="p${i}">${t('flagsOf', { name: escapeHTML(n), n: result.flags[i] ?? 0 })}</span>`)
-    .join(' · ')}</p>`;
-  if (match.games > 1) {
-    const rows = match.results
-      .map(
-        (r, i) =>
-          `<tr><td>${i + 1}</td><td>${r.winner === null ? '–' : escapeHTML(names[r.winner] ?? '')}</td><td>${r.flags.slice(0, Math.max(2, names.length)).join(' : ')}</td></tr>`,
-      )
-      .join('');
-    const a = match.scores[0] ?? 0;
-    const b = match.scores[1] ?? 0;
-    body +=
-      `<h3>${t('matchScore')} · ${t('gameN', { n: match.results.length, total: match.games })}</h3>` +
-      `<table class="score"><tbody>${rows}</tbody><tfoot><tr><td></td><td>${names.slice(0, Math.max(2, names.length)).map((n, i) => `${escapeHTML(n)} ${match.scores[i] ?? 0}`).join(' · ')}</td><td>${t('points')}</td></tr></tfoot></table>`;
-    if (match.over && names.length <= 2) {
-      body += `<p class="headline small">${a === b ? t('matchTie', { a, b }) : t('matchWinner', { name: escapeHTML(names[a > b ? 0 : 1] ?? ''), a: Math.max(a, b), b: Math.min(a, b) })}</p>`;
-    }
-  }
-  const buttons: DialogButton[] = [{ id: 'replay', label: t('replay') }, ...(opts.review ? [{ id: 'review', label: opts.review }] : []), { id: 'close', label: t('close') }];
-  if (opts.canNext) buttons.push({ id: 'next', label: t('nextGame'), primary: true });
-  // Online, a player's next step is a rematch with the same friend; a new game (leaving them) comes second.
-  else if (opts.rematch) buttons.push({ id: 'new', label: t('newGame') }, { id: 'rematch', label: t('onlineRematch'), primary: true });
-  else buttons.push({ id: 'new', label: t('newGame'), primary: true });
-  return openDialog(host, { title: t('stepGameOver'), body, buttons, className: 'end' });
-}
-
-export function claimDialog(host: ParentNode, title: string, body: string, canClaim: string | null): Promise<string> {
+export function claimDialog({ t }: Words, host: ParentNode, title: string, body: string, canClaim: string | null): Promise<string> {
   const buttons: DialogButton[] = [{ id: 'close', label: t('close'), primary: canClaim === null }];
   if (canClaim) buttons.push({ id: 'claim', label: canClaim, primary: true });
   return openDialog(host, { title, body, buttons, className: 'claim' });
 }
 
 /** `winChances`: the label of the coach's win-chances setting, when the element offers it. */
-export async function settingsDialog(host: ParentNode, settings: Settings, winChances: string | null = null): Promise<Settings | null> {
+export async function settingsDialog({ t }: Words, host: ParentNode, settings: Settings, winChances: string | null = null): Promise<Settings | null> {
   const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
   let out: Settings | null = null;
   const result = await openDialog(host, {
@@ -195,7 +146,7 @@ export async function settingsDialog(host: ParentNode, settings: Settings, winCh
       option('650', t('aiSpeedNormal'), settings.aiDelay >= 300 && settings.aiDelay < 1000) +
       option('150', t('aiSpeedFast'), settings.aiDelay < 300) +
       `</select></label>` +
-      `<label>${t('language')} <select name="lang">${option('en', 'English', getLang() === 'en')}${option('zh', '中文', getLang() === 'zh')}</select></label>` +
+      `<label>${t('language')} <select name="lang">${option('en', 'English', settings.lang === 'en')}${option('zh', '中文', settings.lang === 'zh')}</select></label>` +
       `<p class="note">${t('keyboardHelp')}</p>` +
       `</form>`,
     buttons: [
@@ -219,7 +170,7 @@ export async function settingsDialog(host: ParentNode, settings: Settings, winCh
 }
 
 /** The curtain between hot-seat turns: hides the hand of the player who just moved (`prev`: null before anyone has). */
-export function handoverHTML(next: PlayerIndex, prev: PlayerIndex | null, names: readonly string[], recent: string[]): string {
+export function handoverHTML({ t }: Words, next: PlayerIndex, prev: PlayerIndex | null, names: readonly string[], recent: string[]): string {
   const name = escapeHTML(names[next] ?? '');
   return (
     `<div class="curtain-card" role="dialog" aria-labelledby="handover-title">` +

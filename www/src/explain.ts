@@ -2,7 +2,7 @@
 // in both languages: the claimant's formation, and for a refusal the counterexample the engine found.
 import type { CardName, FlagView, PlayerIndex, Proof, Strength } from '../../pkg/index.js';
 import { COLOURS, escapeHTML, handOrder, miniCard, parseCard } from './cards.js';
-import { t } from './i18n.js';
+import type { Words } from './i18n.js';
 // Its words, added to the tables as this module (a chunk of its own: game/selection.ts) loads.
 import './explain-words.js';
 import { strengthText } from './log.js';
@@ -14,16 +14,18 @@ export interface ExplainContext {
   /** The player asking (the claimant). */
   viewer: PlayerIndex;
   flag: FlagView;
+  /** The words of the element's language. */
+  words: Words;
 }
 
 /** A formation's cards in the order a player reads them: by value, then colour (the engine's order is its own). */
-function cards(list: readonly CardName[]): string {
+function cards(w: Words, list: readonly CardName[]): string {
   const key = (card: CardName): number => {
     const p = parseCard(card);
     return p.kind === 'troop' ? p.value * 10 + COLOURS.indexOf(p.colour) : 1000 + handOrder(card);
   };
   const sorted = [...list].sort((a, b) => key(a) - key(b));
-  return `<span class="cardrow">${sorted.map((c) => miniCard(c)).join('')}</span>`;
+  return `<span class="cardrow">${sorted.map((c) => miniCard(w, c)).join('')}</span>`;
 }
 
 function sameStrength(a: Strength, b: Strength): boolean {
@@ -31,7 +33,8 @@ function sameStrength(a: Strength, b: Strength): boolean {
 }
 
 export function explainHTML(proof: Proof, ctx: ExplainContext): string {
-  const { flag } = ctx;
+  const { flag, words } = ctx;
+  const { t } = words;
   const fog = flag.fog !== null;
   const need = flag.capacity;
   const name = (p: PlayerIndex): string => `<b class="who p${p}">${escapeHTML(ctx.names[p] ?? '')}</b>`;
@@ -45,7 +48,7 @@ export function explainHTML(proof: Proof, ctx: ExplainContext): string {
   if (!proof.claimantStrength) {
     const key = proof.claimant === ctx.viewer ? 'claimIncomplete' : 'claimIncompleteOther';
     parts.push(`<p>${t(key, { name: name(proof.claimant), have: mine.length, need })}</p>`);
-    if (mine.length) parts.push(`<p>${cards(mine)}</p>`);
+    if (mine.length) parts.push(`<p>${cards(words, mine)}</p>`);
     return parts.join('');
   }
   const own = proof.claimantStrength;
@@ -56,25 +59,25 @@ export function explainHTML(proof: Proof, ctx: ExplainContext): string {
     else if (proof.claimable) parts.push(`<p class="could-win">${t('claimBothBeaten', { a: name(proof.opponents[0]!.player), b: name(proof.opponents[1]!.player) })}</p>`);
   }
   parts.push(
-    `<div class="proof-row mine"><span class="label">${t('claimYourFormation')}</span>${cards(mine)}<span class="strength">${strengthText(own, fog)}</span></div>`,
+    `<div class="proof-row mine"><span class="label">${t('claimYourFormation')}</span>${cards(words, mine)}<span class="strength">${strengthText(words, own, fog)}</span></div>`,
   );
   for (const opp of proof.opponents) {
     if (opp.beatsClaimant && opp.strength) {
       const lead = opp.complete
         ? t('claimCounterComplete', { name: name(opp.player) })
-        : t('claimCounter', { name: name(opp.player), cards: cards(opp.added) });
+        : t('claimCounter', { name: name(opp.player), cards: cards(words, opp.added) });
       parts.push(
-        `<div class="proof-row counter"><p class="label">${lead}</p>${cards(opp.cards)}<span class="strength">${strengthText(opp.strength, fog)}</span>` +
-          `<p class="beats">${t('claimBeats', { formation: strengthText(own, fog) })}</p></div>`,
+        `<div class="proof-row counter"><p class="label">${lead}</p>${cards(words, opp.cards)}<span class="strength">${strengthText(words, opp.strength, fog)}</span>` +
+          `<p class="beats">${t('claimBeats', { formation: strengthText(words, own, fog) })}</p></div>`,
       );
     } else if (!opp.strength) {
       parts.push(`<p>${t('claimCannotComplete', { name: name(opp.player) })}</p>`);
     } else {
       parts.push(
-        `<div class="proof-row best"><span class="label">${t('claimTheirBest', { name: name(opp.player) })}</span>${cards(opp.cards)}<span class="strength">${strengthText(opp.strength, fog)}</span></div>`,
+        `<div class="proof-row best"><span class="label">${t('claimTheirBest', { name: name(opp.player) })}</span>${cards(words, opp.cards)}<span class="strength">${strengthText(words, opp.strength, fog)}</span></div>`,
       );
       parts.push(
-        `<p>${sameStrength(opp.strength, own) ? t('claimTieWins', { name: name(opp.player) }) : t('claimBestNotEnough', { name: name(opp.player), formation: strengthText(opp.strength, fog) })}</p>`,
+        `<p>${sameStrength(opp.strength, own) ? t('claimTieWins', { name: name(opp.player) }) : t('claimBestNotEnough', { name: name(opp.player), formation: strengthText(words, opp.strength, fog) })}</p>`,
       );
     }
   }

@@ -2,15 +2,14 @@
 // the hand-over screen in hot-seat games.
 import { cardBackHTML, cardHTML, escapeAttr, handOrder } from './cards.js';
 import type { RenderModel } from './board.js';
-import { cardLong } from './i18n.js';
 import type { Keyed } from './patch.js';
 
 /** The hand-over curtain's hand: backs only. */
 export function hiddenHandHTML(m: RenderModel): string {
   const sizes = m.view.handSizes[m.viewer] ?? { troops: 0, tactics: 0 };
   const backs = [
-    ...Array.from({ length: sizes.troops }, () => cardBackHTML('troop', 'in-hand')),
-    ...Array.from({ length: sizes.tactics }, () => cardBackHTML('tactics', 'in-hand')),
+    ...Array.from({ length: sizes.troops }, () => cardBackHTML(m.words, 'troop', 'in-hand')),
+    ...Array.from({ length: sizes.tactics }, () => cardBackHTML(m.words, 'tactics', 'in-hand')),
   ];
   return `<div class="hand-cards hidden-hand">${backs.join('')}</div>`;
 }
@@ -22,6 +21,7 @@ function whyAttrs(why: string | undefined): string {
 
 /** The viewer's cards, one keyed element each. */
 export function handItems(m: RenderModel): Keyed[] {
+  const { cardLong } = m.words;
   const v = m.view;
   const cards = [...v.hand].sort((a, b) => handOrder(a) - handOrder(b));
   const returned = new Set(v.scoutReturned.map((k) => k.card));
@@ -37,7 +37,7 @@ export function handItems(m: RenderModel): Keyed[] {
     const label = cardLong(card);
     return {
       key: card,
-      html: cardHTML(card, {
+      html: cardHTML(m.words, card, {
         classes,
         button: true,
         disabled: !playable,

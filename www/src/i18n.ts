@@ -480,35 +480,10 @@ export function addWords(words: Record<Lang, Readonly<Record<string, string>>>):
   Object.assign(tables.en, words.en);
   Object.assign(tables.zh, words.zh);
 }
-let current: Lang = 'en';
-
-/**
- * The language of the words built from now on. Each game element sets its own before it draws or acts
- * (two elements on one page may speak different languages); the page sets its document's `lang` itself.
- */
-export function setLang(lang: Lang): void {
-  current = lang;
-}
 
 /** The BCP 47 tag of a language, for `lang` attributes. */
 export function langTag(lang: Lang): string {
   return lang === 'zh' ? 'zh-CN' : 'en';
-}
-
-export function getLang(): Lang {
-  return current;
-}
-
-/** The string for `key`, with `{name}` placeholders filled in. */
-export function t(key: Key, params?: Record<string, string | number>): string {
-  const table = tables[current];
-  // "You starts", "can You claim it?": a sentence about the person at the screen takes its own form.
-  const you = params && [params['name'], params['who']].some((v) => typeof v === 'string' && v.replace(/<[^>]*>/g, '') === table.you);
-  const one = params?.['n'] === 1 ? table[`${key}One`] : undefined;
-  // (A feature's key before its chunk has loaded is never asked for; if it were, the key would show.)
-  const text = (you ? table[`${key}You`] : undefined) ?? one ?? table[key] ?? key;
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 const colourNames: Record<Lang, Record<ColourLetter, string>> = {
@@ -558,16 +533,34 @@ const formationNames: Record<Lang, Record<FormationKind, string>> = {
   zh: { wedge: '同花顺', phalanx: '炸弹（三条）', battalionOrder: '同花', skirmishLine: '顺子', host: '其他' },
 };
 
-export function colourName(colour: ColourLetter): string {
-  return colourNames[current][colour];
-}
-
-export function unitName(value: number): string {
-  return unitNames[current][value] ?? '';
-}
-
-export function tacticName(name: TacticName, short = false): string {
-  return (short ? tacticShort : tacticNames)[current][name];
+/**
+ * The words of one language: every word the page shows is looked up through one of these, held by the
+ * element whose language it is (its state's `settings.lang`), so two elements on a page may speak two
+ * languages. The two are made once and never change; their functions use no `this`, so they may be
+ * taken apart (`const { t } = words`).
+ */
+export interface Words {
+  readonly lang: Lang;
+  /** The string for `key`, with `{name}` placeholders filled in. */
+  readonly t: (key: Key, params?: Record<string, string | number>) => string;
+  readonly colourName: (colour: ColourLetter) => string;
+  readonly unitName: (value: number) => string;
+  readonly tacticName: (name: TacticName, short?: boolean) => string;
+  /**
+   * A tactics card's name on the card itself: the short name, with places to break on a phone's narrow
+   * card. Drawn by CSS (data-text): the soft hyphens must not be text inside the card, whose accessible
+   * name is its label (axe's label-content-name-mismatch).
+   */
+  readonly tacticCardName: (name: TacticName) => string;
+  readonly formationName: (kind: FormationKind) => string;
+  readonly deckName: (deck: DeckKind) => string;
+  readonly deckWord: (deck: DeckKind) => string;
+  /** "Red 7" / "红7" or the tactic's name. */
+  readonly cardShort: (card: CardName) => string;
+  /** "Red 7, Light Cavalry" / "红7 轻骑兵": the accessible name of a card. */
+  readonly cardLong: (card: CardName) => string;
+  /** A list of card names in words. */
+  readonly cardList: (cards: readonly CardName[]) => string;
 }
 
 /** Where a long English name may break on a narrow card (soft hyphens); Chinese breaks between any characters. */
@@ -578,52 +571,52 @@ const tacticBreaks: Partial<Record<TacticName, string>> = {
   deserter: 'De\u00adsert\u00ader',
 };
 
-/**
- * A tactics card's name on the card itself: the short name, with places to break on a phone's narrow card.
- * Drawn by CSS (data-text): the soft hyphens must not be text inside the card, whose accessible name is its
- * label (axe's label-content-name-mismatch).
- */
-export function tacticCardName(name: TacticName): string {
-  return (current === 'en' ? tacticBreaks[name] : undefined) ?? tacticName(name, true);
+const troopPattern = /^([roygbp])(10|[1-9])$/;
+
+function wordsIn(lang: Lang): Words {
+  const zh = lang === 'zh';
+  const t = (key: Key, params?: Record<string, string | number>): string => {
+    const table = tables[lang];
+    // "You starts", "can You claim it?": a sentence about the person at the screen takes its own form.
+    const you = params && [params['name'], params['who']].some((v) => typeof v === 'string' && v.replace(/<[^>]*>/g, '') === table.you);
+    const one = params?.['n'] === 1 ? table[`${key}One`] : undefined;
+    // (A feature's key before its chunk has loaded is never asked for; if it were, the key would show.)
+    const text = (you ? table[`${key}You`] : undefined) ?? one ?? table[key] ?? key;
+    if (!params) return text;
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  };
+  const colourName = (colour: ColourLetter): string => colourNames[lang][colour];
+  const tacticName = (name: TacticName, short = false): string => (short ? tacticShort : tacticNames)[lang][name];
+  const cardShort = (card: CardName): string => {
+    const m = troopPattern.exec(card);
+    return m ? `${colourName(m[1] as ColourLetter)}${zh ? '' : ' '}${m[2]}` : tacticName(card as TacticName, true);
+  };
+  return {
+    lang,
+    t,
+    colourName,
+    unitName: (value) => unitNames[lang][value] ?? '',
+    tacticName,
+    tacticCardName: (name) => (zh ? undefined : tacticBreaks[name]) ?? tacticName(name, true),
+    formationName: (kind) => formationNames[lang][kind],
+    deckName: (deck) => t(deck === 'troop' ? 'troopDeck' : 'tacticsDeck'),
+    deckWord: (deck) => t(deck === 'troop' ? 'deckTroopWord' : 'deckTacticsWord'),
+    cardShort,
+    cardLong: (card) => {
+      const m = troopPattern.exec(card);
+      return m ? `${cardShort(card)}${zh ? ' ' : ', '}${unitNames[lang][Number(m[2])] ?? ''}` : tacticName(card as TacticName);
+    },
+    cardList: (cards) => (cards.length === 0 ? t('noCards') : cards.map(cardShort).join(zh ? '、' : ', ')),
+  };
 }
 
-export function formationName(kind: FormationKind): string {
-  return formationNames[current][kind];
+const byLang: Readonly<Record<Lang, Words>> = { en: wordsIn('en'), zh: wordsIn('zh') };
+
+/** The words of `lang`. */
+export function words(lang: Lang): Words {
+  return byLang[lang];
 }
 
 export function formationNameIn(lang: Lang, kind: FormationKind): string {
   return formationNames[lang][kind];
-}
-
-export function deckName(deck: DeckKind): string {
-  return t(deck === 'troop' ? 'troopDeck' : 'tacticsDeck');
-}
-
-export function deckWord(deck: DeckKind): string {
-  return t(deck === 'troop' ? 'deckTroopWord' : 'deckTacticsWord');
-}
-
-const troopPattern = /^([roygbp])(10|[1-9])$/;
-
-/** "Red 7" / "红7" or the tactic's name. */
-export function cardShort(card: CardName): string {
-  const m = troopPattern.exec(card);
-  if (m) return current === 'zh' ? `${colourName(m[1] as ColourLetter)}${m[2]}` : `${colourName(m[1] as ColourLetter)} ${m[2]}`;
-  return tacticName(card as TacticName, true);
-}
-
-/** "Red 7, Light Cavalry" / "红7 轻骑兵": the accessible name of a card. */
-export function cardLong(card: CardName): string {
-  const m = troopPattern.exec(card);
-  if (m) {
-    const unit = unitName(Number(m[2]));
-    return current === 'zh' ? `${cardShort(card)} ${unit}` : `${cardShort(card)}, ${unit}`;
-  }
-  return tacticName(card as TacticName);
-}
-
-/** A list of card names in words. */
-export function cardList(cards: readonly CardName[]): string {
-  if (cards.length === 0) return t('noCards');
-  return cards.map(cardShort).join(current === 'zh' ? '、' : ', ');
 }

@@ -1,9 +1,9 @@
 // Why a record cannot be imported, in words for people: the engine's `bad_record` message names the
 // parser's or the rules' reason ("key must be a string at line 1 column 2"), which tells a player nothing.
 // The page says what kind of problem it is and keeps the engine's detail only where it helps.
-import { t } from './i18n.js';
+import type { Words } from './i18n.js';
 
-export function importProblem(err: unknown): string {
+export function importProblem({ t }: Words, err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   if (/^not valid JSON|^a record is a JSON object/.test(message)) return t('importNotRecord');
   if (/^(format|version) must be/.test(message)) return t('importNotOurs');

@@ -3,7 +3,7 @@
 // allowed to see them.
 import type { Action, CardName, DeckKind, FlagNumber, Game, GameRecord, GameResult, LogEntry as EngineLogEntry, PlayerIndex, Strength } from '../../pkg/full.js';
 import { deckOf, escapeHTML, miniCard } from './cards.js';
-import { deckWord, formationName, t } from './i18n.js';
+import type { Words } from './i18n.js';
 
 export interface LogEntry {
   /** Index of the action in the record. */
@@ -92,18 +92,20 @@ export interface TellContext {
   names: readonly string[];
   /** Whose secrets may be shown: a seat, 'all' (replay) or null (hot-seat: nobody's). */
   reveal: PlayerIndex | 'all' | null;
+  /** The language of the element telling it. */
+  words: Words;
 }
 
 function who(ctx: TellContext, p: PlayerIndex): string {
   return `<b class="who p${p}">${escapeHTML(ctx.names[p] ?? `P${p + 1}`)}</b>`;
 }
 
-export function strengthText(s: Strength, fog: boolean): string {
+export function strengthText({ t, formationName }: Words, s: Strength, fog: boolean): string {
   if (fog) return t('formationSum', { formation: t('fog'), sum: s.sum });
   return t('formationSum', { formation: formationName(s.kind), sum: s.sum });
 }
 
-export function victoryText(result: GameResult): string {
+export function victoryText({ t }: Words, result: GameResult): string {
   return t(result.victory === 'breakthrough' ? 'victoryShortBreakthrough' : result.victory === 'envelopment' ? 'victoryShortEnvelopment' : 'victoryShortExhaustion');
 }
 
@@ -111,48 +113,50 @@ export function victoryText(result: GameResult): string {
 export function tell(entry: LogEntry, ctx: TellContext): string | null {
   const a = entry.action;
   const w = who(ctx, entry.actor);
+  const { t, deckWord } = ctx.words;
+  const mini = (card: CardName): string => miniCard(ctx.words, card);
   const visible = entry.secret && (ctx.reveal === 'all' || ctx.reveal === entry.actor);
   let text: string | null;
   switch (a.type) {
     case 'play':
-      text = t('logPlay', { who: w, card: miniCard(a.card), flag: a.flag });
+      text = t('logPlay', { who: w, card: mini(a.card), flag: a.flag });
       break;
     case 'environment':
-      text = t('logEnv', { who: w, card: miniCard(a.card), flag: a.flag });
+      text = t('logEnv', { who: w, card: mini(a.card), flag: a.flag });
       break;
     case 'scout':
       text = t('logScout', { who: w });
       break;
     case 'scoutDraw':
-      text = t('logScoutDraw', { who: w, deck: deckWord(a.deck), card: visible && entry.secret ? t('logDrewCard', { card: miniCard(entry.secret) }) : '' });
+      text = t('logScoutDraw', { who: w, deck: deckWord(a.deck), card: visible && entry.secret ? t('logDrewCard', { card: mini(entry.secret) }) : '' });
       break;
     case 'scoutReturn':
-      text = t('logScoutReturn', { who: w, card: visible ? miniCard(a.card) : t('logACard'), deck: deckWord(entry.deck ?? deckOf(a.card)) });
+      text = t('logScoutReturn', { who: w, card: visible ? mini(a.card) : t('logACard'), deck: deckWord(entry.deck ?? deckOf(a.card)) });
       break;
     case 'redeploy':
       text =
         a.to === null
-          ? t('logRedeployDiscard', { who: w, card: miniCard(a.card), from: entry.from ?? '?' })
-          : t('logRedeployMove', { who: w, card: miniCard(a.card), from: entry.from ?? '?', to: a.to });
+          ? t('logRedeployDiscard', { who: w, card: mini(a.card), from: entry.from ?? '?' })
+          : t('logRedeployMove', { who: w, card: mini(a.card), from: entry.from ?? '?', to: a.to });
       break;
     case 'deserter':
-      text = t('logDeserter', { who: w, card: miniCard(a.card), from: entry.from ?? '?' });
+      text = t('logDeserter', { who: w, card: mini(a.card), from: entry.from ?? '?' });
       break;
     case 'traitor':
-      text = t('logTraitor', { who: w, card: miniCard(a.card), from: entry.from ?? '?', to: a.to });
+      text = t('logTraitor', { who: w, card: mini(a.card), from: entry.from ?? '?', to: a.to });
       break;
     case 'claim':
       text = t('logClaim', {
         who: w,
         flag: a.flag,
-        with: entry.formation ? t('logClaimWith', { formation: strengthText(entry.formation, !!entry.fog) }) : '',
+        with: entry.formation ? t('logClaimWith', { formation: strengthText(ctx.words, entry.formation, !!entry.fog) }) : '',
       });
       break;
     case 'endClaims':
       text = null;
       break;
     case 'draw':
-      text = t('logDraw', { who: w, deck: deckWord(a.deck), card: visible && entry.secret ? t('logDrewCard', { card: miniCard(entry.secret) }) : '' });
+      text = t('logDraw', { who: w, deck: deckWord(a.deck), card: visible && entry.secret ? t('logDrewCard', { card: mini(entry.secret) }) : '' });
       break;
     case 'pass':
       text = t('logPass', { who: w });
@@ -166,7 +170,7 @@ export function tell(entry: LogEntry, ctx: TellContext): string | null {
   }
   if (entry.result) {
     const r = entry.result;
-    const end = r.winner === null ? t('logDrawResult') : t('logResult', { who: who(ctx, r.winner), victory: victoryText(r) });
+    const end = r.winner === null ? t('logDrawResult') : t('logResult', { who: who(ctx, r.winner), victory: victoryText(ctx.words, r) });
     text = text ? `${text} ${end}` : end;
   }
   return text;

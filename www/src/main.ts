@@ -4,7 +4,7 @@
 import { loadEngine, singleFile } from './engine.js';
 import { controllerOf, defineBattleLineGame, type BattleLineGameElement } from './element/element.js';
 import { installHook } from './hook.js';
-import { langTag, t, setLang } from './i18n.js';
+import { langTag, words } from './i18n.js';
 import { loadSettings, localStore } from './storage.js';
 import { gameCss } from './element/game-css.js';
 
@@ -17,7 +17,8 @@ declare const __TEST_HOOK__: boolean;
 
 const element = document.querySelector<BattleLineGameElement>('battle-line-game')!;
 const loading = document.getElementById('loading');
-setLang(loadSettings(localStore(element.getAttribute('storage-key') ?? 'battleline')).lang);
+// The loading line speaks the language the game will: the one its settings keep.
+const { t } = words(loadSettings(localStore(element.getAttribute('storage-key') ?? 'battleline')).lang);
 if (loading) loading.textContent = t('loading');
 
 // The single file opens from the file system: no rules page beside it, so the rules come inline.

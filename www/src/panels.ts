@@ -2,7 +2,7 @@
 // with the prompt and its buttons, the replay controls and the log.
 import type { ClaimTiming, Phase, PlayerIndex } from '../../pkg/index.js';
 import { escapeAttr, escapeHTML } from './cards.js';
-import { t, type Key } from './i18n.js';
+import type { Key, Words } from './i18n.js';
 
 const icons: Record<string, string> = {
   new: '<path d="M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z"/>',
@@ -56,7 +56,7 @@ export interface ToolState {
   tutorial: string;
 }
 
-export function renderTools(s: ToolState): string {
+export function renderTools({ t }: Words, s: ToolState): string {
   const menu =
     `<div class="menu" ${s.menuOpen ? '' : 'hidden'} role="menu">` +
     `<button type="button" role="menuitem" data-act="export" ${s.exportBlocked ? `title="${escapeAttr(s.exportBlocked)}"` : ''} ${blockedAttrs(s.exportBlocked ?? null)}>${t('exportRecord')}</button>` +
@@ -104,7 +104,7 @@ export function stepOrder(timing: ClaimTiming): StepName[] {
 
 const stepKey: Record<StepName, Key> = { play: 'stepNamePlay', claim: 'stepNameClaim', draw: 'stepNameDraw' };
 
-export function phaseText(phase: Phase): string {
+export function phaseText({ t }: Words, phase: Phase): string {
   switch (phase.step) {
     case 'play':
       return t('stepPlay');
@@ -138,7 +138,7 @@ export function renderStatus(s: StatusState): string {
 }
 
 /** The three steps of a turn in the game's claim timing, the current one marked. */
-export function renderSteps(timing: ClaimTiming, step: StepName | null): string {
+export function renderSteps({ t }: Words, timing: ClaimTiming, step: StepName | null): string {
   if (!step) return '';
   const chips = stepOrder(timing)
     .map((st) => `<li class="${step === st ? 'now' : ''}" ${step === st ? 'aria-current="step"' : ''}>${t(stepKey[st])}</li>`)
@@ -166,7 +166,7 @@ export function renderActionBar(prompt: string, buttons: ActionButton[], message
   );
 }
 
-export function renderReplayBar(index: number, total: number, playing: boolean, description: string, canFlip = true, extra = ''): string {
+export function renderReplayBar({ t }: Words, index: number, total: number, playing: boolean, description: string, canFlip = true, extra = ''): string {
   const btn = (act: string, name: string, label: string, enabled: boolean): string =>
     `<button type="button" class="tool" data-act="${act}" data-focus="replay:${act}" aria-label="${escapeAttr(label)}" title="${escapeAttr(label)}" ${enabled ? '' : 'disabled'}>${icon(name)}</button>`;
   return (

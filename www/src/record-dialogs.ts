@@ -3,9 +3,9 @@
 import { maxRecordBytes } from '../../pkg/full.js';
 import { escapeAttr, escapeHTML } from './cards.js';
 import { openDialog } from './dialogs.js';
-import { t } from './i18n.js';
+import type { Words } from './i18n.js';
 
-export function exportDialog(host: ParentNode, text: string, fileName: string): Promise<string> {
+export function exportDialog({ t }: Words, host: ParentNode, text: string, fileName: string): Promise<string> {
   return openDialog(host, {
     title: t('exportTitle'),
     body: `<p>${t('exportBody')}</p><textarea class="record" readonly rows="8" aria-label="${escapeAttr(t('exportTitle'))}">${escapeHTML(text)}</textarea><p class="status" aria-live="polite"></p>`,
@@ -42,13 +42,14 @@ export function exportDialog(host: ParentNode, text: string, fileName: string): 
 }
 
 /** The message for a record of `size` bytes, above the engine's limit. */
-function tooLarge(size: number): string {
+function tooLarge({ t }: Words, size: number): string {
   const mb = (bytes: number): string => (bytes / (1024 * 1024)).toFixed(1);
   return t('importTooLarge', { size: mb(size), max: mb(maxRecordBytes()) });
 }
 
 /** Asks for a record (pasted or from a file); `check` returns an error message or null. */
-export async function importDialog(host: ParentNode, check: (text: string) => string | null): Promise<string | null> {
+export async function importDialog(w: Words, host: ParentNode, check: (text: string) => string | null): Promise<string | null> {
+  const { t } = w;
   let accepted: string | null = null;
   await openDialog(host, {
     title: t('importTitle'),
@@ -67,7 +68,7 @@ export async function importDialog(host: ParentNode, check: (text: string) => st
         if (!f) return;
         // A file larger than any record is refused before it is read (the engine refuses it anyway).
         if (f.size > maxRecordBytes()) {
-          status.textContent = tooLarge(f.size);
+          status.textContent = tooLarge(w, f.size);
           return;
         }
         status.textContent = '';
@@ -79,7 +80,7 @@ export async function importDialog(host: ParentNode, check: (text: string) => st
       const text = dialog.querySelector('textarea')!.value;
       // A string's length never exceeds its UTF-8 size: longer than the limit is too large for sure.
       if (text.length > maxRecordBytes()) {
-        dialog.querySelector('.status')!.textContent = tooLarge(text.length);
+        dialog.querySelector('.status')!.textContent = tooLarge(w, text.length);
         return false;
       }
       // `check` says the whole problem ("This is not a valid record: …"), in words for people.

@@ -3,19 +3,13 @@
 // named in the language of the text around them. Used by the rules page and by the single file's rules dialog.
 import type { CardName } from '../../pkg/index.js';
 import { cardHTML } from './cards.js';
-import { getLang, setLang, type Lang } from './i18n.js';
+import { words, type Lang } from './i18n.js';
 
 /** Fills every card placeholder under `root` with faces named in `lang`. */
 export function fillRuleCards(root: ParentNode, lang: Lang): void {
-  const before = getLang();
-  setLang(lang);
-  try {
-    for (const figure of root.querySelectorAll<HTMLElement>('.rules-cards')) {
-      const row = figure.querySelector<HTMLElement>('.rules-cards-row');
-      const cards = (figure.dataset['cards'] ?? '').split(' ').filter(Boolean) as CardName[];
-      if (row) row.innerHTML = cards.map((card) => cardHTML(card)).join('');
-    }
-  } finally {
-    setLang(before);
+  for (const figure of root.querySelectorAll<HTMLElement>('.rules-cards')) {
+    const row = figure.querySelector<HTMLElement>('.rules-cards-row');
+    const cards = (figure.dataset['cards'] ?? '').split(' ').filter(Boolean) as CardName[];
+    if (row) row.innerHTML = cards.map((card) => cardHTML(words(lang), card)).join('');
   }
 }

@@ -1,11 +1,10 @@
 // The rules page: the players' rules (www/rules/*.md) in English and Chinese side by side in the page, one
 // shown at a time, following the language chosen in the game (or the #en / #zh in the address).
 import { spriteSVG } from './cards.js';
-import { setLang, type Lang } from './i18n.js';
+import type { Lang } from './i18n.js';
 import { fillRuleCards } from './rules-cards.js';
 
 function show(lang: Lang): void {
-  setLang(lang);
   for (const section of document.querySelectorAll<HTMLElement>('[data-lang]')) section.hidden = section.dataset['lang'] !== lang;
   for (const tab of document.querySelectorAll<HTMLElement>('[data-show]')) tab.setAttribute('aria-pressed', String(tab.dataset['show'] === lang));
   try {

@@ -4,7 +4,7 @@
 import type { ClaimTiming } from '../../pkg/index.js';
 import { escapeAttr, escapeHTML } from './cards.js';
 import { openDialog, type DialogButton } from './dialogs.js';
-import { t } from './i18n.js';
+import type { Words } from './i18n.js';
 import type { Level, Mode, Seat } from './storage.js';
 import { focusInGame } from './focus.js';
 import { cleanName } from './player-name.js';
@@ -61,7 +61,8 @@ export interface TutorialOffer {
  * The new-game dialog. With `offerTutorial` it offers the tutorial too (with a word for a newcomer when it
  * has a note), and resolves to `'tutorial'` when that is chosen.
  */
-export async function startDialog(host: ShadowRoot, defaults: StartChoice, canCancel: boolean, offerTutorial: TutorialOffer | null = null, offerOnline = false): Promise<StartChoice | 'tutorial' | null> {
+export async function startDialog(w: Words, host: ShadowRoot, defaults: StartChoice, canCancel: boolean, offerTutorial: TutorialOffer | null = null, offerOnline = false): Promise<StartChoice | 'tutorial' | null> {
+  const { t } = w;
   const radio = (name: string, value: string, label: string, checked: boolean): string =>
     `<label class="choice"><input type="radio" name="${name}" value="${value}" ${checked ? 'checked' : ''}><span>${label}</span></label>`;
   const option = (value: string, label: string, selected: boolean): string => `<option value="${value}" ${selected ? 'selected' : ''}>${label}</option>`;
@@ -91,7 +92,7 @@ export async function startDialog(host: ShadowRoot, defaults: StartChoice, canCa
     `</fieldset>` +
     // Online play right below who plays, where it is seen without scrolling (a laptop's or a phone's
     // screen), not below the variant's details.
-    (offerOnline ? onlineChoiceHTML(defaults) : '') +
+    (offerOnline ? onlineChoiceHTML(w, defaults) : '') +
     `<fieldset class="names"><legend>${t('playerNames')}</legend>` +
     [0, 1, 2]
       .map((i) => `<label class="seat-row name-row n${i}"><span class="seat-dot p${i}" aria-hidden="true"></span><span class="visually-hidden">${t('nameOf', { n: i + 1 })}</span><input name="name${i}" maxlength="20" autocomplete="off" placeholder="${escapeAttr(t(i === 0 ? 'player1' : i === 1 ? 'player2' : 'player3'))}" value="${escapeAttr(defaults.names?.[i] ?? '')}"></label>`)
@@ -204,7 +205,7 @@ export async function startDialog(host: ShadowRoot, defaults: StartChoice, canCa
 }
 
 /** The start dialog's online choice: play a friend over the game server, with an optional clock. */
-function onlineChoiceHTML(defaults: StartChoice): string {
+function onlineChoiceHTML({ t }: Words, defaults: StartChoice): string {
   const minutes = [0, 5, 10, 20, 45];
   const option = (n: number): string =>
     `<option value="${n}" ${n === (defaults.clockMinutes ?? 0) ? 'selected' : ''}>${n === 0 ? t('onlineNoClock') : t('onlineClockMinutes', { n })}</option>`;

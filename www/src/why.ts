@@ -6,7 +6,7 @@ import type { Action, CardName, FlagNumber } from '../../pkg/full.js';
 import type { Board, Lookahead } from './game/table.js';
 import { BattleLineError } from '../../pkg/full.js';
 import { parseCard } from './cards.js';
-import { t, type Key } from './i18n.js';
+import type { Key, Words } from './i18n.js';
 
 const FLAGS: FlagNumber[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -55,7 +55,7 @@ const general = new Set(['game_over', 'not_your_turn', 'wrong_phase', 'tactics_l
  * Why each of `cards` cannot be played now by the player to move (cards some legal action plays get no
  * entry). One copy of the game serves every probe: a refused action leaves it exactly as it was.
  */
-export function whyUnplayable(game: Board, cards: readonly CardName[]): Map<CardName, string> {
+export function whyUnplayable({ t }: Words, game: Board, cards: readonly CardName[]): Map<CardName, string> {
   const out = new Map<CardName, string>();
   let probe = game.clone();
   try {
@@ -90,7 +90,7 @@ export function whyUnplayable(game: Board, cards: readonly CardName[]): Map<Card
  * Why the selected `card` cannot go to each of `flags` (flags it could go to get no entry), asked of the
  * engine on a copy of the game as for the hand. Only cards played to a flag (troops, morale, Fog, Mud).
  */
-export function whyNotAt(game: Board, card: CardName, flags: readonly FlagNumber[]): Map<FlagNumber, string> {
+export function whyNotAt({ t }: Words, game: Board, card: CardName, flags: readonly FlagNumber[]): Map<FlagNumber, string> {
   const out = new Map<FlagNumber, string>();
   const p = parseCard(card);
   const env = p.kind === 'tactic' && (p.name === 'fog' || p.name === 'mud');

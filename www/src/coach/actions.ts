@@ -2,10 +2,9 @@
 // hands every act it does not know to `coachAct`.
 import type { PlayerIndex } from '../../../pkg/full.js';
 import { openDialog } from '../dialogs.js';
-import { t } from '../i18n.js';
 import { render } from '../game/draw.js';
 import { seatNames, viewerSeat } from '../game/queries.js';
-import type { Ctx } from '../game/state.js';
+import { wordsOf, type Ctx } from '../game/state.js';
 import { canShowUnseen } from './parts.js';
 import { cancelReview, closeReview, runReview, selectDecision, selectStep, startReview, stepMarked, toggleExpanded } from './review.js';
 import { closePuzzle, openPuzzle, tryMove } from './review-puzzle.js';
@@ -15,16 +14,17 @@ import { unseenHTML } from './unseen.js';
 import { say } from './words.js';
 
 async function openUnseen(ctx: Ctx): Promise<void> {
+  const w = wordsOf(ctx.s);
   if (!canShowUnseen(ctx.s)) return;
   const r = ctx.s.replay;
   const viewer = viewerSeat(ctx.s);
   const view = r ? r.game.view(r.viewer) : ctx.s.game?.view(viewer);
   if (!view) return;
   await openDialog(ctx.host.shadow, {
-    title: say('unseen'),
-    body: unseenHTML(view, seatNames(ctx.s)),
+    title: say(w, 'unseen'),
+    body: unseenHTML(w, view, seatNames(ctx.s)),
     className: 'unseen-dlg',
-    buttons: [{ id: 'close', label: t('close'), primary: true }],
+    buttons: [{ id: 'close', label: w.t('close'), primary: true }],
   });
 }
 

@@ -4,12 +4,12 @@
 // Only what the viewer may see is read (their side, the table, proofs from public cards), never a hand or
 // a deck of the copy.
 import type { Action, CardName, FlagNumber, PlayerIndex } from '../../../pkg/full.js';
+import type { Words } from '../i18n.js';
 import type { Board } from '../game/table.js';
 import { escapeHTML, miniCard } from '../cards.js';
-import { deckWord, getLang, tacticName } from '../i18n.js';
 import { strengthText } from '../log.js';
 import type { Reason, Strength } from '../../../pkg/full.js';
-import { reasonsText } from './reasons.js';
+import { pageStyle, reasonsText } from './reasons.js';
 
 const words = {
   en: {
@@ -66,14 +66,14 @@ const words = {
 
 type Key = keyof (typeof words)['en'];
 
-function say(key: Key, params: Record<string, string | number> = {}): string {
-  const text: string = words[getLang()][key];
+function say(w: Words, key: Key, params: Record<string, string | number> = {}): string {
+  const text: string = words[w.lang][key];
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 /** A formation in words; under Fog only its total counts. */
-function formationWords(strength: Strength, fog: boolean): string {
-  return fog ? say('fogSide', { sum: strength.sum }) : strengthText(strength, false);
+function formationWords(w: Words, strength: Strength, fog: boolean): string {
+  return fog ? say(w, 'fogSide', { sum: strength.sum }) : strengthText(w, strength, false);
 }
 
 /** The flag the card lies on, from the viewer's view. */
@@ -83,18 +83,18 @@ function flagOf(game: Board, viewer: PlayerIndex, card: CardName): FlagNumber | 
 }
 
 /** Why putting a card on the viewer's side of `flag` is good, read after `action` on a copy of the game. */
-function reasonAt(game: Board, viewer: PlayerIndex, action: Action, flag: FlagNumber, placed: CardName): string {
+function reasonAt(w: Words, game: Board, viewer: PlayerIndex, action: Action, flag: FlagNumber, placed: CardName): string {
   const copy = game.clone();
   try {
     copy.apply(action);
     const side = copy.formations(flag).find((s) => s.player === viewer);
     const fog = copy.view(viewer).flags[flag - 1]?.fog !== null;
     if (side?.complete && side.strength) {
-      const formation = formationWords(side.strength, fog);
-      return say(copy.explainClaim(flag, viewer).claimable ? 'completesUnbeatable' : 'completes', { formation });
+      const formation = formationWords(w, side.strength, fog);
+      return say(w, copy.explainClaim(flag, viewer).claimable ? 'completesUnbeatable' : 'completes', { formation });
     }
     const others = (side?.cards ?? []).filter((c) => c !== placed);
-    return others.length ? say('joins', { cards: others.map((c) => miniCard(c)).join(' ') }) : say('starts');
+    return others.length ? say(w, 'joins', { cards: others.map((c) => miniCard(w, c)).join(' ') }) : say(w, 'starts');
   } finally {
     copy.free();
   }
@@ -105,35 +105,35 @@ function reasonAt(game: Board, viewer: PlayerIndex, action: Action, flag: FlagNu
  * given (a hint's `reasons`, worded by coach/reasons.ts, with the one about `focus`, the chance line's flag),
  * otherwise the formation it makes.
  */
-export function adviceText(game: Board, viewer: PlayerIndex, action: Action, reasons: readonly Reason[] = [], focus: FlagNumber | null = null): string {
-  const why = reasons.length ? reasonsText(reasons, focus) : null;
-  const at = (flag: FlagNumber, card: CardName) => why ?? reasonAt(game, viewer, action, flag, card);
+export function adviceText(w: Words, game: Board, viewer: PlayerIndex, action: Action, reasons: readonly Reason[] = [], focus: FlagNumber | null = null): string {
+  const why = reasons.length ? reasonsText(reasons, focus, pageStyle(w)) : null;
+  const at = (flag: FlagNumber, card: CardName) => why ?? reasonAt(w, game, viewer, action, flag, card);
   switch (action.type) {
     case 'play':
-      return say('play', { card: miniCard(action.card), flag: action.flag, reason: at(action.flag, action.card) });
+      return say(w, 'play', { card: miniCard(w, action.card), flag: action.flag, reason: at(action.flag, action.card) });
     case 'environment':
-      if (why) return say('environmentWhy', { card: escapeHTML(tacticName(action.card)), flag: action.flag, reason: why });
-      return say(action.card, { card: escapeHTML(tacticName(action.card)), flag: action.flag });
+      if (why) return say(w, 'environmentWhy', { card: escapeHTML(w.tacticName(action.card)), flag: action.flag, reason: why });
+      return say(w, action.card, { card: escapeHTML(w.tacticName(action.card)), flag: action.flag });
     case 'scout':
-      return say('scout', { card: escapeHTML(tacticName('scout')) });
+      return say(w, 'scout', { card: escapeHTML(w.tacticName('scout')) });
     case 'scoutDraw':
-      return say('scoutDraw', { deck: deckWord(action.deck) });
+      return say(w, 'scoutDraw', { deck: w.deckWord(action.deck) });
     case 'scoutReturn':
-      return say('scoutReturn', { card: miniCard(action.card) });
+      return say(w, 'scoutReturn', { card: miniCard(w, action.card) });
     case 'redeploy': {
       const from = flagOf(game, viewer, action.card);
       if (action.to === null) {
-        return why ? say('redeployDiscardWhy', { card: miniCard(action.card), from, reason: why }) : say('redeployDiscard', { card: miniCard(action.card), from });
+        return why ? say(w, 'redeployDiscardWhy', { card: miniCard(w, action.card), from, reason: why }) : say(w, 'redeployDiscard', { card: miniCard(w, action.card), from });
       }
-      return say('redeployMove', { card: miniCard(action.card), from, to: action.to, reason: at(action.to, action.card) });
+      return say(w, 'redeployMove', { card: miniCard(w, action.card), from, to: action.to, reason: at(action.to, action.card) });
     }
     case 'deserter': {
       const from = flagOf(game, viewer, action.card);
-      return why ? say('deserterWhy', { card: miniCard(action.card), from, reason: why }) : say('deserter', { card: miniCard(action.card), from });
+      return why ? say(w, 'deserterWhy', { card: miniCard(w, action.card), from, reason: why }) : say(w, 'deserter', { card: miniCard(w, action.card), from });
     }
     case 'traitor':
-      return say('traitor', {
-        card: miniCard(action.card),
+      return say(w, 'traitor', {
+        card: miniCard(w, action.card),
         from: flagOf(game, viewer, action.card),
         to: action.to,
         reason: at(action.to, action.card),
@@ -141,16 +141,16 @@ export function adviceText(game: Board, viewer: PlayerIndex, action: Action, rea
     case 'claim': {
       const side = game.formations(action.flag).find((s) => s.player === viewer);
       const fog = game.view(viewer).flags[action.flag - 1]?.fog !== null;
-      return say('claim', { flag: action.flag, formation: side?.strength ? formationWords(side.strength, fog) : '' });
+      return say(w, 'claim', { flag: action.flag, formation: side?.strength ? formationWords(w, side.strength, fog) : '' });
     }
     case 'endClaims':
-      return say('endClaims');
+      return say(w, 'endClaims');
     case 'draw':
-      return say(action.deck === 'troop' ? 'drawTroop' : 'drawTactics');
+      return say(w, action.deck === 'troop' ? 'drawTroop' : 'drawTactics');
     case 'pass':
     case 'nextGame':
     // Never advised (not a legal action): worded as a pass, so that every action has words.
     case 'resign':
-      return say('pass');
+      return say(w, 'pass');
   }
 }

@@ -2,7 +2,6 @@
 // the coach's chunk (coach-loader.ts) once it is here and answering as though there were no coach before
 // (there is no review, no win chance, no word of it to show until then). A hint fetches the chunk first.
 import { escapeHTML } from '../cards.js';
-import { t } from '../i18n.js';
 import type { CoachFeature } from '../game/features.js';
 import { render } from '../game/draw.js';
 import { myTurn } from '../game/queries.js';
@@ -18,14 +17,14 @@ export const coachFeature: CoachFeature = {
       chunk = await loadCoach();
     } catch (err) {
       const msg = escapeHTML(errorText(err));
-      ctx.s.message = { text: () => t('computerFailed', { msg }), kind: 'error' };
+      ctx.s.message = { text: ({ t }) => t('computerFailed', { msg }), kind: 'error' };
       render(ctx);
       return;
     }
     await chunk.askHint(ctx);
   },
   noteResult: (ctx, game) => coachLoaded()?.noteResult(ctx, game),
-  say: (key) => coachLoaded()?.say(key) ?? null,
+  say: (words, key) => coachLoaded()?.say(words, key) ?? null,
   startReview: (ctx) => coachLoaded()?.startReview(ctx),
   menuHTML: (ctx) => coachLoaded()?.coachMenuHTML(ctx) ?? '',
   reviewButtonHTML: (ctx) => coachLoaded()?.reviewButtonHTML(ctx) ?? '',

@@ -2,8 +2,8 @@
 // with its reason in terms of the chances ("It raises your chance at flag 3 from 40% to 85%", read from
 // the engine's hint: the move with the chances before and after it).
 import { escapeHTML } from '../cards.js';
+import type { Words } from '../i18n.js';
 import { adoptCss } from '../feature-css.js';
-import { getLang, t } from '../i18n.js';
 import { render } from '../game/draw.js';
 import { myTurn, viewerSeat } from '../game/queries.js';
 import { errorText, type Ctx } from '../game/state.js';
@@ -12,10 +12,10 @@ import type { Hint } from './client.js';
 import coachCss from './coach.css';
 import { percent, say } from './words.js';
 
-export function hintReason(hint: Hint): string {
+export function hintReason(w: Words, hint: Hint): string {
   const win = percent(hint.after.win);
   const r = hint.reason;
-  return r ? say('hintChance', { flag: r.flag, from: percent(r.from), to: percent(r.to), win }) : say('hintWin', { win });
+  return r ? say(w, 'hintChance', { flag: r.flag, from: percent(r.from), to: percent(r.to), win }) : say(w, 'hintWin', { win });
 }
 
 /** A move for the person to move, with what it does to their chances (coach/hint.ts), from their view only. */
@@ -36,16 +36,15 @@ export async function askHint(ctx: Ctx): Promise<void> {
     if (ctx.s.game !== g || g.actionCount !== count) return;
     const msg = escapeHTML(errorText(err));
     // Worded when drawn: the policy's refusal may be heard after the coach's worker failed.
-    ctx.s.message = { text: () => (ctx.s.computerBlocked ? t('coachBlocked') : t('computerFailed', { msg })), kind: 'error' };
+    ctx.s.message = { text: ({ t }) => (ctx.s.computerBlocked ? t('coachBlocked') : t('computerFailed', { msg })), kind: 'error' };
   }
   if (ctx.s.game !== g || g.actionCount !== count) return;
   if (advice) {
     const found = advice;
     adoptCss(ctx.host.shadow, coachCss);
     ctx.s.suggestion = found.action;
-    // Worded when drawn, in this game's language (the answer arrives from the coach's worker, whatever
-    // language another game on the page last spoke).
-    ctx.s.message = { text: () => (ctx.s.game === g ? `${adviceText(g, viewer, found.action, found.reasons, found.reason?.flag ?? null)}${getLang() === 'zh' ? '' : ' '}${hintReason(found)}` : ''), kind: 'info' };
+    // Worded when drawn, in the game's language then (it may change while the hint shows).
+    ctx.s.message = { text: (w) => (ctx.s.game === g ? `${adviceText(w, g, viewer, found.action, found.reasons, found.reason?.flag ?? null)}${w.lang === 'zh' ? '' : ' '}${hintReason(w, found)}` : ''), kind: 'info' };
   }
   render(ctx);
 }

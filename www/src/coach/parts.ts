@@ -5,7 +5,7 @@ import { escapeAttr } from '../cards.js';
 import { icon } from '../panels.js';
 import { setHTML } from '../patch.js';
 import { isComputer, personSeats, seatNames, viewerSeat } from '../game/queries.js';
-import type { Ctx, GameState } from '../game/state.js';
+import { wordsOf, type Ctx, type GameState } from '../game/state.js';
 import { refreshChances } from './chances.js';
 import { reviewPanelHTML, runningText } from './review-panel.js';
 import { dropReview, recordKey } from './review-state.js';
@@ -13,6 +13,7 @@ import { say } from './words.js';
 
 /** After every drawing: the review's panel and the win chances; `redraw` draws again when they come. */
 export function drawCoach(ctx: Ctx, redraw: () => void): void {
+  const w = wordsOf(ctx.s);
   const run = ctx.s.coach.review;
   const r = ctx.s.replay;
   if (run && (!r || recordKey(r.record) !== run.key)) dropReview(ctx);
@@ -28,7 +29,7 @@ export function drawCoach(ctx: Ctx, redraw: () => void): void {
     bar.max = shown.total;
     bar.value = shown.done;
     const line = ctx.el.coach.querySelector('.rv-running');
-    if (line) line.innerHTML = runningText(shown, seatNames(ctx.s));
+    if (line) line.innerHTML = runningText(w, shown, seatNames(ctx.s));
   } else {
     // The board before the decision shown, when the replay stands there (selecting a decision takes it there).
     const r = ctx.s.replay;
@@ -39,7 +40,7 @@ export function drawCoach(ctx: Ctx, redraw: () => void): void {
     } catch {
       flags = undefined; // a view the replay may not show: the move is named without its flag
     }
-    setHTML(ctx.el.coach, shown ? reviewPanelHTML(shown, seatNames(ctx.s), ctx.s.computerBlocked, flags) : '');
+    setHTML(ctx.el.coach, shown ? reviewPanelHTML(w, shown, seatNames(ctx.s), ctx.s.computerBlocked, flags) : '');
   }
   refreshChances(ctx, redraw);
 }
@@ -57,16 +58,18 @@ export function canShowUnseen(state: GameState): boolean {
 
 /** The coach's items in the menu, for the parts the element offers. */
 export function coachMenuHTML(ctx: Ctx): string {
+  const w = wordsOf(ctx.s);
   const f = ctx.host.coach;
   return (
-    (f.statistics ? `<button type="button" role="menuitem" data-act="stats">${say('statistics')}</button>` : '') +
-    (f.unseen ? `<button type="button" role="menuitem" data-act="unseen" ${canShowUnseen(ctx.s) ? '' : 'disabled'}>${say('unseen')}</button>` : '')
+    (f.statistics ? `<button type="button" role="menuitem" data-act="stats">${say(w, 'statistics')}</button>` : '') +
+    (f.unseen ? `<button type="button" role="menuitem" data-act="unseen" ${canShowUnseen(ctx.s) ? '' : 'disabled'}>${say(w, 'unseen')}</button>` : '')
   );
 }
 
 /** The replay bar's Review button, for a finished match (every card may be known then). */
 export function reviewButtonHTML(ctx: Ctx): string {
+  const w = wordsOf(ctx.s);
   if (!ctx.host.coach.review || !ctx.s.replay?.open || ctx.s.coach.review) return '';
-  const label = say('review');
+  const label = say(w, 'review');
   return `<button type="button" class="tool rv-start" data-act="review" data-focus="replay:review" aria-label="${escapeAttr(label)}" title="${escapeAttr(label)}">${icon('hint')}<span class="tool-label">${label}</span></button>`;
 }

@@ -4,7 +4,7 @@
 // the corpus of lab/ or a screen reader's text).
 import type { CardName, FormationKind, Reach, Reason, Strength } from '../../../pkg/full.js';
 import { miniCard } from '../cards.js';
-import { formationNameIn, getLang, type Lang } from '../i18n.js';
+import { formationNameIn, type Lang, type Words } from '../i18n.js';
 
 const en = {
   completesClaim: 'it completes {formation} the opponent cannot beat, so you can claim flag {flag}.',
@@ -114,7 +114,8 @@ export interface ReasonStyle {
   card: (card: CardName) => string;
 }
 
-const pageStyle = (): ReasonStyle => ({ lang: getLang(), card: (c) => miniCard(c) });
+/** The page's style: in the element's language, with its small cards. */
+export const pageStyle = (w: Words): ReasonStyle => ({ lang: w.lang, card: (c) => miniCard(w, c) });
 
 function fill(style: ReasonStyle, key: Key, params: Record<string, string | number>): string {
   return tables[style.lang][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
@@ -163,8 +164,8 @@ export function targetWords(style: ReasonStyle, target: Reach): string {
 }
 
 /** A side's best reachable formation in words, with the page's small cards (the win chances' explanation). */
-export function reachText(target: Reach): string {
-  return targetWords(pageStyle(), target);
+export function reachText(w: Words, target: Reach): string {
+  return targetWords(pageStyle(w), target);
 }
 
 /** The words of an aim at a formation: its cards, those in hand, and the outs; then the opponent's side there. */
@@ -190,7 +191,7 @@ function looksFor(style: ReasonStyle, target: Reach): { outs: string; formation:
 }
 
 /** One reason in words (HTML with small cards on the page). */
-export function reasonText(reason: Reason, style: ReasonStyle = pageStyle()): string {
+export function reasonText(reason: Reason, style: ReasonStyle): string {
   const f = reason.flag;
   const s = (x: Strength | null | undefined, fog = false) => strength(style, x, fog);
   const bare = (x: Strength | null | undefined) => strength(style, x, false, true);
@@ -273,7 +274,7 @@ export function pickReasons(reasons: readonly Reason[], focus: number | null = n
 }
 
 /** The reasons picked by `pickReasons` in words, one after another. */
-export function reasonsText(reasons: readonly Reason[], focus: number | null = null, style: ReasonStyle = pageStyle()): string {
+export function reasonsText(reasons: readonly Reason[], focus: number | null, style: ReasonStyle): string {
   // Each reason reads as the rest of a sentence ("Play r2 at flag 5: it aims at …"); those after the
   // first start sentences of their own.
   const capital = (text: string) => text.replace(/^[a-z]/, (c) => c.toUpperCase());

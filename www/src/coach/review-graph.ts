@@ -4,7 +4,7 @@
 // step shows its value above the plot; a tap selects it (the value stays, the board shows it); the range
 // under the graph moves along the steps from the keyboard and names each value to a screen reader.
 import { escapeAttr } from '../cards.js';
-import { t } from '../i18n.js';
+import type { Words } from '../i18n.js';
 import type { ReviewRun } from './state.js';
 import { percent } from './words.js';
 import { sayStory } from './review-words.js';
@@ -38,21 +38,21 @@ function causeClass(run: ReviewRun, step: ReviewStep): string {
   return step.cause.player === run.player ? 'mine' : 'other';
 }
 
-export function causeWords(run: ReviewRun, step: ReviewStep, names: Names): string {
+export function causeWords(w: Words, run: ReviewRun, step: ReviewStep, names: Names): string {
   const c = causeClass(run, step);
-  if (c === 'mine' && names.name === t('you')) return sayStory('storyCauseYours');
-  return sayStory(c === 'luck' ? 'storyCauseLuck' : c === 'mine' ? 'storyCauseMine' : 'storyCauseOther', names);
+  if (c === 'mine' && names.name === w.t('you')) return sayStory(w, 'storyCauseYours');
+  return sayStory(w, c === 'luck' ? 'storyCauseLuck' : c === 'mine' ? 'storyCauseMine' : 'storyCauseOther', names);
 }
 
 /** One step's value in words: its turn, both sides' chances after it and its cause. */
-export function stepValue(run: ReviewRun, i: number, names: Names): string {
+export function stepValue(w: Words, run: ReviewRun, i: number, names: Names): string {
   const step = run.steps[i]!;
   const turn = turnsOf(run.steps)[i]!;
-  return sayStory('storyValue', { turn, ...names, win: percent(step.after), other_win: 100 - percent(step.after), cause: causeWords(run, step, names) });
+  return sayStory(w, 'storyValue', { turn, ...names, win: percent(step.after), other_win: 100 - percent(step.after), cause: causeWords(w, run, step, names) });
 }
 
 /** The graph (SVG) and its keyboard control. `names`: the reviewed player's and the opponent's. */
-export function storyGraph(run: ReviewRun, names: Names): string {
+export function storyGraph(w: Words, run: ReviewRun, names: Names): string {
   const steps = run.steps;
   const n = steps.length;
   if (n === 0) return '';
@@ -74,7 +74,7 @@ export function storyGraph(run: ReviewRun, names: Names): string {
     }
     if (i > 0 && s.game !== steps[i - 1]!.game) axes += `<line class="game-sep" x1="${x(i)}" x2="${x(i)}" y1="${TOP}" y2="${H - BOTTOM}"/>`;
   });
-  axes += `<text class="xname" x="${LEFT}" y="${H - 6}">${sayStory('storyAxisTurn')}</text>`;
+  axes += `<text class="xname" x="${LEFT}" y="${H - 6}">${sayStory(w, 'storyAxisTurn')}</text>`;
   // Each step a segment from its before to its after, in its cause's colour; the opponent's mirrored.
   const segments = steps
     .map((s, i) => {
@@ -95,27 +95,27 @@ export function storyGraph(run: ReviewRun, names: Names): string {
     .join('');
   const selected = run.step !== null && run.step < n ? run.step : null;
   const now = selected !== null ? `<line class="now" x1="${x(selected + 1)}" x2="${x(selected + 1)}" y1="${TOP}" y2="${H - BOTTOM}"/>` : '';
-  const shown = selected !== null ? `<text class="value on" x="${LEFT}" y="13">${escapeAttr(stepValue(run, selected, names))}</text>` : '';
+  const shown = selected !== null ? `<text class="value on" x="${LEFT}" y="13">${escapeAttr(stepValue(w, run, selected, names))}</text>` : '';
   // A column per step for the pointer (hover shows its value above, a tap selects it).
   const col = (W - LEFT - RIGHT) / n;
   const hits = steps
     .map(
       (_, i) =>
         `<rect class="hit" data-act="rv-step:${i}" x="${(x(i) + 0.01).toFixed(2)}" y="0" width="${col.toFixed(2)}" height="${H}"/>` +
-        `<text class="value tip" x="${LEFT}" y="13">${escapeAttr(stepValue(run, i, names))}</text>`,
+        `<text class="value tip" x="${LEFT}" y="13">${escapeAttr(stepValue(w, run, i, names))}</text>`,
     )
     .join('');
-  const label = sayStory('storyGraphLabel', names);
+  const label = sayStory(w, 'storyGraphLabel', names);
   const legend =
-    `<p class="rv-legend" aria-hidden="true"><span class="key mine"></span>${escapeAttr(sayStory('storyLegendMine', names))}` +
-    `<span class="key other"></span>${escapeAttr(sayStory('storyCauseOther', names))}` +
-    `<span class="key luck"></span>${escapeAttr(sayStory('storyLegendLuck'))}` +
-    (two ? `<span class="key theirs"></span>${escapeAttr(sayStory('storyLegendOther', names))}` : '') +
+    `<p class="rv-legend" aria-hidden="true"><span class="key mine"></span>${escapeAttr(sayStory(w, 'storyLegendMine', names))}` +
+    `<span class="key other"></span>${escapeAttr(sayStory(w, 'storyCauseOther', names))}` +
+    `<span class="key luck"></span>${escapeAttr(sayStory(w, 'storyLegendLuck'))}` +
+    (two ? `<span class="key theirs"></span>${escapeAttr(sayStory(w, 'storyLegendOther', names))}` : '') +
     `</p>`;
   const value = selected ?? n - 1;
   const slider =
     `<input type="range" class="rv-slider" min="0" max="${n - 1}" step="1" value="${value}" aria-label="${escapeAttr(label)}" ` +
-    `aria-valuetext="${escapeAttr(stepValue(run, value, names))}">`;
+    `aria-valuetext="${escapeAttr(stepValue(w, run, value, names))}">`;
   return (
     `<figure class="rv-story"><svg class="rv-graph" viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeAttr(label)}">` +
     `<rect class="bg" x="${LEFT}" y="${TOP}" width="${W - LEFT - RIGHT}" height="${H - TOP - BOTTOM}"/>${axes}${now}${segments}${dots}${shown}${hits}</svg>` +

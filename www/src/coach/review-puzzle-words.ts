@@ -1,5 +1,5 @@
 // The puzzle's words ("learn from your mistakes") in English and Chinese.
-import { getLang } from '../i18n.js';
+import type { Words } from '../i18n.js';
 
 const en = {
   start: 'Learn from your mistakes',
@@ -39,8 +39,8 @@ const zh: Record<Key, string> = {
 
 const tables: Record<'en' | 'zh', Record<Key, string>> = { en, zh };
 
-/** The puzzle's string for `key` in the current language, `{name}` placeholders filled in. */
-export function sayPuzzle(key: Key, params: Record<string, string | number> = {}): string {
-  const text = tables[getLang()][key];
+/** The puzzle's string for `key` in the language of `w`, `{name}` placeholders filled in. */
+export function sayPuzzle(w: Words, key: Key, params: Record<string, string | number> = {}): string {
+  const text = tables[w.lang][key];
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

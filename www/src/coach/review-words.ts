@@ -1,7 +1,7 @@
 // The review story's words in English and Chinese: the graph's axes and values, the turning points and
 // their causes (a decision, or the cards drawn: luck), where the chance went, and each side's accuracy.
 // Beside words.ts (the coach's shared words) so that the review's story keeps its words together.
-import { getLang, t } from '../i18n.js';
+import type { Words } from '../i18n.js';
 
 const en = {
   storyGraphLabel: 'Chance to win of {name} after every step of the game; {other} has the rest',
@@ -69,12 +69,12 @@ const zh: Record<Key, string> = {
 
 const tables: Record<'en' | 'zh', Record<Key, string>> = { en, zh };
 
-/** The review story's string for `key` in the current language, `{name}` placeholders filled in; for
+/** The review story's string for `key` in the language of `w`, `{name}` placeholders filled in; for
  * each name param also `{name_mid}`, the same inside a sentence ("for you", never "for You"). */
-export function sayStory(key: Key, params: Record<string, string | number> = {}): string {
-  const text = tables[getLang()][key];
+export function sayStory(w: Words, key: Key, params: Record<string, string | number> = {}): string {
+  const text = tables[w.lang][key];
   for (const [name, value] of Object.entries(params)) {
-    if (!(`${name}_mid` in params)) params = { ...params, [`${name}_mid`]: value === t('you') ? t('you').toLowerCase() : value };
+    if (!(`${name}_mid` in params)) params = { ...params, [`${name}_mid`]: value === w.t('you') ? w.t('you').toLowerCase() : value };
   }
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

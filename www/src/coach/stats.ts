@@ -3,11 +3,11 @@
 // variant with streaks, flags per game and a small chart; exported and imported as one file with the
 // records; cleared on request. Games between persons on one device are not counted: nobody is "you".
 import { Game, type GameRecord, type PlayerIndex } from '../../../pkg/full.js';
+import type { Words } from '../i18n.js';
 import { confirmDialog, openDialog } from '../dialogs.js';
 import { escapeAttr, escapeHTML } from '../cards.js';
-import { t } from '../i18n.js';
 import type { Level, Store } from '../storage.js';
-import type { Ctx } from '../game/state.js';
+import { wordsOf, type Ctx } from '../game/state.js';
 import { say, type CoachKey } from './words.js';
 
 export type Outcome = 'win' | 'draw' | 'loss';
@@ -135,9 +135,9 @@ export function streaks(games: StatGame[]): { current: number; kind: Outcome | n
 const variantKey: Record<Variant, CoachKey> = { '2': 'variant2', '2t': 'variant2t', '3': 'variant3' };
 
 /** Won, drawn and lost as one small bar. */
-function bar(row: Row): string {
+function bar(words: Words, row: Row): string {
   const w = (n: number): number => (100 * n) / row.games;
-  const label = `${say('statsWon')} ${row.win}, ${say('statsDrawn')} ${row.draw}, ${say('statsLost')} ${row.loss}`;
+  const label = `${say(words, 'statsWon')} ${row.win}, ${say(words, 'statsDrawn')} ${row.draw}, ${say(words, 'statsLost')} ${row.loss}`;
   return (
     `<svg class="stat-bar" viewBox="0 0 100 10" preserveAspectRatio="none" role="img" aria-label="${escapeAttr(label)}">` +
     `<rect class="win" x="0" width="${w(row.win)}" height="10"/><rect class="draw" x="${w(row.win)}" width="${w(row.draw)}" height="10"/>` +
@@ -145,25 +145,25 @@ function bar(row: Row): string {
   );
 }
 
-export function statsHTML(games: StatGame[]): string {
-  if (games.length === 0) return `<p class="stats-none">${say('statsNone')}</p>`;
+export function statsHTML(w: Words, games: StatGame[]): string {
+  if (games.length === 0) return `<p class="stats-none">${say(w, 'statsNone')}</p>`;
   const body = rows(games)
     .map(
       (r) =>
-        `<tr><th scope="row">${say(`level_${r.level}` as CoachKey)}<span class="variant">${say(variantKey[r.variant])}</span></th>` +
-        `<td>${r.games}</td><td>${r.win}</td><td>${r.draw}</td><td>${r.loss}</td><td>${(r.flags / r.games).toFixed(1)}</td><td>${bar(r)}</td></tr>`,
+        `<tr><th scope="row">${say(w, `level_${r.level}` as CoachKey)}<span class="variant">${say(w, variantKey[r.variant])}</span></th>` +
+        `<td>${r.games}</td><td>${r.win}</td><td>${r.draw}</td><td>${r.loss}</td><td>${(r.flags / r.games).toFixed(1)}</td><td>${bar(w, r)}</td></tr>`,
     )
     .join('');
   const s = streaks(games);
-  const kind = s.kind === 'win' ? say('statsStreakWin') : s.kind === 'loss' ? say('statsStreakLoss') : say('statsStreakDraw');
+  const kind = s.kind === 'win' ? say(w, 'statsStreakWin') : s.kind === 'loss' ? say(w, 'statsStreakLoss') : say(w, 'statsStreakDraw');
   const recent = games.slice(-30);
   const cells = recent.map((g, i) => `<rect class="${g.outcome}" x="${i * 10}" y="0" width="8" height="14" rx="1.5"/>`).join('');
   return (
-    `<table class="stats-table"><thead><tr><th scope="col">${say('statsOpponent')}</th><th scope="col">${say('statsGames')}</th>` +
-    `<th scope="col">${say('statsWon')}</th><th scope="col">${say('statsDrawn')}</th><th scope="col">${say('statsLost')}</th>` +
-    `<th scope="col">${say('statsFlags')}</th><th scope="col"><span class="visually-hidden">${say('statsBars')}</span></th></tr></thead><tbody>${body}</tbody></table>` +
-    `<p class="stats-streak">${say('statsStreak', { n: s.current, kind })} · ${say('statsBest', { n: s.best })}</p>` +
-    `<svg class="stats-recent" viewBox="0 0 ${recent.length * 10} 14" role="img" aria-label="${escapeAttr(`${say('statsChart', { n: recent.length })}: ${recent.map((g) => say(g.outcome === 'win' ? 'statsWon' : g.outcome === 'draw' ? 'statsDrawn' : 'statsLost')).join(', ')}`)}">${cells}</svg>`
+    `<table class="stats-table"><thead><tr><th scope="col">${say(w, 'statsOpponent')}</th><th scope="col">${say(w, 'statsGames')}</th>` +
+    `<th scope="col">${say(w, 'statsWon')}</th><th scope="col">${say(w, 'statsDrawn')}</th><th scope="col">${say(w, 'statsLost')}</th>` +
+    `<th scope="col">${say(w, 'statsFlags')}</th><th scope="col"><span class="visually-hidden">${say(w, 'statsBars')}</span></th></tr></thead><tbody>${body}</tbody></table>` +
+    `<p class="stats-streak">${say(w, 'statsStreak', { n: s.current, kind })} · ${say(w, 'statsBest', { n: s.best })}</p>` +
+    `<svg class="stats-recent" viewBox="0 0 ${recent.length * 10} 14" role="img" aria-label="${escapeAttr(`${say(w, 'statsChart', { n: recent.length })}: ${recent.map((g) => say(w, g.outcome === 'win' ? 'statsWon' : g.outcome === 'draw' ? 'statsDrawn' : 'statsLost')).join(', ')}`)}">${cells}</svg>`
   );
 }
 
@@ -199,18 +199,19 @@ export function importStats(store: Store, text: string): number | null {
 
 /** The statistics dialog: the table, the streaks and the chart, with Export, Import and Clear. */
 export async function openStats(ctx: Ctx): Promise<void> {
+  const w = wordsOf(ctx.s);
   const store = ctx.host.store;
-  const body = (): string => `<div class="stats-panel" aria-live="polite">${statsHTML(loadStats(store))}</div><p class="status" aria-live="polite"></p>`;
+  const body = (): string => `<div class="stats-panel" aria-live="polite">${statsHTML(w, loadStats(store))}</div><p class="status" aria-live="polite"></p>`;
   let next: 'export' | 'import' | 'clear' | null = null;
   await openDialog(ctx.host.shadow, {
-    title: say('statistics'),
+    title: say(w, 'statistics'),
     body: body(),
     className: 'stats-dlg',
     buttons: [
-      { id: 'export', label: say('statsExport') },
-      { id: 'import', label: say('statsImport') },
-      { id: 'clear', label: say('statsClear') },
-      { id: 'close', label: t('close'), primary: true },
+      { id: 'export', label: say(w, 'statsExport') },
+      { id: 'import', label: say(w, 'statsImport') },
+      { id: 'clear', label: say(w, 'statsClear') },
+      { id: 'close', label: w.t('close'), primary: true },
     ],
     onButton: (id) => {
       if (id === 'export' || id === 'import' || id === 'clear') next = id;
@@ -219,18 +220,19 @@ export async function openStats(ctx: Ctx): Promise<void> {
   });
   if (next === 'export') await exportStats(ctx);
   if (next === 'import') await importDialog(ctx);
-  if (next === 'clear' && (await confirmDialog(ctx.host.shadow, say('statsClearConfirm'), say('statistics')))) store.remove(KEY);
+  if (next === 'clear' && (await confirmDialog(wordsOf(ctx.s), ctx.host.shadow, say(w, 'statsClearConfirm'), say(w, 'statistics')))) store.remove(KEY);
   if (next) await openStats(ctx);
 }
 
 async function exportStats(ctx: Ctx): Promise<void> {
+  const w = wordsOf(ctx.s);
   const text = JSON.stringify({ format: 'battleline-statistics', version: 1, games: loadStats(ctx.host.store) } satisfies StatsFile);
   await openDialog(ctx.host.shadow, {
-    title: `${say('statistics')} · ${say('statsExport')}`,
-    body: `<p>${say('statsExportBody')}</p><textarea class="record" readonly rows="6" aria-label="${escapeAttr(say('statistics'))}">${escapeHTML(text)}</textarea>`,
+    title: `${say(w, 'statistics')} · ${say(w, 'statsExport')}`,
+    body: `<p>${say(w, 'statsExportBody')}</p><textarea class="record" readonly rows="6" aria-label="${escapeAttr(say(w, 'statistics'))}">${escapeHTML(text)}</textarea>`,
     buttons: [
-      { id: 'download', label: t('download') },
-      { id: 'close', label: t('close'), primary: true },
+      { id: 'download', label: w.t('download') },
+      { id: 'close', label: w.t('close'), primary: true },
     ],
     onButton: (id) => {
       if (id !== 'download') return true;
@@ -248,17 +250,18 @@ async function exportStats(ctx: Ctx): Promise<void> {
 }
 
 async function importDialog(ctx: Ctx): Promise<void> {
+  const w = wordsOf(ctx.s);
   await openDialog(ctx.host.shadow, {
-    title: `${say('statistics')} · ${say('statsImport')}`,
-    body: `<p>${say('statsImportBody')}</p><textarea class="record" rows="6" aria-label="${escapeAttr(say('statsImportBody'))}"></textarea><p class="status" aria-live="polite"></p>`,
+    title: `${say(w, 'statistics')} · ${say(w, 'statsImport')}`,
+    body: `<p>${say(w, 'statsImportBody')}</p><textarea class="record" rows="6" aria-label="${escapeAttr(say(w, 'statsImportBody'))}"></textarea><p class="status" aria-live="polite"></p>`,
     buttons: [
-      { id: 'close', label: t('close') },
-      { id: 'add', label: say('statsImport'), primary: true },
+      { id: 'close', label: w.t('close') },
+      { id: 'add', label: say(w, 'statsImport'), primary: true },
     ],
     onButton: (id, dialog) => {
       if (id !== 'add') return true;
       const added = importStats(ctx.host.store, dialog.querySelector('textarea')!.value.trim());
-      dialog.querySelector('.status')!.textContent = added === null ? say('statsBadFile') : say('statsImported', { n: added });
+      dialog.querySelector('.status')!.textContent = added === null ? say(w, 'statsBadFile') : say(w, 'statsImported', { n: added });
       return added !== null;
     },
   });

@@ -3,8 +3,8 @@
 // back with Scout), with how many cards are in each deck and in each other hand. An unseen card may be in
 // a deck or in a hand the viewer cannot see: the panel never says which.
 import type { CardName, ColourLetter, PlayerView, TacticName } from '../../../pkg/full.js';
+import type { Words } from '../i18n.js';
 import { escapeAttr, escapeHTML, miniCard } from '../cards.js';
-import { colourName, tacticName } from '../i18n.js';
 import { say } from './words.js';
 
 const COLOURS: ColourLetter[] = ['r', 'o', 'y', 'g', 'b', 'p'];
@@ -45,29 +45,29 @@ export function unseenCards(view: PlayerView): Unseen {
  * The panel's body: the unseen troops as a table by value (columns 1 to 10 under their headers, a row per
  * colour, a card drawn small where it is unseen), the unseen tactics cards, the counts.
  */
-export function unseenHTML(view: PlayerView, names: readonly string[]): string {
+export function unseenHTML(w: Words, view: PlayerView, names: readonly string[]): string {
   const u = unseenCards(view);
   const values = Array.from({ length: 10 }, (_, i) => i + 1);
   const head = `<thead><tr><td></td>${values.map((v) => `<th scope="col">${v}</th>`).join('')}</tr></thead>`;
   const rows = COLOURS.map((c) => {
     const left = u.troops[c];
-    const label = say('unseenColour', { colour: colourName(c), values: left.length ? left.join(', ') : say('unseenNone') });
-    const cells = values.map((v) => `<td>${left.includes(v) ? miniCard(`${c}${v}` as CardName) : ''}</td>`).join('');
+    const label = say(w, 'unseenColour', { colour: w.colourName(c), values: left.length ? left.join(', ') : say(w, 'unseenNone') });
+    const cells = values.map((v) => `<td>${left.includes(v) ? miniCard(w, `${c}${v}` as CardName) : ''}</td>`).join('');
     return `<tr class="unseen-row"><th scope="row" title="${escapeAttr(label)}"><span class="unseen-dot c-${c}" aria-hidden="true"></span><span class="visually-hidden">${escapeHTML(label)}</span></th>${cells}</tr>`;
   }).join('');
   const tactics = view.options.tactics
-    ? `<h3>${say('unseenTactics')}</h3><p class="unseen-tactics">${u.tactics.length ? u.tactics.map((n) => `<span class="tactic-name">${escapeHTML(tacticName(n))}</span>`).join(' · ') : say('unseenNone')}</p>`
+    ? `<h3>${say(w, 'unseenTactics')}</h3><p class="unseen-tactics">${u.tactics.length ? u.tactics.map((n) => `<span class="tactic-name">${escapeHTML(w.tacticName(n))}</span>`).join(' · ') : say(w, 'unseenNone')}</p>`
     : '';
-  const hands = u.hands.map((h) => `<p>${say('unseenHand', {
+  const hands = u.hands.map((h) => `<p>${say(w, 'unseenHand', {
         name: escapeHTML(names[h.seat] ?? ''),
-        troops: say(h.troops === 1 ? 'unseenTroop1' : 'unseenTroopN', { n: h.troops }),
-        tactics: say(h.tactics === 1 ? 'unseenTactic1' : 'unseenTacticN', { n: h.tactics }),
+        troops: say(w, h.troops === 1 ? 'unseenTroop1' : 'unseenTroopN', { n: h.troops }),
+        tactics: say(w, h.tactics === 1 ? 'unseenTactic1' : 'unseenTacticN', { n: h.tactics }),
       })}</p>`).join('');
   return (
-    `<p>${say('unseenIntro')}</p>` +
-    `<h3>${say('unseenTroops')}</h3><table class="unseen-table">${head}<tbody>${rows}</tbody></table>` +
+    `<p>${say(w, 'unseenIntro')}</p>` +
+    `<h3>${say(w, 'unseenTroops')}</h3><table class="unseen-table">${head}<tbody>${rows}</tbody></table>` +
     tactics +
-    `<p class="unseen-counts">${say('unseenCounts', { troop: u.troopDeck, tactics: u.tacticsDeck })}</p>` +
+    `<p class="unseen-counts">${say(w, 'unseenCounts', { troop: u.troopDeck, tactics: u.tacticsDeck })}</p>` +
     hands
   );
 }

@@ -1,6 +1,6 @@
 // The coach's words in English and Chinese: the review, the win chances, the statistics, the unseen cards
 // and the hint's chance reason. Kept beside the coach (not in i18n.ts) so that its parts stay together.
-import { getLang } from '../i18n.js';
+import type { Words } from '../i18n.js';
 
 const en = {
   review: 'Review',
@@ -230,9 +230,9 @@ const zh: Record<Key, string> = {
 
 const tables: Record<'en' | 'zh', Record<Key, string>> = { en, zh };
 
-/** The coach's string for `key` in the current language, `{name}` placeholders filled in. */
-export function say(key: Key, params: Record<string, string | number> = {}): string {
-  const text = tables[getLang()][key];
+/** The coach's string for `key` in the language of `w`, `{name}` placeholders filled in. */
+export function say(w: Words, key: Key, params: Record<string, string | number> = {}): string {
+  const text = tables[w.lang][key];
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 

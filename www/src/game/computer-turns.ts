@@ -2,7 +2,6 @@
 // a failure is shown with Try again, never replaced by another move. A lesson's opponent plays its script.
 import { heldGame } from './table.js';
 import { escapeHTML } from '../cards.js';
-import { setLang, t } from '../i18n.js';
 import { sleep, errorText, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { isComputer, levelOf } from './queries.js';
@@ -59,10 +58,9 @@ export async function runComputer(ctx: Ctx): Promise<boolean> {
         }
       }
       if (failure !== null) {
-        setLang(ctx.s.settings.lang);
         ctx.s.computerFailed = true;
         const msg = escapeHTML(failure);
-        ctx.s.message = { text: () => (ctx.s.computerBlocked ? t('computerBlocked') : t('computerFailed', { msg })), kind: 'error' };
+        ctx.s.message = { text: ({ t }) => (ctx.s.computerBlocked ? t('computerBlocked') : t('computerFailed', { msg })), kind: 'error' };
         break;
       }
       ctx.s.lookaheadFor = -1;

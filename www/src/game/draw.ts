@@ -5,11 +5,11 @@ import { handoverHTML } from '../dialogs.js';
 import { canExport } from '../fairplay.js';
 import { escapeHTML } from '../cards.js';
 import { handItems, hiddenHandHTML } from '../hand.js';
-import { getLang, langTag, setLang, t } from '../i18n.js';
+import { langTag } from '../i18n.js';
 import { sinceLastTurnOf, tell, type LogEntry, type TellContext } from '../log.js';
 import { renderActionBar, renderReplayBar, renderStatus, renderSteps, renderTools, stepOf } from '../panels.js';
 import { patchChildren, setClass, setHTML } from '../patch.js';
-import type { Ctx } from './state.js';
+import { wordsOf, type Ctx } from './state.js';
 import { canReplay, myTurn, seatNames, undoBlockedText, undoTarget } from './queries.js';
 import { promptOf, statusHTML, viewModel } from './view-model.js';
 import { focusInGame } from '../focus.js';
@@ -39,6 +39,7 @@ export function drawBoard(ctx: Ctx, m: RenderModel): void {
 }
 
 export function drawHand(ctx: Ctx, m: RenderModel): void {
+  const { t } = wordsOf(ctx.s);
   const hand = ctx.el.hand;
   if (m.hideHand) {
     setHTML(hand, hiddenHandHTML(m));
@@ -56,15 +57,17 @@ export function drawHand(ctx: Ctx, m: RenderModel): void {
 
 /** The log, appended to when only new entries came, redrawn otherwise. */
 export function renderLog(ctx: Ctx): void {
+  const words = wordsOf(ctx.s);
+  const { t } = words;
   const el = ctx.el;
   el.log.hidden = !ctx.s.logOpen;
   const r = ctx.s.replay;
   const names = seatNames(ctx.s);
   // The person's own secrets show against the computer and at one's own seat of a game held elsewhere.
   const own = ctx.s.session.mode === 'computer' || (ctx.s.game?.remote !== undefined && !ctx.s.session.spectator);
-  const told: TellContext = { names, reveal: r ? (r.open ? 'all' : r.viewer) : own ? ctx.s.session.humanSeat : null };
+  const told: TellContext = { names, reveal: r ? (r.open ? 'all' : r.viewer) : own ? ctx.s.session.humanSeat : null, words };
   const entries = r ? r.entries.slice(0, r.index) : ctx.s.entries;
-  const key = `${getLang()}|${r ? `replay${r.open ? '' : r.viewer}` : ctx.s.session.mode}|${entries[0]?.actor ?? ''}|${ctx.s.game?.seed ?? ''}`;
+  const key = `${words.lang}|${r ? `replay${r.open ? '' : r.viewer}` : ctx.s.session.mode}|${entries[0]?.actor ?? ''}|${ctx.s.game?.seed ?? ''}`;
   let list = el.log.querySelector('.log-lines');
   const line = (e: LogEntry): string => {
     const text = tell(e, told);
@@ -95,8 +98,9 @@ export function renderLog(ctx: Ctx): void {
   }
 }
 
-/** The game's own name and its parts' names, in the language of the moment (the markup has English). */
+/** The game's own name and its parts' names, in the element's language (the markup has English). */
 function nameParts(ctx: Ctx): void {
+  const { t } = wordsOf(ctx.s);
   const brand = ctx.el.root.querySelector('.brand span');
   if (brand && brand.textContent !== t('title')) brand.textContent = t('title');
   if (ctx.el.tools.getAttribute('aria-label') !== t('gameTools')) ctx.el.tools.setAttribute('aria-label', t('gameTools'));
@@ -105,8 +109,9 @@ function nameParts(ctx: Ctx): void {
 
 /** Redraws everything from the engine's state; `t0` is the time of the click that caused it. */
 export function render(ctx: Ctx, t0?: number): void {
+  const words = wordsOf(ctx.s);
+  const { t } = words;
   const el = ctx.el;
-  setLang(ctx.s.settings.lang);
   // Written only when it changes: setting `lang`, even to the same value, restyles the whole game.
   const tag = langTag(ctx.s.settings.lang);
   if (el.root.lang !== tag) el.root.lang = tag;
@@ -117,16 +122,16 @@ export function render(ctx: Ctx, t0?: number): void {
   const { coach, online, tutorial } = ctx.features;
   setHTML(el.lesson, tutorial.panelHTML(ctx));
   if (!ctx.s.game && !ctx.s.replay) {
-    el.tools.innerHTML = renderTools({ canUndo: false, canHint: false, logOpen: ctx.s.logOpen, menuOpen: ctx.s.menuOpen, inReplay: false, canReplay: false, exportBlocked: t('exportUnavailable'), hasRules: ctx.host.rules !== null, tutorial: tutorial.label() });
+    el.tools.innerHTML = renderTools(words, { canUndo: false, canHint: false, logOpen: ctx.s.logOpen, menuOpen: ctx.s.menuOpen, inReplay: false, canReplay: false, exportBlocked: t('exportUnavailable'), hasRules: ctx.host.rules !== null, tutorial: tutorial.label(words.lang) });
     // The start dialog was closed without a game: the way back to one, and to the tutorial.
-    setHTML(el.bar, renderActionBar(t('noGame'), [{ act: 'tutorial', label: tutorial.label() }, { act: 'new', label: t('newGame'), primary: true }], null));
+    setHTML(el.bar, renderActionBar(t('noGame'), [{ act: 'tutorial', label: tutorial.label(words.lang) }, { act: 'new', label: t('newGame'), primary: true }], null));
     return;
   }
   const m = viewModel(ctx.s, coach);
   el.root.classList.toggle('in-replay', ctx.s.replay !== null);
   el.root.classList.toggle('log-open', ctx.s.logOpen);
   el.hand.classList.toggle('my-turn', m.interactive);
-  setHTML(el.tools, renderTools({
+  setHTML(el.tools, renderTools(words, {
     canUndo: undoTarget(ctx.s) !== null,
     undoBlocked: undoBlockedText(ctx.s),
     exportBlocked: (ctx.s.replay ? ctx.s.replay.open : canExport(ctx.s.game)) ? null : t('exportUnavailable'),
@@ -137,7 +142,7 @@ export function render(ctx: Ctx, t0?: number): void {
     canReplay: canReplay(ctx.s),
     hasRules: ctx.host.rules !== null,
     extraMenu: coach.menuHTML(ctx),
-    tutorial: tutorial.label(),
+    tutorial: tutorial.label(words.lang),
   }));
   const onlineLine = ctx.s.replay ? null : online.headline(ctx);
   setHTML(el.status, onlineLine === null ? statusHTML(ctx.s, m) : renderStatus({ who: null, headline: onlineLine, detail: '', thinking: false }));
@@ -150,24 +155,24 @@ export function render(ctx: Ctx, t0?: number): void {
   if (ctx.s.replay) {
     const r = ctx.s.replay;
     const e = r.entries[r.index - 1];
-    const desc = e ? (tell(e, { names: m.names, reveal: r.open ? 'all' : r.viewer }) ?? '') : t('replayNothing');
-    setHTML(el.bar, renderReplayBar(r.index, r.record.actions.length, r.timer !== null, desc, r.open, coach.reviewButtonHTML(ctx)));
+    const desc = e ? (tell(e, { names: m.names, reveal: r.open ? 'all' : r.viewer, words }) ?? '') : t('replayNothing');
+    setHTML(el.bar, renderReplayBar(words, r.index, r.record.actions.length, r.timer !== null, desc, r.open, coach.reviewButtonHTML(ctx)));
   } else {
     const { prompt, buttons } = promptOf(ctx.s, m);
-    const steps = ctx.s.handover || m.view.result || onlineLine !== null ? '' : renderSteps(m.view.options.claimTiming, stepOf(m.view.phase));
-    const message = ctx.s.message ? { text: ctx.s.message.text(), kind: ctx.s.message.kind } : null;
+    const steps = ctx.s.handover || m.view.result || onlineLine !== null ? '' : renderSteps(words, m.view.options.claimTiming, stepOf(m.view.phase));
+    const message = ctx.s.message ? { text: ctx.s.message.text(words), kind: ctx.s.message.kind } : null;
     setHTML(el.bar, renderActionBar(prompt, buttons, message, steps));
   }
   renderLog(ctx);
   online.draw(ctx);
   if (ctx.s.handover && ctx.s.game && !ctx.s.replay) {
     const recent = sinceLastTurnOf(ctx.s.entries, ctx.s.game.current)
-      .map((e) => tell(e, { names: m.names, reveal: null }))
+      .map((e) => tell(e, { names: m.names, reveal: null, words }))
       .filter((x): x is string => x !== null);
     // Before anyone has played, nobody "has finished".
     const prev = ctx.s.entries[ctx.s.entries.length - 1]?.actor ?? null;
     const wasHidden = el.curtain.hidden;
-    setHTML(el.curtain, handoverHTML(ctx.s.game.current, prev, m.names, recent));
+    setHTML(el.curtain, handoverHTML(words, ctx.s.game.current, prev, m.names, recent));
     el.curtain.hidden = false;
     if (wasHidden) focusInGame(el.curtain.querySelector<HTMLElement>('[data-act=reveal]'));
   } else {

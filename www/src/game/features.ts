@@ -8,6 +8,7 @@ import type { Action, Game } from '../../../pkg/full.js';
 import type { BoardMarks } from '../board.js';
 import type { StartChoice, TutorialOffer } from '../start-dialog.js';
 import type { Store } from '../storage.js';
+import type { Lang, Words } from '../i18n.js';
 import type { Ctx, GameState } from './state.js';
 import type { Table } from './table.js';
 
@@ -18,7 +19,7 @@ export interface CoachFeature {
   /** The game `game` ended: counted once in the statistics. */
   noteResult(ctx: Ctx, game: Game): void;
   /** The coach's word for a button or a setting it adds elsewhere; null while its chunk is not here. */
-  say(key: 'review' | 'winChancesSetting'): string | null;
+  say(words: Words, key: 'review' | 'winChancesSetting'): string | null;
   /** Reviews the match on the board (from the end dialog). */
   startReview(ctx: Ctx): void;
   /** The coach's entries in the game's menu. */
@@ -64,9 +65,9 @@ export interface OnlineFeature {
 /** The tutorial: lessons played on the board, step by step. */
 export interface TutorialFeature {
   /** The menu's and the empty board's name for it. */
-  label(): string;
+  label(lang: Lang): string;
   /** The start dialog's offer: with a word for a newcomer (no tutorial begun on this device). */
-  offer(store: Store): TutorialOffer;
+  offer(store: Store, lang: Lang): TutorialOffer;
   /** Opens the tutorial at the step where it was left (its chunk fetched first). */
   open(ctx: Ctx): Promise<void>;
   /** The lesson's panel for the lesson on the board (empty without one). */

@@ -2,8 +2,7 @@
 import type { CardName, DeckKind, FlagNumber, PlayerIndex } from '../../../pkg/full.js';
 import { handOrder } from '../cards.js';
 import { confirmDialog, dialogOpen } from '../dialogs.js';
-import { t } from '../i18n.js';
-import { NONE, type Ctx } from './state.js';
+import { NONE, wordsOf, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { openRules, openSettings, toggleLang } from './preferences.js';
 import { canReplay, handCards, myTurn, playerCount, resolve } from './queries.js';
@@ -176,11 +175,12 @@ export function onAct(ctx: Ctx, act: string, t0: number): void {
 }
 
 export async function confirmNew(ctx: Ctx): Promise<void> {
+  const { t } = wordsOf(ctx.s);
   const g = ctx.s.game;
   // A seat in an online room that is not over: starting another game leaves it, and the others are told.
   if (ctx.features.online.seat(ctx) === 'playing') {
-    if (!(await confirmDialog(ctx.host.shadow, t('onlineLeaveConfirm'), t('onlineLeaveTitle')))) return;
-  } else if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(ctx.host.shadow, t('newGameConfirm')))) return;
+    if (!(await confirmDialog(wordsOf(ctx.s), ctx.host.shadow, t('onlineLeaveConfirm'), t('onlineLeaveTitle')))) return;
+  } else if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(wordsOf(ctx.s), ctx.host.shadow, t('newGameConfirm')))) return;
   await newGame(ctx);
 }
 

@@ -3,10 +3,9 @@
 import type { Action, CardName, PlayerIndex } from '../../../pkg/full.js';
 import { cleanName } from '../player-name.js';
 import { replayIsOpen, undoPolicy, type UndoBlock } from '../fairplay.js';
-import { t } from '../i18n.js';
 import { affordances, find, type Affordances } from '../moves.js';
 import type { Level } from '../storage.js';
-import { other, type GameState } from './state.js';
+import { other, wordsOf, type GameState } from './state.js';
 import { heldGame } from './table.js';
 
 /** Players in the game on the board (2 or 3). */
@@ -30,6 +29,7 @@ export function levelOf(state: GameState, seat: PlayerIndex): Level {
 }
 
 export function seatNames(state: GameState): string[] {
+  const { t } = wordsOf(state);
   // Names given in the start dialog (or read back from storage): cleaned here, where every name comes from.
   const defaults = [t('player1'), t('player2'), t('player3')];
   const given = (state.session.names ?? []).map((n) => cleanName(String(n ?? '')));
@@ -151,6 +151,7 @@ export function undoTarget(state: GameState): number | null {
 
 /** Why Undo is unavailable, in words, or null when it is available (or there is nothing to say). */
 export function undoBlockedText(state: GameState): string | null {
+  const { t } = wordsOf(state);
   const u = undoState(state);
   return u && 'blocked' in u ? t('undoUnavailable', { why: t(u.blocked) }) : null;
 }

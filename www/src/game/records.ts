@@ -4,34 +4,35 @@
 import '../record-words.js';
 import { Game, type GameRecord } from '../../../pkg/full.js';
 import { confirmDialog } from '../dialogs.js';
-import { t } from '../i18n.js';
 import { importProblem } from '../import-problem.js';
 import { exportDialog, importDialog } from '../record-dialogs.js';
-import type { Ctx } from './state.js';
+import { wordsOf, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { finishedRecord, loadRecord } from './session.js';
 
 export async function exportRecord(ctx: Ctx): Promise<void> {
   const record = finishedRecord(ctx);
   if (!record) {
-    ctx.s.message = { text: () => t('exportUnavailable'), kind: 'info' };
+    ctx.s.message = { text: ({ t }) => t('exportUnavailable'), kind: 'info' };
     render(ctx);
     return;
   }
-  await exportDialog(ctx.host.shadow, JSON.stringify(record, null, 1), `battleline-${record.seed}.json`);
+  await exportDialog(wordsOf(ctx.s), ctx.host.shadow, JSON.stringify(record, null, 1), `battleline-${record.seed}.json`);
 }
 
 export async function importRecord(ctx: Ctx): Promise<void> {
-  const text = await importDialog(ctx.host.shadow, (input) => {
+  const words = wordsOf(ctx.s);
+  const { t } = words;
+  const text = await importDialog(words, ctx.host.shadow, (input) => {
     try {
       Game.fromRecord(input.trim()).free();
       return null;
     } catch (err) {
-      return importProblem(err);
+      return importProblem(words, err);
     }
   });
   if (!text) return;
   const g = ctx.s.game;
-  if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(ctx.host.shadow, t('importReplaceConfirm'), t('importTitle')))) return;
+  if (g && !g.matchScore().over && g.actionCount > 0 && !(await confirmDialog(words, ctx.host.shadow, t('importReplaceConfirm'), t('importTitle')))) return;
   loadRecord(ctx, JSON.parse(text.trim()) as GameRecord);
 }

@@ -2,10 +2,9 @@
 // the move is the engine's legal action that matches, or the engine's reason why there is none.
 import type { Action, CardName, DeckKind, FlagNumber } from '../../../pkg/full.js';
 import { claimDialog } from '../dialogs.js';
-import { t } from '../i18n.js';
 import { destinationsFor, isGuile, playAction, sourcesFor } from '../moves.js';
 import { whyUnplayable } from '../why.js';
-import { NONE, errorText, type Ctx } from './state.js';
+import { NONE, errorText, wordsOf, type Ctx } from './state.js';
 import { render } from './draw.js';
 import { actionsFor, handCards, myTurn, phaseStep, resolve, seatNames, viewerSeat } from './queries.js';
 import { save } from './keeping.js';
@@ -33,8 +32,8 @@ export function onHand(ctx: Ctx, card: CardName, t0: number): void {
   if (!handCards(ctx.s).has(card)) {
     // A greyed-out card says why when pressed (a tap has no hover to show the tooltip).
     const g = ctx.s.game;
-    const why = g ? whyUnplayable(g, [card]).get(card) : undefined;
-    if (g && why) ctx.s.message = { text: () => (ctx.s.game === g ? (whyUnplayable(g, [card]).get(card) ?? why) : why), kind: 'info' };
+    const why = g ? whyUnplayable(wordsOf(ctx.s), g, [card]).get(card) : undefined;
+    if (g && why) ctx.s.message = { text: (words) => (ctx.s.game === g ? (whyUnplayable(words, g, [card]).get(card) ?? why) : why), kind: 'info' };
     render(ctx, t0);
     return;
   }
@@ -111,6 +110,7 @@ function loadExplain(): Promise<typeof import('../explain.js')> {
 }
 
 export async function explainFlag(ctx: Ctx, flag: FlagNumber): Promise<void> {
+  const { t } = wordsOf(ctx.s);
   let explainHTML;
   try {
     let explainCss;
@@ -138,12 +138,12 @@ export async function explainFlag(ctx: Ctx, flag: FlagNumber): Promise<void> {
     render(ctx);
     return;
   }
-  let body = explainHTML(proof, { names: seatNames(ctx.s), viewer, flag: fv });
+  let body = explainHTML(proof, { names: seatNames(ctx.s), viewer, flag: fv, words: wordsOf(ctx.s) });
   if (proof.claimable && fv.claimedBy === null) {
     body += `<p class="note">${g.current === viewer && !g.result() ? t('claimLater') : t('claimNotYourTurn')}</p>`;
   }
   const title = t('claimTitle', { n: flag, name: seatNames(ctx.s)[viewer] ?? '' });
-  await claimDialog(ctx.host.shadow, title, body, null);
+  await claimDialog(wordsOf(ctx.s), ctx.host.shadow, title, body, null);
   if (ctx.s.lesson && !proof.claimable) ctx.s.lesson.history.refusalsShown.add(flag);
   render(ctx);
   ctx.features.tutorial.progress(ctx);

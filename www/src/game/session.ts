@@ -2,14 +2,13 @@
 // through the engine), what follows an action (the hand-over curtain, the computer's turn, the end of the
 // game), undo. The features (features.ts) start and leave their own games and come back through these.
 import { Game, type Action, type GameRecord, type PlayerIndex } from '../../../pkg/full.js';
-import { endDialog, openDialog } from '../dialogs.js';
+import { openDialog } from '../dialogs.js';
 import type { StartChoice } from '../start-dialog.js';
 import { loadStartDialog, startDialogLoaded } from '../start-dialog-loader.js';
 import { canExport } from '../fairplay.js';
-import { setLang, t } from '../i18n.js';
 import { replayLogged } from '../log.js';
 import { clearGame, loadGame, type Seat } from '../storage.js';
-import { NONE, freshAiSeed, errorText, twoSeats, type Ctx } from './state.js';
+import { NONE, freshAiSeed, errorText, twoSeats, wordsOf, type Ctx } from './state.js';
 import { runComputer } from './computer-turns.js';
 import { render } from './draw.js';
 import { play, replaceGame, save } from './keeping.js';
@@ -20,6 +19,7 @@ import { focusInGame } from '../focus.js';
 
 /** Resumes the saved game, or asks for a new one. */
 export async function boot(ctx: Ctx): Promise<void> {
+  const { t } = wordsOf(ctx.s);
   const { online } = ctx.features;
   online.followLinks(ctx);
   // An invite link, or an online game on the board before a reload, goes to the server's room.
@@ -54,7 +54,7 @@ export async function boot(ctx: Ctx): Promise<void> {
         ...(saved.seats ? { seats: saved.seats } : {}),
         ...(saved.names ? { names: saved.names } : {}),
       };
-      ctx.s.message = { text: () => t('resumeNote'), kind: 'info' };
+      ctx.s.message = { text: ({ t }) => t('resumeNote'), kind: 'info' };
       ctx.s.endShownAt = game.result() ? game.actionCount : -1;
       render(ctx);
       continueAfterChange(ctx, null);
@@ -84,7 +84,7 @@ export async function newGame(ctx: Ctx): Promise<void> {
   // the dialog can always be closed: without a game, the board says how to start one (draw.ts).
   const online = await ctx.features.online.offered(ctx);
   const { startDialog } = startDialogLoaded() ?? (await loadStartDialog());
-  const choice = await startDialog(ctx.host.shadow, ctx.s.lastStart, true, ctx.features.tutorial.offer(ctx.host.store), online);
+  const choice = await startDialog(wordsOf(ctx.s), ctx.host.shadow, ctx.s.lastStart, true, ctx.features.tutorial.offer(ctx.host.store, ctx.s.settings.lang), online);
   if (choice === 'tutorial') await ctx.features.tutorial.open(ctx);
   else if (choice) start(ctx, choice);
 }
@@ -148,7 +148,7 @@ export function perform(ctx: Ctx, actions: Action[], t0?: number): boolean {
       ctx.s.lesson?.history.actions.push(action);
     } catch (err) {
       const msg = errorText(err);
-      ctx.s.message = { text: () => t('illegal', { msg }), kind: 'error' };
+      ctx.s.message = { text: ({ t }) => t('illegal', { msg }), kind: 'error' };
       ok = false;
       break;
     }
@@ -209,14 +209,21 @@ export async function showEnd(ctx: Ctx): Promise<void> {
   if (!g || !result) return;
   const match = g.matchScore();
   const { coach, online } = ctx.features;
-  setLang(ctx.s.settings.lang); // after a timer: another game on the page may have spoken last
-  const choice = await endDialog(ctx.host.shadow, {
+  let endDialog;
+  try {
+    ({ endDialog } = await import('../end-dialog.js'));
+  } catch (err) {
+    console.error('battleline: the end-of-game dialog could not be loaded', err);
+    return;
+  }
+  if (ctx.s.game !== g) return; // another game began while it was fetched
+  const choice = await endDialog(wordsOf(ctx.s), ctx.host.shadow, {
     result,
     names: seatNames(ctx.s),
     match,
     breakthrough: result.victory === 'breakthrough' ? (ctx.s.entries.at(-1)?.winFlags ?? null) : null,
     canNext: !match.over,
-    review: ctx.host.coach.review && match.over ? coach.say('review') : null,
+    review: ctx.host.coach.review && match.over ? coach.say(wordsOf(ctx.s), 'review') : null,
     rematch: online.seat(ctx) !== 'none' && match.over,
   });
   if (choice === 'rematch') online.rematch(ctx);
@@ -245,7 +252,7 @@ export function undo(ctx: Ctx): void {
   replaceGame(ctx, ctx.features.tutorial.table(ctx, game), entries);
   ctx.s.handover = false;
   ctx.s.endShownAt = -1;
-  ctx.s.message = { text: () => t('undone'), kind: 'info' };
+  ctx.s.message = { text: ({ t }) => t('undone'), kind: 'info' };
   save(ctx);
   render(ctx, t0);
   if (isComputer(ctx.s, game.current) && !game.result()) computerTurns(ctx);

@@ -10,6 +10,7 @@ import type { StartChoice } from '../start-dialog.js';
 import type { Table } from './table.js';
 import type { ReplayTable } from './replay-table.js';
 import type { GameHost } from '../host.js';
+import { words, type Words } from '../i18n.js';
 import type { LogEntry } from '../log.js';
 import type { GuileCard } from '../moves.js';
 import type { Level, Mode, Seat, Settings } from '../storage.js';
@@ -109,8 +110,8 @@ export interface GameState extends FeatureStates {
   readonly redrawTimes: number[];
   /** Milliseconds each computer decision with a choice took, worker round trip included (tests read it). */
   readonly computerTimes: { level: string; ms: number }[];
-  /** The answer to the last press; `text` is asked again at each drawing, so it follows the language. */
-  message: { text: () => string; kind: 'info' | 'error' } | null;
+  /** The answer to the last press; `text` is asked again at each drawing, in the element's language then. */
+  message: { text: (words: Words) => string; kind: 'info' | 'error' } | null;
   suggestion: Action | null;
   /** The last hint's move with the hand it was made from, for the table it was asked on: the next hint on
    * the same table stays consistent with it (coach/hint.ts). */
@@ -165,6 +166,11 @@ export function twoSeats(mode: Mode, level: Level, humanSeat: PlayerIndex): Seat
 }
 
 /** Nothing on the board yet. */
+/** The words of the element's language (its settings' `lang`): every word it shows is looked up through them. */
+export function wordsOf(s: GameState): Words {
+  return words(s.settings.lang);
+}
+
 export function initialState(settings: Settings, logOpen: boolean, features: FeatureStates, dialogOpen: () => boolean = () => false): GameState {
   return {
     game: null,

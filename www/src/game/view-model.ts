@@ -4,12 +4,11 @@
 import type { CardName, FlagNumber, PlayerIndex } from '../../../pkg/full.js';
 import type { Highlights, RenderModel } from '../board.js';
 import { escapeHTML } from '../cards.js';
-import { cardShort, getLang, t } from '../i18n.js';
 import { lastTurn, type LogEntry } from '../log.js';
 import { destinationsFor, flagsFor, sourcesFor } from '../moves.js';
 import { phaseText, renderStatus, type ActionButton } from '../panels.js';
 import { whyNotAt, whyUnplayable } from '../why.js';
-import { emptyHighlights, type GameState } from './state.js';
+import { emptyHighlights, wordsOf, type GameState } from './state.js';
 import type { CoachFeature } from './features.js';
 import { actionsFor, affordancesNow, isComputer, myTurn, personSeats, phaseStep, playerCount, seatNames, viewerSeat } from './queries.js';
 
@@ -24,11 +23,13 @@ export function selectionTargets(state: GameState): Set<FlagNumber> {
 export function viewModel(state: GameState, coach?: CoachFeature): RenderModel {
   const r = state.replay;
   const names = seatNames(state);
+  const words = wordsOf(state);
   if (r) {
     const view = r.game.view(r.viewer);
     return {
       view,
       viewer: r.viewer,
+      words,
       names,
       opponents: opponentsOf(state, r.viewer),
       // Every hand face up only in the replay of a finished match (fairplay.ts), each from its own
@@ -80,10 +81,10 @@ export function viewModel(state: GameState, coach?: CoachFeature): RenderModel {
   }
   const selectable = phaseStep(state) === 'scoutReturn' ? now.returns : new Set([...now.hand, ...later.hand]);
   // Asked of the engine once per position (a render must stay quick): one probe per greyed-out card.
-  const whyKey = `${g.viewDigest(viewer)}|${viewer}|${getLang()}|${mine}`;
+  const whyKey = `${g.viewDigest(viewer)}|${viewer}|${words.lang}|${mine}`;
   if (state.idleWhy.key !== whyKey) {
     const idle = mine && phaseStep(state) !== 'scoutReturn' ? view.hand.filter((card) => !selectable.has(card)) : [];
-    state.idleWhy = { key: whyKey, reasons: idle.length ? whyUnplayable(g, idle) : new Map() };
+    state.idleWhy = { key: whyKey, reasons: idle.length ? whyUnplayable(words, g, idle) : new Map() };
   }
   const idleWhy = state.idleWhy.reasons;
   // With a card selected, each flag it cannot go to says why (hover, focus, and a press of the flag).
@@ -92,13 +93,14 @@ export function viewModel(state: GameState, coach?: CoachFeature): RenderModel {
     const key = `${whyKey}|${sel.card}`;
     if (state.flagWhy.key !== key) {
       const others = ([1, 2, 3, 4, 5, 6, 7, 8, 9] as FlagNumber[]).filter((f) => !targetFlags.has(f));
-      state.flagWhy = { key, reasons: whyNotAt(g, sel.card, others) };
+      state.flagWhy = { key, reasons: whyNotAt(words, g, sel.card, others) };
     }
     flagWhy = state.flagWhy.reasons;
   }
   return {
     flagWhy,
     view,
+    words,
     viewer,
     names,
     opponents: opponentsOf(state, viewer),
@@ -164,6 +166,7 @@ export function suggestionHighlights(state: GameState, a = state.suggestion): Hi
 }
 
 export function promptOf(state: GameState, m: RenderModel): { prompt: string; buttons: ActionButton[] } {
+  const { t, cardShort } = wordsOf(state);
   const g = state.game!;
   const view = m.view;
   const buttons: ActionButton[] = [];
@@ -211,6 +214,7 @@ export function promptOf(state: GameState, m: RenderModel): { prompt: string; bu
 }
 
 export function statusHTML(state: GameState, m: RenderModel): string {
+  const { t } = wordsOf(state);
   const html = statusCore(state, m);
   const view = m.view;
   if (view.options.games <= 1 || state.replay) return html;
@@ -222,6 +226,7 @@ export function statusHTML(state: GameState, m: RenderModel): string {
 }
 
 export function statusCore(state: GameState, m: RenderModel): string {
+  const { t } = wordsOf(state);
   const view = m.view;
   const names = m.names;
   if (state.replay) {
@@ -250,7 +255,7 @@ export function statusCore(state: GameState, m: RenderModel): string {
   return renderStatus({
     who: current,
     headline,
-    detail: state.thinking ? t('thinking') : state.handover ? '' : phaseText(view.phase),
+    detail: state.thinking ? t('thinking') : state.handover ? '' : phaseText(wordsOf(state), view.phase),
     thinking: state.thinking,
   });
 }

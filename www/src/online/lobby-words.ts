@@ -1,7 +1,7 @@
 // The words of the lobby (lobby.ts) in English and Chinese: the open games' list, posting a game under a
 // name, and what the server may answer. They travel with online play's chunk and are added to i18n.ts's
 // tables as it loads; `lt` asks t() for them.
-import { addWords, t, type Key } from '../i18n.js';
+import { addWords, type Key, type Words } from '../i18n.js';
 
 const en = {
   lobbyTitle: 'Open games',
@@ -71,8 +71,10 @@ const zh: Record<LobbyKey, string> = {
 
 addWords({ en, zh });
 
-/** The lobby's words in the page's language. */
-export function lt(key: LobbyKey, params?: Record<string, string | number>): string {
+/** The lobby's words in the language of `words` (the game's that opened the lobby). */
+export type LobbyWords = (key: LobbyKey, params?: Record<string, string | number>) => string;
+
+export function lobbyWords({ t }: Words): LobbyWords {
   // Added to t()'s tables above; its Key type lists the tables every page loads, not this chunk's.
-  return t(key as unknown as Key, params);
+  return (key, params) => t(key as unknown as Key, params);
 }

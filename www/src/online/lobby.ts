@@ -7,7 +7,8 @@ import { openDialog } from '../dialogs.js';
 import { focusInGame } from '../focus.js';
 import type { ClientMessage, ClockSetting, OpenGame, ServerMessage } from './protocol.js';
 import { socketUrl } from './server.js';
-import { lt } from './lobby-words.js';
+import { lobbyWords, type LobbyWords } from './lobby-words.js';
+import type { Words } from '../i18n.js';
 import { adoptCss } from '../feature-css.js';
 import lobbyCss from './lobby.css';
 
@@ -26,7 +27,7 @@ const NAME_OK = /^[\p{L}\p{N} _.'-]{1,24}$/u;
 const timingKey = { afterPlay: 'lobbyTimingAfterPlay', startOfTurn: 'lobbyTimingStartOfTurn', endOfTurn: 'lobbyTimingEndOfTurn' } as const;
 
 /** A game's options in a few words. */
-export function describe(game: Pick<OpenGame, 'options' | 'clock' | 'coach'> | LobbySetting): string {
+export function describe(lt: LobbyWords, game: Pick<OpenGame, 'options' | 'clock' | 'coach'> | LobbySetting): string {
   const o = game.options;
   const parts = [
     lt('lobbyPlayers', { n: o.players ?? 2 }),
@@ -59,7 +60,8 @@ function storeName(name: string): void {
  * Opens the lobby on `server` with the start dialog's `setting`; `enter` is given the message that takes
  * the chosen game or posts this one (sent by the online session's connection).
  */
-export async function openLobby(host: ParentNode, server: string, setting: LobbySetting, enter: (first: ClientMessage) => void): Promise<void> {
+export async function openLobby(words: Words, host: ParentNode, server: string, setting: LobbySetting, enter: (first: ClientMessage) => void): Promise<void> {
+  const lt = lobbyWords(words);
   // The lobby's stylesheet comes with its chunk and joins the game's on first use.
   if (host instanceof ShadowRoot) adoptCss(host, lobbyCss);
   const games = new Map<string, OpenGame>();
@@ -80,7 +82,7 @@ export async function openLobby(host: ParentNode, server: string, setting: Lobby
       who.textContent = game.name;
       const what = document.createElement('span');
       what.className = 'lobby-what';
-      what.textContent = describe(game) + (game.free > 1 ? ` · ${lt('lobbyFree', { n: game.free })}` : '');
+      what.textContent = describe(lt, game) + (game.free > 1 ? ` · ${lt('lobbyFree', { n: game.free })}` : '');
       const take = document.createElement('button');
       take.type = 'button';
       take.className = 'btn lobby-take';
@@ -165,7 +167,7 @@ export async function openLobby(host: ParentNode, server: string, setting: Lobby
     onReady: (dialog) => {
       list = dialog.querySelector('.lobby-list');
       status = dialog.querySelector('.lobby-status');
-      dialog.querySelector('.lobby-mine')!.textContent = lt('lobbyYourGame', { what: describe(setting) });
+      dialog.querySelector('.lobby-mine')!.textContent = lt('lobbyYourGame', { what: describe(lt, setting) });
       const input = dialog.querySelector<HTMLInputElement>('input[name=lobby-name]')!;
       input.value = name;
       draw();

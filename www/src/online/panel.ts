@@ -6,9 +6,9 @@ import { escapeAttr, escapeHTML } from '../cards.js';
 import { adoptCss } from '../feature-css.js';
 import panelCss from './panel.css';
 import { confirmDialog } from '../dialogs.js';
-import { t } from '../i18n.js';
+import type { Words } from '../i18n.js';
 import { seatNames } from '../game/queries.js';
-import type { Ctx } from '../game/state.js';
+import { wordsOf, type Ctx } from '../game/state.js';
 import { onlineCommand, onlineOf, onlineSlot, type Online } from './online-state.js';
 import type { Ended } from './protocol.js';
 import { roomLink } from './seats.js';
@@ -29,7 +29,7 @@ function clockText(ms: number): string {
 }
 
 /** How the match ended, as the server said (HTML), or null while it goes on. */
-function endedLine(ended: Ended | null | undefined, names: readonly string[]): string | null {
+function endedLine({ t }: Words, ended: Ended | null | undefined, names: readonly string[]): string | null {
   if (!ended) return null;
   const who = escapeHTML(names[ended.by ?? 0] ?? '');
   if (ended.reason === 'resigned') return t('onlineEndedResigned', { who });
@@ -42,21 +42,23 @@ function endedLine(ended: Ended | null | undefined, names: readonly string[]): s
  * game on the board unfinished (a resignation, a draw agreed, a fallen clock): then the board's own
  * "whose turn" would say that a game goes on. Null otherwise. */
 export function onlineHeadline(ctx: Ctx): string | null {
+  const { t } = wordsOf(ctx.s);
   const o = onlineOf(ctx);
   const room = o?.state?.room;
   if (!o || !room) return null;
   if (room.status === 'waiting') return o.seat === null ? t('onlineWaitingPlayers') : t('onlineWaitingShort');
   if (!room.ended || ctx.s.game?.result()) return null;
-  return endedLine(room.ended, seatNames(ctx.s));
+  return endedLine(wordsOf(ctx.s), room.ended, seatNames(ctx.s));
 }
 
-function statusLine(o: Online, names: readonly string[]): string {
+function statusLine(w: Words, o: Online, names: readonly string[]): string {
+  const { t } = w;
   if (o.status === 'connecting') return t('onlineConnecting');
   if (o.status === 'reconnecting' || o.status === 'closed') return t('onlineReconnecting');
   const room = o.state?.room;
   if (!room) return t('onlineConnecting');
   const who = (seat: number | null): string => escapeHTML(names[seat ?? 0] ?? '');
-  const ended = endedLine(room.ended, names);
+  const ended = endedLine(w, room.ended, names);
   if (ended) return ended;
   if (room.status === 'waiting') return o.seat === null ? t('onlineWaitingPlayers') : t('onlineWaiting');
   // A seat that resigned from a three-player game: the two others play on (R-3P-RESIGN).
@@ -76,9 +78,10 @@ function shownLink(o: Online): string {
 }
 
 function panelHTML(ctx: Ctx, o: Online): string {
+  const { t } = wordsOf(ctx.s);
   const names = seatNames(ctx.s);
   const room = o.state?.room ?? null;
-  const parts: string[] = [`<p class="online-status" role="status">${statusLine(o, names)}</p>`];
+  const parts: string[] = [`<p class="online-status" role="status">${statusLine(wordsOf(ctx.s), o, names)}</p>`];
   if (o.problem) parts.push(`<p class="online-problem">${escapeHTML(o.problem)}</p>`);
   // Everyone in the room reads whether the coach helps in it (chosen when the room was created).
   if (room) parts.push(`<p class="online-coach">${escapeHTML(t(room.coach ? 'onlineCoachOn' : 'onlineCoachOff'))}</p>`);
@@ -139,6 +142,7 @@ function panelHTML(ctx: Ctx, o: Online): string {
 
 /** Draws the panel (hidden when the game on the board is not online). */
 export function drawOnline(ctx: Ctx): void {
+  const { t } = wordsOf(ctx.s);
   const panel = panelOf(ctx);
   if (!panel) return;
   adoptCss(ctx.host.shadow, panelCss);
@@ -178,6 +182,7 @@ function stopTicking(ctx: Ctx): void {
 }
 
 async function onClick(ctx: Ctx, event: MouseEvent): Promise<void> {
+  const { t } = wordsOf(ctx.s);
   const button = (event.target as Element).closest<HTMLElement>('[data-online]');
   const o = onlineOf(ctx);
   if (!button || !o?.room) return;
@@ -199,7 +204,7 @@ async function onClick(ctx: Ctx, event: MouseEvent): Promise<void> {
     const view = onlineOf(ctx)?.state?.view;
     const three = view?.options.players === 3 && view.retired === undefined;
     const question = t(three ? 'onlineResignConfirmThree' : 'onlineResignConfirm');
-    if (await confirmDialog(ctx.host.shadow, question, t('onlineResign'))) onlineCommand(ctx, 'resign');
+    if (await confirmDialog(wordsOf(ctx.s), ctx.host.shadow, question, t('onlineResign'))) onlineCommand(ctx, 'resign');
   } else if (command === 'offerDraw' || command === 'declineDraw' || command === 'rematch') {
     onlineCommand(ctx, command);
   }

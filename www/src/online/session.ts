@@ -5,14 +5,14 @@
 // sends back. Resign, draw offers, rematch and the invite link live in the online panel (panel.ts).
 import type { Action, LogEntry as EngineLogEntry, PlayerIndex } from '../../../pkg/full.js';
 import type { StartChoice } from '../start-dialog.js';
-import { t } from '../i18n.js';
+import type { Words } from '../i18n.js';
 import { fromEngine, type LogEntry } from '../log.js';
 import { find } from '../moves.js';
 import type { Seat } from '../storage.js';
 import { render } from '../game/draw.js';
 import { replaceGame } from '../game/keeping.js';
 import { continueAfterChange, newGame } from '../game/session.js';
-import { NONE, type Ctx } from '../game/state.js';
+import { NONE, wordsOf, type Ctx } from '../game/state.js';
 import { Connection } from './connection.js';
 import { onlineOf, onlineSlot, type Online } from './online-state.js';
 import { drawOnline, noticeOnline } from './panel.js';
@@ -25,6 +25,7 @@ import { openLobby } from './lobby.js';
 
 /** Resumes the room an invite link names, or the room on the board before a reload; false if none. */
 export async function resumeOnline(ctx: Ctx): Promise<boolean> {
+  const { t } = wordsOf(ctx.s);
   const target = linkedRoom(location.hash) ?? currentRoom(ctx.host.store);
   if (!target) return false;
   const server = await onlineServer(ctx);
@@ -53,13 +54,13 @@ export function startOnline(ctx: Ctx, choice: StartChoice): void {
   ctx.s.lastStart = { ...choice, seed: null };
   void onlineServer(ctx).then((server) => {
     if (!server) {
-      ctx.s.message = { text: () => t('onlineUnavailable'), kind: 'error' };
+      ctx.s.message = { text: ({ t }) => t('onlineUnavailable'), kind: 'error' };
       render(ctx);
       return;
     }
     const coach = choice.coach === true;
     // The lobby: take a game someone posted, or post this one; either enters its room as a create would.
-    if (choice.lobby) void openLobby(ctx.host.shadow, server, { options, clock, coach }, (first) => connect(ctx, server, first));
+    if (choice.lobby) void openLobby(wordsOf(ctx.s), ctx.host.shadow, server, { options, clock, coach }, (first) => connect(ctx, server, first));
     else connect(ctx, server, { type: 'create', options, clock, coach });
   });
 }
@@ -141,6 +142,7 @@ function onMessage(ctx: Ctx, o: Online, m: ServerMessage): void {
 }
 
 function onError(ctx: Ctx, o: Online, code: string, message: string, id: string | undefined): void {
+  const { t } = wordsOf(ctx.s);
   if (id) {
     o.conn.settle(id);
     o.queue = [];
@@ -170,7 +172,7 @@ function onError(ctx: Ctx, o: Online, code: string, message: string, id: string 
     if (!ctx.s.game) void newGame(ctx);
     return;
   }
-  ctx.s.message = { text: () => t('onlineError', { msg: message }), kind: 'error' };
+  ctx.s.message = { text: ({ t }) => t('onlineError', { msg: message }), kind: 'error' };
   render(ctx);
 }
 
@@ -192,7 +194,7 @@ function onState(ctx: Ctx, o: Online, state: StateMessage): void {
   const players = state.room.options.players;
   const seats: Seat[] = Array.from({ length: players }, () => ({ kind: 'person' }));
   const selection = continuing && state.n === prev.n ? ctx.s.sel : NONE;
-  replaceGame(ctx, new OnlineTable(state, { send: (actions) => sendOnline(ctx, actions), names: () => seatNamesOf(state) }), entriesOf(o.log));
+  replaceGame(ctx, new OnlineTable(state, { send: (actions) => sendOnline(ctx, actions), names: () => seatNamesOf(wordsOf(ctx.s), state) }), entriesOf(o.log));
   ctx.s.sel = selection;
   // New cards animate in as in a local game, except on the first drawing of a room.
   ctx.s.animate = continuing;
@@ -221,7 +223,7 @@ function onState(ctx: Ctx, o: Online, state: StateMessage): void {
 
 /** The board's names for an online room: "You" at one's own seat, the others by seat (a spectator sees every
  * seat so). */
-function seatNamesOf(state: StateMessage): string[] {
+function seatNamesOf({ t }: Words, state: StateMessage): string[] {
   const defaults = [t('player1'), t('player2'), t('player3')].slice(0, state.room.options.players);
   if (state.seat === null) return defaults;
   if (defaults.length === 2) return state.seat === 0 ? [t('you'), t('onlineOpponent')] : [t('onlineOpponent'), t('you')];
@@ -237,7 +239,7 @@ export function sendOnline(ctx: Ctx, actions: Action[]): boolean {
   if (o.conn.waiting) return false;
   const legal = find(state.legal, first);
   if (!legal) {
-    ctx.s.message = { text: () => t('illegal', { msg: t('onlineNotNow') }), kind: 'error' };
+    ctx.s.message = { text: ({ t }) => t('illegal', { msg: t('onlineNotNow') }), kind: 'error' };
     render(ctx);
     return false;
   }

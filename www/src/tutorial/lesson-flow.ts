@@ -3,6 +3,7 @@
 import type { Game } from '../../../pkg/full.js';
 import { beginStep, checkGoal, endRun, restartStep, resumeIndex, STEP_COUNT, type LessonRun } from './run.js';
 import { tutorialText } from './text.js';
+import type { Words } from '../i18n.js';
 import { logIsDrawer } from '../log-drawer.js';
 import { NONE, twoSeats, type Ctx } from '../game/state.js';
 import { render } from '../game/draw.js';
@@ -42,7 +43,7 @@ export function nextStep(ctx: Ctx): void {
   const run = ctx.s.lesson;
   if (!run?.done) return;
   if (run.index + 1 >= STEP_COUNT) {
-    void leaveTutorial(ctx, () => tutorialText().ui.allDone);
+    void leaveTutorial(ctx, (words) => tutorialText(words.lang).ui.allDone);
     return;
   }
   startTutorial(ctx, run.index + 1);
@@ -55,7 +56,7 @@ export function restartLessonStep(ctx: Ctx): void {
 }
 
 /** Back to the game of one's own that was saved before the tutorial (or a new one). */
-export async function leaveTutorial(ctx: Ctx, note?: () => string): Promise<void> {
+export async function leaveTutorial(ctx: Ctx, note?: (words: Words) => string): Promise<void> {
   if (!ctx.s.lesson) return;
   endRun(ctx.s.lesson);
   ctx.s.lesson = null;

@@ -5,29 +5,30 @@ import { escapeHTML, miniCard } from '../cards.js';
 import { STEPS } from './lessons.js';
 import type { LessonRun } from './run.js';
 import { tutorialText } from './text.js';
+import type { Words } from '../i18n.js';
 
 /** A sentence with `{r8 r9}` drawn as cards; everything else escaped. */
-export function withCards(text: string): string {
+export function withCards(w: Words, text: string): string {
   return text
     .split(/(\{[^}]*\})/)
     .map((part) => {
       const m = /^\{([^}]*)\}$/.exec(part);
       if (!m) return escapeHTML(part);
       const cards = m[1]!.split(/\s+/).filter(Boolean) as CardName[];
-      return `<span class="lesson-cards">${cards.map((c) => miniCard(c)).join('')}</span>`;
+      return `<span class="lesson-cards">${cards.map((c) => miniCard(w, c)).join('')}</span>`;
     })
     .join('');
 }
 
-export function lessonPanelHTML(run: LessonRun, opponentMoving: boolean): string {
-  const text = tutorialText();
+export function lessonPanelHTML(w: Words, run: LessonRun, opponentMoving: boolean): string {
+  const text = tutorialText(w.lang);
   const step = STEPS[run.index]!;
   const words = text.steps[step.id]!;
   const last = run.index === STEPS.length - 1;
   const count = text.ui.stepOf.replace('{n}', String(run.index + 1)).replace('{total}', String(STEPS.length));
   const body = run.done
-    ? `<p class="lesson-text lesson-done" tabindex="-1" aria-live="polite"><strong>${escapeHTML(text.ui.welldone)}</strong> ${withCards(words.done)}</p>`
-    : `<p class="lesson-text" tabindex="-1" aria-live="polite">${withCards(words.task)}</p>`;
+    ? `<p class="lesson-text lesson-done" tabindex="-1" aria-live="polite"><strong>${escapeHTML(text.ui.welldone)}</strong> ${withCards(w, words.done)}</p>`
+    : `<p class="lesson-text" tabindex="-1" aria-live="polite">${withCards(w, words.task)}</p>`;
   const status = opponentMoving ? `<p class="lesson-note">${escapeHTML(text.ui.opponentMoving)}</p>` : '';
   const next = run.done
     ? `<div class="lesson-next"><button type="button" class="btn primary" data-act="lesson-next" data-focus="lesson-next">${escapeHTML(last ? text.ui.finish : text.ui.next)}</button></div>`

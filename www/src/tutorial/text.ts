@@ -1,6 +1,6 @@
 // The tutorial's words in English and Chinese: each lesson's title, and for each step what to do (`task`)
 // and what it taught once done (`done`). `{r8 r9}` in a sentence is drawn as those cards.
-import { getLang } from '../i18n.js';
+import type { Lang } from '../i18n.js';
 import { tutorialUiText, type TutorialUiText } from './ui-text.js';
 
 interface StepText {
@@ -174,6 +174,6 @@ const zh: Omit<TutorialText, 'ui'> = {
   },
 };
 
-export function tutorialText(): TutorialText {
-  return { ...(getLang() === 'zh' ? zh : en), ui: tutorialUiText() };
+export function tutorialText(lang: Lang): TutorialText {
+  return { ...(lang === 'zh' ? zh : en), ui: tutorialUiText(lang) };
 }

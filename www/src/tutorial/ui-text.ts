@@ -1,7 +1,7 @@
 // The tutorial's words that the game shows outside the tutorial (its menu entry, the start dialog's offer)
 // and on its panel's buttons, in English and Chinese. Kept apart from the lessons' text (text.ts), which is
 // in the tutorial's chunk, fetched only when a tutorial begins.
-import { getLang } from '../i18n.js';
+import type { Lang } from '../i18n.js';
 
 export interface TutorialUiText {
   tutorial: string;
@@ -45,6 +45,6 @@ const zh: TutorialUiText = {
   opponentMoving: '对手正在行动。',
 };
 
-export function tutorialUiText(): TutorialUiText {
-  return getLang() === 'zh' ? zh : en;
+export function tutorialUiText(lang: Lang): TutorialUiText {
+  return lang === 'zh' ? zh : en;
 }
