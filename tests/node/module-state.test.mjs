@@ -33,6 +33,7 @@ const ALLOWED = new Map([
   ['element/element.ts: engine', 'the compiled wasm module: one per page, each element instantiates its own'],
   ['element/element.ts: sheet', 'the element\'s stylesheet, adopted by every element\'s shadow root'],
   ['feature-css.ts: sheets', 'each feature\'s stylesheet, adopted by every element\'s shadow root'],
+  ['i18n.ts: tables', 'each feature chunk\'s words, added when the chunk loads (addWords): the same for every element'],
   ['patch.ts: template', 'a scratch element the HTML is parsed in, holding nothing between calls'],
   ['online/server.ts: probes', 'whether a game server answers at a URL: the same answer for every element'],
 ]);
@@ -65,7 +66,8 @@ function mutableInitializer(node) {
   return ts.isArrayLiteralExpression(node) || ts.isObjectLiteralExpression(node);
 }
 
-/** Whether the file changes `name` anywhere: `name.set(…)`, `name.x = …`, `name[i] = …`, `name.x++`. */
+/** Whether the file changes `name` anywhere: `name.set(…)`, `name.x = …`, `name[i] = …`, `name.x++`,
+ * `Object.assign(name.x, …)`. */
 function mutated(sourceFile, name) {
   let found = false;
   const isName = (e) => ts.isIdentifier(e) && e.text === name;
@@ -76,6 +78,9 @@ function mutated(sourceFile, name) {
     if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment && target(node.left)) found = true;
     if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && target(node.operand)) found = true;
     if (ts.isDeleteExpression(node) && target(node.expression)) found = true;
+    // Object.assign(name, …) or Object.assign(name.x, …): filled in place.
+    const assigns = ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'Object' && node.expression.name.text === 'assign';
+    if (assigns && node.arguments.length > 0 && (isName(node.arguments[0]) || target(node.arguments[0]))) found = true;
     ts.forEachChild(node, visit);
   };
   visit(sourceFile);
@@ -129,6 +134,7 @@ test('the check sees each kind of module state it guards against', () => {
   const kinds = (text) => moduleState(join(src, 'x.ts'), text).map((f) => f.key);
   assert.deepEqual(kinds('let lang = "en";'), ['x.ts: lang']);
   assert.deepEqual(kinds('var n = 0;'), ['x.ts: n']);
+  assert.deepEqual(kinds('const words = { en: {} };\nexport function f(w: object) { Object.assign(words.en, w); }'), ['x.ts: words']);
   assert.deepEqual(kinds('const seen = new WeakMap<object, number>();\nexport function f(o: object) { seen.set(o, 1); }'), ['x.ts: seen']);
   assert.deepEqual(kinds('const list: number[] = [];\nexport function f() { list.push(1); }'), ['x.ts: list']);
   assert.deepEqual(kinds('const byGame = new WeakMap<Ctx, number>();\nexport function f(c: Ctx) { byGame.delete(c); }'), ['x.ts: byGame']);
