@@ -57,8 +57,8 @@ pub trait Sampler: fmt::Debug + Send + Sync {
 
 /// The levels' leaf: the viewer's static evaluation of the sampled position (each player's next draws
 /// in the sample counted as coming, see [`Config::leaf_foresight`]) as expected flags, turned into the
-/// viewer's chance to win by a logistic centred on a fair share of the flags. With two players the
-/// opponent gets the rest; with three each opponent gets its own chance, evaluated from its seat.
+/// viewer's chance to win by a logistic centred on a fair share of the flags; every opponent gets the
+/// rest (they are taken to play against the viewer).
 /// (Used as the lab uses it in lab/tests/hooks.rs.)
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StaticLeaf {
@@ -133,24 +133,7 @@ impl Leaf for StaticLeaf {
         let knowledge = self.knowledge(position, viewer);
         let chances = knowledge.chances(position);
         let value = knowledge.value(players, &chances);
-        let mine = self.win_chance(players, value);
-        if players == 2 {
-            return (shared_rewards(players, viewer, mine), Some(chances));
-        }
-        // With three players each opponent plays for itself: it is rewarded by its own chance to win,
-        // read from the same sample as the viewer's (max^n), not by the viewer's loss. Taking both
-        // opponents as one coalition against the viewer ("the rest" for each) had the search expect
-        // the worst of two players who in fact also fight each other (docs/BOT_EXPERIMENTS.md).
-        let mut rewards = [0.0; MAX_PLAYERS];
-        for (player, reward) in rewards.iter_mut().enumerate().take(players) {
-            *reward = if player == viewer {
-                mine
-            } else {
-                let theirs = self.knowledge(position, player);
-                self.win_chance(players, theirs.value(players, &theirs.chances(position)))
-            };
-        }
-        (rewards, Some(chances))
+        (shared_rewards(players, viewer, self.win_chance(players, value)), Some(chances))
     }
 }
 
@@ -175,64 +158,4 @@ pub fn result_rewards(position: &Position) -> Option<[f32; MAX_PLAYERS]> {
         };
     }
     Some(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::bot::BotKind;
-    use crate::{Game, Options};
-
-    /// Positions of three-player games between heuristic bots, every tenth ply until the end.
-    fn three_player_positions(seed: u64) -> Vec<Position> {
-        let options = Options { players: 3, tactics: false, ..Options::default() };
-        let mut game = Game::new(options, seed).unwrap();
-        let mut bots: Vec<_> = (0..3).map(|p| BotKind::Heuristic.build(seed * 3 + p)).collect();
-        let mut out = Vec::new();
-        for ply in 0.. {
-            if game.position().result().is_some() {
-                break;
-            }
-            if ply % 10 == 5 {
-                out.push(*game.position());
-            }
-            let player = game.position().current();
-            let action = bots[player].choose(&game.view(player).unwrap()).unwrap();
-            game.apply(&action).unwrap();
-        }
-        out
-    }
-
-    #[test]
-    fn with_three_players_each_opponent_is_rewarded_by_its_own_chance_not_the_viewers_loss() {
-        let leaf = StaticLeaf::new(&Config::default());
-        let mut unequal = 0;
-        for seed in 0..6 {
-            for position in three_player_positions(seed) {
-                let viewer = position.current();
-                let rewards = leaf.rewards(&position, viewer, 0);
-                for (player, &reward) in rewards.iter().enumerate().take(3) {
-                    // Every player's reward is the one its own search would give it from the same sample:
-                    // the opponents play for themselves, not as a coalition against the viewer.
-                    let own = leaf.rewards(&position, player, 0)[player];
-                    assert_eq!(reward, own, "seed {seed}, player {player}");
-                    assert!((0.0..=1.0).contains(&own));
-                }
-                let (a, b) = ((viewer + 1) % 3, (viewer + 2) % 3);
-                if rewards[a] != rewards[b] {
-                    unequal += 1;
-                }
-            }
-        }
-        // Under "every opponent gets the viewer's loss" both opponents would always be rewarded alike.
-        assert!(unequal > 20, "the opponents' rewards differed in only {unequal} positions");
-    }
-
-    #[test]
-    fn with_two_players_the_opponent_gets_the_rest() {
-        let leaf = StaticLeaf::new(&Config::default());
-        let game = Game::new(Options::default(), 4).unwrap();
-        let rewards = leaf.rewards(game.position(), 0, 0);
-        assert!((rewards[0] + rewards[1] - 1.0).abs() < 1e-6, "{rewards:?}");
-    }
 }
