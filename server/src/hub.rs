@@ -31,8 +31,9 @@ pub enum RoomCmd {
     Leave { conn: u64, on_purpose: bool },
     /// A seat's request (act, resign, draw, rematch).
     Request { conn: u64, request: Request },
-    /// Another server process changed the room (PostgreSQL): reload it if it is behind `rev`.
-    Refresh { rev: i64 },
+    /// Another server process changed the room (PostgreSQL): reload it if it is behind `rev`. `heard`: when
+    /// this process heard of it (None: found by the periodic check of revisions).
+    Refresh { rev: i64, heard: Option<std::time::Instant> },
     /// Changes by other processes may have been missed (PostgreSQL): reload, and tell if it changed.
     Resync,
 }
@@ -64,7 +65,12 @@ pub struct Created {
 pub struct Hub {
     pub store: Store,
     pub limits: Limits,
-    rooms: Mutex<HashMap<String, mpsc::Sender<RoomCmd>>>,
+    /// The loaded rooms' tasks. A plain lock, never held across a wait: telling a room of another
+    /// process's change (PostgreSQL) must not wait behind a store call that loads or creates another room.
+    rooms: std::sync::Mutex<HashMap<String, mpsc::Sender<RoomCmd>>>,
+    /// Held while a room is loaded from the store or created, and during a sweep: no room is loaded twice
+    /// at once, and none is deleted while it is being loaded.
+    loading: Mutex<()>,
     next_conn: AtomicUsize,
     /// Per-address limits.
     pub clients: Arc<Clients>,
@@ -117,7 +123,8 @@ impl Hub {
         Arc::new(Hub {
             store,
             limits,
-            rooms: Mutex::new(HashMap::new()),
+            rooms: std::sync::Mutex::new(HashMap::new()),
+            loading: Mutex::new(()),
             next_conn: AtomicUsize::new(1),
             clients,
             metrics: Metrics::default(),
@@ -143,9 +150,19 @@ impl Hub {
         self.next_conn.fetch_add(1, Ordering::Relaxed) as u64
     }
 
+    /// The registry of loaded rooms (a panic elsewhere while it was held leaves it usable).
+    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, mpsc::Sender<RoomCmd>>> {
+        self.rooms.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The task of room `id` if it is loaded and running.
+    fn running(&self, id: &str) -> Option<mpsc::Sender<RoomCmd>> {
+        self.rooms().get(id).filter(|tx| !tx.is_closed()).cloned()
+    }
+
     /// Rooms loaded now.
     pub async fn loaded(&self) -> usize {
-        self.rooms.lock().await.len()
+        self.rooms().len()
     }
 
     /// The task of room `id`, loading the room from the store if needed; None if there is no such room.
@@ -153,9 +170,13 @@ impl Hub {
         if !tokens::is_room_id(id) {
             return Ok(None);
         }
-        let mut rooms = self.rooms.lock().await;
-        if let Some(tx) = rooms.get(id).filter(|tx| !tx.is_closed()) {
-            return Ok(Some(tx.clone()));
+        if let Some(tx) = self.running(id) {
+            return Ok(Some(tx));
+        }
+        let _loading = self.loading.lock().await;
+        // Loaded by another connection while this one waited.
+        if let Some(tx) = self.running(id) {
+            return Ok(Some(tx));
         }
         // No cap here: a room that exists is always loaded, whatever others have created. What bounds the
         // rooms in memory is the creation limits (per address and global) and the unloading of idle ones.
@@ -186,7 +207,7 @@ impl Hub {
         };
         room.resume_clock(started_ms(), now_ms());
         let tx = self.spawn(room);
-        rooms.insert(id.to_string(), tx.clone());
+        self.rooms().insert(id.to_string(), tx.clone());
         Ok(Some(tx))
     }
 
@@ -235,8 +256,8 @@ impl Hub {
                 return Err(refusal(Code::BadOptions, format!("clock times are 1 to {max} ms")));
             }
         }
-        let mut rooms = self.rooms.lock().await;
-        if rooms.len() >= self.limits.max_rooms {
+        let _loading = self.loading.lock().await;
+        if self.rooms().len() >= self.limits.max_rooms {
             return Err(refusal(Code::ServerFull, "the server holds as many rooms as it may; try again later"));
         }
         let token = tokens::token();
@@ -268,38 +289,38 @@ impl Hub {
         let id = record.id.clone();
         let room = Room::load(record).map_err(|e| refusal(Code::Storage, e))?;
         let tx = self.spawn(room);
-        rooms.insert(id.clone(), tx.clone());
+        self.rooms().insert(id.clone(), tx.clone());
         Ok(Created { tx, token, room: id, options })
     }
 
     /// The notification channel was lost and is back: every loaded room reloads, and its clients hear
     /// of what changed meanwhile.
     pub async fn refresh_all(&self) {
-        let all: Vec<mpsc::Sender<RoomCmd>> = self.rooms.lock().await.values().cloned().collect();
+        let all: Vec<mpsc::Sender<RoomCmd>> = self.rooms().values().cloned().collect();
         for tx in all {
             let _ = tx.send(RoomCmd::Resync).await;
         }
     }
 
-    /// Tells a loaded room that another process changed it.
-    pub async fn refresh(&self, id: &str, rev: i64) {
-        let tx = self.rooms.lock().await.get(id).cloned();
+    /// Tells a loaded room that another process changed it (heard of at `heard`, if notified).
+    pub async fn refresh(&self, id: &str, rev: i64, heard: Option<std::time::Instant>) {
+        let tx = self.rooms().get(id).cloned();
         if let Some(tx) = tx {
-            let _ = tx.send(RoomCmd::Refresh { rev }).await;
+            let _ = tx.send(RoomCmd::Refresh { rev, heard }).await;
         }
     }
 
     /// Tells every loaded room that another process changed since it loaded it (PostgreSQL): a backstop
     /// for a notification lost in a way nobody noticed.
     pub async fn check_revisions(&self) {
-        let ids: Vec<String> = self.rooms.lock().await.keys().cloned().collect();
+        let ids: Vec<String> = self.rooms().keys().cloned().collect();
         if ids.is_empty() {
             return;
         }
         match self.store.revisions(&ids).await {
             Ok(revisions) => {
                 for (id, rev) in revisions {
-                    self.refresh(&id, rev).await;
+                    self.refresh(&id, rev, None).await;
                 }
             }
             Err(e) => self.storage_failed("-", "revision check", &e),
@@ -311,11 +332,11 @@ impl Hub {
         let now = now_ms();
         let touched_before = now.saturating_sub(self.limits.room_retention_secs.saturating_mul(1000));
         let waiting_before = now.saturating_sub(self.limits.waiting_room_secs.saturating_mul(1000));
-        // Holding the registry: no room can be loaded from the store while it is being deleted.
-        let rooms = self.rooms.lock().await;
-        let loaded: Vec<String> = rooms.keys().cloned().collect();
+        // No room can be loaded from the store while it is being deleted.
+        let loading = self.loading.lock().await;
+        let loaded: Vec<String> = self.rooms().keys().cloned().collect();
         let deleted = self.store.delete_expired(touched_before, waiting_before, loaded).await?;
-        drop(rooms);
+        drop(loading);
         self.metrics.rooms_deleted.fetch_add(deleted, Ordering::Relaxed);
         Ok(deleted)
     }
@@ -328,7 +349,7 @@ impl Hub {
 
     /// Forgets room `id` if its task has closed its inbox (a newer task may have replaced it).
     pub(crate) async fn unload(&self, id: &str) {
-        let mut rooms = self.rooms.lock().await;
+        let mut rooms = self.rooms();
         if rooms.get(id).is_some_and(mpsc::Sender::is_closed) {
             rooms.remove(id);
         }

@@ -84,7 +84,12 @@ async fn serve(args: ServeArgs, ca_file: Option<&std::path::Path>) -> Result<(),
         tokio::spawn(async move {
             while let Some(notice) = heard.recv().await {
                 match notice {
-                    Notice::Room(room, rev) => hub.refresh(&room, rev).await,
+                    Notice::Room { room, rev, committed_us, heard } => {
+                        if let Some(committed) = committed_us {
+                            hub.metrics.notify_delivery.observe_us(metrics::unix_us().saturating_sub(committed));
+                        }
+                        hub.refresh(&room, rev, Some(heard)).await
+                    }
                     Notice::Subscribed { again } => {
                         if again {
                             hub.refresh_all().await;

@@ -21,14 +21,19 @@ pub struct Histogram {
 impl Histogram {
     /// Counts one observation.
     pub fn observe(&self, took: Duration) {
-        let seconds = took.as_secs_f64();
+        self.observe_us(took.as_micros() as u64);
+    }
+
+    /// Counts one observation given in microseconds.
+    pub fn observe_us(&self, took_us: u64) {
+        let seconds = took_us as f64 / 1e6;
         for (bound, count) in BUCKETS.iter().zip(&self.counts) {
             if seconds <= *bound {
                 count.fetch_add(1, Ordering::Relaxed);
             }
         }
         self.count.fetch_add(1, Ordering::Relaxed);
-        self.sum_us.fetch_add(took.as_micros() as u64, Ordering::Relaxed);
+        self.sum_us.fetch_add(took_us, Ordering::Relaxed);
     }
 
     fn write(&self, out: &mut String, name: &str, help: &str) {
@@ -84,6 +89,18 @@ pub struct Metrics {
     pub broadcast_latency: Histogram,
     /// From a server ping to its pong.
     pub ping_lag: Histogram,
+    /// PostgreSQL: from another process's commit of a change (its wall clock) to this process hearing of it.
+    pub notify_delivery: Histogram,
+    /// PostgreSQL: from hearing of another process's change to the room's task taking it up.
+    pub refresh_wait: Histogram,
+    /// Reading a room back from the store after another process changed it (or after a conflict).
+    pub reload_latency: Histogram,
+}
+
+/// The wall clock in Unix microseconds (0 before 1970): stamped on a change's notification, so that the
+/// processes on one database, whose clocks agree, can tell how long it took to arrive.
+pub fn unix_us() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_micros() as u64)
 }
 
 impl Metrics {
@@ -143,6 +160,17 @@ impl Metrics {
         self.commit_latency.write(&mut out, "battleline_commit_seconds", "Time to store one change");
         self.broadcast_latency.write(&mut out, "battleline_broadcast_seconds", "Time to queue one change for a room");
         self.ping_lag.write(&mut out, "battleline_ping_lag_seconds", "Round trip of the server's pings");
+        self.notify_delivery.write(
+            &mut out,
+            "battleline_notify_delivery_seconds",
+            "From another process's commit to hearing of it",
+        );
+        self.refresh_wait.write(
+            &mut out,
+            "battleline_refresh_wait_seconds",
+            "From hearing of another process's change to the room taking it up",
+        );
+        self.reload_latency.write(&mut out, "battleline_reload_seconds", "Time to read a room back from the store");
         out
     }
 }

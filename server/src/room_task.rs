@@ -139,7 +139,10 @@ impl RoomTask {
                     self.broadcast();
                 }
             }
-            RoomCmd::Refresh { rev } => {
+            RoomCmd::Refresh { rev, heard } => {
+                if let Some(heard) = heard {
+                    self.hub.metrics.refresh_wait.observe(heard.elapsed());
+                }
                 if rev > self.room.record.rev {
                     self.reload().await;
                     self.tell_lobby();
@@ -387,7 +390,10 @@ impl RoomTask {
     }
 
     async fn reload(&mut self) {
-        match self.hub.store.load(self.room.id()).await {
+        let started = Instant::now();
+        let loaded = self.hub.store.load(self.room.id()).await;
+        self.hub.metrics.reload_latency.observe(started.elapsed());
+        match loaded {
             Ok(Some(record)) => {
                 let generation = self.room.record.generation;
                 match self.room.catch_up(record) {

@@ -3,6 +3,7 @@
 //! reaches the other through the database's NOTIFY; an action id sent again through the other server is
 //! still applied once; and when one server is killed, its player moves to the other and finishes. The
 //! lobby is one list across the processes: a game posted on one is listed and taken once on the others.
+//! The second server's /metrics shows how long the first one's changes took to reach it.
 
 mod common;
 
@@ -76,6 +77,13 @@ async fn two_servers_share_rooms_through_postgres() {
     let seen = watcher.state_where(|s| s["room"]["status"] == "over").await;
     assert_eq!(seen["n"].as_u64(), Some(n), "the spectator saw the whole game");
     assert!(switched && n > 30);
+    // The second server heard of the changes (each stamped with its commit time) and read the room back
+    // for the first one's moves: an operator sees where the time between the two processes goes.
+    for name in ["notify_delivery", "refresh_wait", "reload"] {
+        let count = common::metric(two.port, &format!("battleline_{name}_seconds_count")).await;
+        let sum = common::metric(two.port, &format!("battleline_{name}_seconds_sum")).await;
+        assert!(count >= 10.0 && sum > 0.0, "battleline_{name}_seconds: {count} observations, {sum} s in all");
+    }
     let check = std::process::Command::new(env!("CARGO_BIN_EXE_battleline-server"))
         .args(["check-db", "--db", &db])
         .output()

@@ -80,8 +80,16 @@ pub enum Store {
 /// What the other server processes on the database said (PostgreSQL's notifications).
 #[derive(Debug)]
 pub enum Notice {
-    /// Another process changed this room: (room, its revision now).
-    Room(String, i64),
+    /// Another process changed this room.
+    Room {
+        room: String,
+        /// Its revision now.
+        rev: i64,
+        /// When the other process committed it (its wall clock, Unix microseconds), if it said.
+        committed_us: Option<u64>,
+        /// When this process heard of it.
+        heard: std::time::Instant,
+    },
     /// The notification channel is (again) subscribed; `again`: it had been lost, and what was notified
     /// meanwhile with it, so every loaded room reloads.
     Subscribed { again: bool },

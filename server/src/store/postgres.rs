@@ -22,9 +22,10 @@ mod quarantine;
 use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, MappedMutexGuard, Mutex, MutexGuard};
-use tokio_postgres::Client;
+use tokio_postgres::error::SqlState;
+use tokio_postgres::types::ToSql;
 
-use connection::{connect, describe, failed, Db, Slot, MOST_BACKOFF};
+use connection::{connect, describe, failed, Conn, Db, Slot, MOST_BACKOFF};
 
 use super::statements::{Expiry, DELETE, EXPIRED, KEEP_SEED, PAST_ACTIONS, SWEEP_BATCH, TOUCH};
 use super::{
@@ -34,8 +35,42 @@ use super::{
 use crate::log;
 use crate::room::RoomRecord;
 
-/// Connections for queries (a room always uses the same one, so its changes stay in order).
-const CONNECTIONS: usize = 4;
+/// Connections for queries. A room's changes stay in order whichever connection they take: its task
+/// waits for each commit before the next.
+const CONNECTIONS: usize = 8;
+
+/// A room with the seats and the current match's actions, in one statement (one round trip, and one
+/// snapshot: the actions are those of the revision read).
+const LOAD: &str = "SELECT r.options, r.generation, r.seed, r.meta, r.rev, r.long_seed, \
+  ARRAY(SELECT s.seat FROM seats s WHERE s.room = r.id ORDER BY s.seat), \
+  ARRAY(SELECT s.token_hash FROM seats s WHERE s.room = r.id ORDER BY s.seat), \
+  ARRAY(SELECT a.seat FROM actions a WHERE a.room = r.id AND a.generation = r.generation ORDER BY a.idx), \
+  ARRAY(SELECT a.action FROM actions a WHERE a.room = r.id AND a.generation = r.generation ORDER BY a.idx), \
+  ARRAY(SELECT a.action_id FROM actions a WHERE a.room = r.id AND a.generation = r.generation ORDER BY a.idx) \
+  FROM rooms r WHERE r.id = $1";
+
+/// A change of a room, stored only if the room is still at the revision the change was made from (`$5`):
+/// the room's row, its activity (statements.rs' `TOUCH`), a new match's seed (`KEEP_SEED`, when `$9`), a
+/// seat taken (`$10`, `$11`) and an action played (`$12`…`$15`), each written only if the room's row was.
+/// One statement is one transaction, and a unique key broken (a seat or an action's place taken by
+/// another process meanwhile) undoes all of it. Answers 1 if stored, 0 if the room had moved on.
+const COMMIT: &str = "WITH up AS ( \
+  UPDATE rooms SET rev = rev + 1, generation = $1, seed = $2, long_seed = $6, meta = $3 \
+  WHERE id = $4 AND rev = $5 RETURNING id), \
+touched AS ( \
+  INSERT INTO activity (room, touched_ms, waiting) SELECT id, $7::bigint, $8::bigint FROM up \
+  ON CONFLICT (room) DO UPDATE SET touched_ms = excluded.touched_ms, waiting = excluded.waiting), \
+seeded AS ( \
+  INSERT INTO match_seeds (room, generation, seed, long_seed) \
+  SELECT id, $1::bigint, $2::bigint, $6::text FROM up WHERE $9::boolean \
+  ON CONFLICT (room, generation) DO NOTHING), \
+seated AS ( \
+  INSERT INTO seats (room, seat, token_hash) SELECT id, $10::bigint, $11::text FROM up \
+  WHERE $10::bigint IS NOT NULL), \
+acted AS ( \
+  INSERT INTO actions (room, generation, idx, seat, action, action_id) \
+  SELECT id, $1::bigint, $12::bigint, $13::bigint, $14::text, $15::text FROM up WHERE $12::bigint IS NOT NULL) \
+SELECT COUNT(*) FROM up";
 
 pub struct PgStore {
     db: Db,
@@ -58,8 +93,8 @@ impl PgStore {
         let db = Db::new(url, ca_file)?;
         let mut slots = Vec::with_capacity(CONNECTIONS);
         for _ in 0..CONNECTIONS {
-            let client = Some(connect(&db).await?);
-            slots.push(Mutex::new(Slot { client, backoff: Duration::from_millis(50), retry_at: Instant::now() }));
+            let conn = Some(Conn::new(connect(&db).await?));
+            slots.push(Mutex::new(Slot { conn, backoff: Duration::from_millis(50), retry_at: Instant::now() }));
         }
         let store = PgStore { db: db.clone(), slots, notify: notifier::start(db.clone()) };
         {
@@ -80,18 +115,39 @@ impl PgStore {
         hash % self.slots.len()
     }
 
+    /// A connection for room `room`'s calls: the first one free, from the room's own on (rooms hashed
+    /// apart); the room's own if all are busy.
+    async fn lock_for(&self, room: &str) -> Result<MappedMutexGuard<'_, Conn>, StoreError> {
+        let first = self.slot_for(room);
+        for k in 0..self.slots.len() {
+            let i = (first + k) % self.slots.len();
+            if let Ok(slot) = self.slots[i].try_lock() {
+                return self.ready_slot(slot, i).await;
+            }
+        }
+        self.lock(first).await
+    }
+
     /// Connection `i`, connected again if it was lost (not sooner than its back-off allows).
-    async fn lock(&self, i: usize) -> Result<MappedMutexGuard<'_, Client>, StoreError> {
-        let mut slot = self.slots[i % self.slots.len()].lock().await;
-        if slot.client.as_ref().is_none_or(Client::is_closed) {
-            slot.client = None;
+    async fn lock(&self, i: usize) -> Result<MappedMutexGuard<'_, Conn>, StoreError> {
+        let slot = self.slots[i % self.slots.len()].lock().await;
+        self.ready_slot(slot, i).await
+    }
+
+    async fn ready_slot<'a>(
+        &self,
+        mut slot: MutexGuard<'a, Slot>,
+        i: usize,
+    ) -> Result<MappedMutexGuard<'a, Conn>, StoreError> {
+        if slot.conn.as_ref().is_none_or(|c| c.is_closed()) {
+            slot.conn = None;
             if Instant::now() < slot.retry_at {
                 return Err(failed("the database is unreachable; trying again shortly"));
             }
             match connect(&self.db).await {
                 Ok(client) => {
                     log::info("postgres_reconnected", &[("connection", &i)]);
-                    slot.client = Some(client);
+                    slot.conn = Some(Conn::new(client));
                     slot.backoff = Duration::from_millis(50);
                 }
                 Err(e) => {
@@ -101,11 +157,11 @@ impl PgStore {
                 }
             }
         }
-        MutexGuard::try_map(slot, |slot| slot.client.as_mut()).map_err(|_| failed("no connection"))
+        MutexGuard::try_map(slot, |slot| slot.conn.as_mut()).map_err(|_| failed("no connection"))
     }
 
     pub async fn create(&self, room: &RoomRecord) -> Result<(), StoreError> {
-        let mut client = self.lock(self.slot_for(&room.id)).await?;
+        let mut client = self.lock_for(&room.id).await?;
         let tx = client.transaction().await.map_err(failed)?;
         let now = crate::hub::now_ms() as i64;
         tx.execute(
@@ -143,95 +199,68 @@ impl PgStore {
         tx.commit().await.map_err(failed)
     }
 
+    /// Stores a change in one statement: one round trip, and no BEGIN or COMMIT of its own to wait for.
     pub async fn commit(&self, change: &Change) -> Result<(), StoreError> {
-        let mut client = self.lock(self.slot_for(&change.room)).await?;
-        let tx = client.transaction().await.map_err(failed)?;
-        let updated = tx
-            .execute(
-                "UPDATE rooms SET rev = rev + 1, generation = $1, seed = $2, long_seed = $6, meta = $3 \
-                 WHERE id = $4 AND rev = $5",
-                &[
-                    &(change.generation as i64),
-                    &(change.seed as i64),
-                    &to_json(&change.meta),
-                    &change.room,
-                    &change.from_rev,
-                    &long_seed_text(change.long_seed),
-                ],
-            )
-            .await
-            .map_err(failed)?;
+        let mut conn = self.lock_for(&change.room).await?;
+        let commit = conn.statement(COMMIT).await.map_err(failed)?;
+        let (generation, seed, meta) = (change.generation as i64, change.seed as i64, to_json(&change.meta));
+        let long_seed = long_seed_text(change.long_seed);
+        let (now, waiting) = (crate::hub::now_ms() as i64, i64::from(change.waiting));
+        // A new match's seed is kept with its first change (one of no action).
+        let keep_seed = change.action.is_none();
+        let (seat, token_hash) = change.seat.as_ref().map(|(seat, hash)| (*seat as i64, hash)).unzip();
+        let (idx, action) = change.action.as_ref().map(|(idx, a)| (*idx as i64, a)).unzip();
+        let (action_seat, action_json, action_id) =
+            (action.map(|a| a.seat as i64), action.map(|a| to_json(&a.action)), action.map(|a| &a.id));
+        let params: [&(dyn ToSql + Sync); 15] = [
+            &generation,
+            &seed,
+            &meta,
+            &change.room,
+            &change.from_rev,
+            &long_seed,
+            &now,
+            &waiting,
+            &keep_seed,
+            &seat,
+            &token_hash,
+            &idx,
+            &action_seat,
+            &action_json,
+            &action_id,
+        ];
+        let updated: i64 = match conn.query_one(&commit, &params).await {
+            Ok(row) => row.get(0),
+            // The seat or the action's place was taken by another process's change.
+            Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => return Err(StoreError::Conflict),
+            Err(e) => return Err(failed(e)),
+        };
         if updated != 1 {
             return Err(StoreError::Conflict);
         }
-        let now = crate::hub::now_ms() as i64;
-        tx.execute(&pg(TOUCH), &[&change.room, &now, &i64::from(change.waiting)]).await.map_err(failed)?;
-        if change.action.is_none() {
-            let long_seed = long_seed_text(change.long_seed);
-            let seed = [
-                &change.room as &(dyn tokio_postgres::types::ToSql + Sync),
-                &(change.generation as i64),
-                &(change.seed as i64),
-                &long_seed,
-            ];
-            tx.execute(&pg(KEEP_SEED), &seed).await.map_err(failed)?;
-        }
-        if let Some((seat, hash)) = &change.seat {
-            tx.execute(
-                "INSERT INTO seats (room, seat, token_hash) VALUES ($1, $2, $3)",
-                &[&change.room, &(*seat as i64), hash],
-            )
-            .await
-            .map_err(|_| StoreError::Conflict)?;
-        }
-        if let Some((idx, action)) = &change.action {
-            tx.execute(
-                "INSERT INTO actions (room, generation, idx, seat, action, action_id) VALUES ($1, $2, $3, $4, $5, $6)",
-                &[
-                    &change.room,
-                    &(change.generation as i64),
-                    &(*idx as i64),
-                    &(action.seat as i64),
-                    &to_json(&action.action),
-                    &action.id,
-                ],
-            )
-            .await
-            .map_err(|_| StoreError::Conflict)?;
-        }
-        tx.commit().await.map_err(failed)?;
-        // The other processes hear of it after the commit, in a batch (notifier.rs says why).
-        let _ = self.notify.send(format!("{} {}", change.room, change.from_rev + 1));
+        // The other processes hear of it after the commit, in a batch (notifier.rs says why), with the time
+        // of the commit, so that they can tell how long the news took (`battleline_notify_delivery_seconds`).
+        let _ = self.notify.send(format!("{} {} {}", change.room, change.from_rev + 1, crate::metrics::unix_us()));
         Ok(())
     }
 
     pub async fn load(&self, id: &str) -> Result<Option<RoomRecord>, StoreError> {
-        let client = self.lock(self.slot_for(id)).await?;
-        let Some(row) = client
-            .query_opt("SELECT options, generation, seed, meta, rev, long_seed FROM rooms WHERE id = $1", &[&id])
-            .await
-            .map_err(failed)?
-        else {
+        let mut conn = self.lock_for(id).await?;
+        let load = conn.statement(LOAD).await.map_err(failed)?;
+        let Some(row) = conn.query_opt(&load, &[&id]).await.map_err(failed)? else {
             return Ok(None);
         };
-        let generation: i64 = row.get(1);
         let mut room =
-            decode_room(id.to_string(), row.get(0), generation, row.get(2), row.get(5), row.get(3), row.get(4))?;
-        for row in client.query("SELECT seat, token_hash FROM seats WHERE room = $1", &[&id]).await.map_err(failed)? {
-            let seat: i64 = row.get(0);
+            decode_room(id.to_string(), row.get(0), row.get(1), row.get(2), row.get(5), row.get(3), row.get(4))?;
+        let (seats, hashes): (Vec<i64>, Vec<String>) = (row.get(6), row.get(7));
+        for (seat, hash) in seats.into_iter().zip(hashes) {
             if let Some(slot) = room.seats.get_mut(seat as usize) {
-                *slot = Some(row.get(1));
+                *slot = Some(hash);
             }
         }
-        let rows = client
-            .query(
-                "SELECT seat, action, action_id FROM actions WHERE room = $1 AND generation = $2 ORDER BY idx",
-                &[&id, &generation],
-            )
-            .await
-            .map_err(failed)?;
-        for row in rows {
-            room.actions.push(decode_action(id, row.get(0), row.get(1), row.get(2))?);
+        let (seats, actions, ids): (Vec<i64>, Vec<String>, Vec<String>) = (row.get(8), row.get(9), row.get(10));
+        for ((seat, action), action_id) in seats.into_iter().zip(actions).zip(ids) {
+            room.actions.push(decode_action(id, seat, &action, action_id)?);
         }
         Ok(Some(room))
     }

@@ -2,13 +2,14 @@
 //! verified), a connection driven in its own task with its notifications passed on, and errors told
 //! with their causes.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::mpsc;
 use tokio_postgres::config::SslMode;
-use tokio_postgres::{AsyncMessage, Client, Connection, NoTls};
+use tokio_postgres::{AsyncMessage, Client, Connection, NoTls, Statement};
 use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::super::{redact, StoreError};
@@ -19,9 +20,45 @@ pub(super) const MOST_BACKOFF: Duration = Duration::from_secs(2);
 
 /// One connection, opened again after it is lost.
 pub(super) struct Slot {
-    pub(super) client: Option<Client>,
+    pub(super) conn: Option<Conn>,
     pub(super) backoff: Duration,
     pub(super) retry_at: Instant,
+}
+
+/// A connection and the statements prepared on it. A statement given as text is prepared again on every
+/// call, a round trip of its own before the one that runs it; these are prepared once per connection.
+pub(super) struct Conn {
+    client: Client,
+    statements: HashMap<String, Statement>,
+}
+
+impl Conn {
+    pub(super) fn new(client: Client) -> Conn {
+        Conn { client, statements: HashMap::new() }
+    }
+
+    /// `sql` prepared on this connection (the first time only).
+    pub(super) async fn statement(&mut self, sql: &str) -> Result<Statement, tokio_postgres::Error> {
+        if let Some(statement) = self.statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(sql).await?;
+        self.statements.insert(sql.to_string(), statement.clone());
+        Ok(statement)
+    }
+}
+
+impl std::ops::Deref for Conn {
+    type Target = Client;
+    fn deref(&self) -> &Client {
+        &self.client
+    }
+}
+
+impl std::ops::DerefMut for Conn {
+    fn deref_mut(&mut self) -> &mut Client {
+        &mut self.client
+    }
 }
 
 /// Where the database is and how to reach it.

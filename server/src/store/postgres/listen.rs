@@ -57,9 +57,12 @@ async fn listen_once(db: &Db, notices: &mpsc::UnboundedSender<Notice>, first: bo
                     let _ = notices.send(Notice::Lobby(payload));
                     continue;
                 }
+                let heard = std::time::Instant::now();
+                // `<room> <rev> <commit time>`; a process of an older version sends no time.
                 let mut parts = payload.split(' ');
                 if let (Some(room), Some(Ok(rev))) = (parts.next(), parts.next().map(str::parse::<i64>)) {
-                    let _ = notices.send(Notice::Room(room.to_string(), rev));
+                    let committed_us = parts.next().and_then(|t| t.parse().ok());
+                    let _ = notices.send(Notice::Room { room: room.to_string(), rev, committed_us, heard });
                 }
             }
             _ = check.tick() => {

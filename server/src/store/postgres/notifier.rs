@@ -4,14 +4,17 @@
 //! action of every room wait for the previous one's disk flush (about 200 actions a second on the
 //! benchmark's machine, whatever the number of connections). Here the action's transaction commits without
 //! it (commits of different rooms share their flushes), and this task then notifies every change committed
-//! meanwhile in one statement: one flush for a batch. The changes of one room are notified in order. A
+//! meanwhile in one statement. Its own commits do not wait for the disk at all (`synchronous_commit = off`
+//! on this connection only): what it notifies is already durable, and a notification lost in a crash of
+//! the database is lost with every listening connection anyway (they resubscribe and refresh every room).
+//! The statement is prepared once per connection. The changes of one room are notified in order. A
 //! batch that fails is sent again once the connection is back; had the process died first, the others'
 //! check of every loaded room's revision (every 5 s) finds the change.
 
 use std::time::Duration;
 
 use tokio::sync::mpsc;
-use tokio_postgres::Client;
+use tokio_postgres::{Client, Statement};
 
 use super::connection::{describe, Db, MOST_BACKOFF};
 use crate::log;
@@ -27,7 +30,7 @@ pub(super) fn start(db: Db) -> mpsc::UnboundedSender<String> {
 }
 
 async fn run(db: Db, mut rx: mpsc::UnboundedReceiver<String>) {
-    let mut client: Option<Client> = None;
+    let mut client: Option<(Client, Statement)> = None;
     let mut backoff = Duration::from_millis(50);
     let mut batch: Vec<String> = Vec::new();
     loop {
@@ -41,9 +44,9 @@ async fn run(db: Db, mut rx: mpsc::UnboundedReceiver<String>) {
                 Err(_) => break,
             }
         }
-        if client.as_ref().is_none_or(Client::is_closed) {
-            match db.open().await {
-                Ok((c, _)) => client = Some(c),
+        if client.as_ref().is_none_or(|(c, _)| c.is_closed()) {
+            match open(&db).await {
+                Ok(c) => client = Some(c),
                 Err(e) => {
                     log::error("postgres_notify_failed", &[("error", &e)]);
                     tokio::time::sleep(backoff).await;
@@ -52,9 +55,8 @@ async fn run(db: Db, mut rx: mpsc::UnboundedReceiver<String>) {
                 }
             }
         }
-        let Some(c) = client.as_ref() else { continue };
-        let sql = "SELECT pg_notify('battleline_rooms', payload) FROM unnest($1::text[]) AS payload";
-        match c.execute(sql, &[&batch]).await {
+        let Some((c, notify)) = client.as_ref() else { continue };
+        match c.execute(notify, &[&batch]).await {
             Ok(_) => {
                 batch.clear();
                 backoff = Duration::from_millis(50);
@@ -67,4 +69,18 @@ async fn run(db: Db, mut rx: mpsc::UnboundedReceiver<String>) {
             }
         }
     }
+}
+
+/// The notifying connection, its commits not waiting for the disk, and its statement.
+async fn open(db: &Db) -> Result<(Client, Statement), String> {
+    let (client, _) = db.open().await?;
+    client
+        .batch_execute("SET application_name = 'battleline-notify'; SET synchronous_commit = off")
+        .await
+        .map_err(|e| describe(&e))?;
+    let notify = client
+        .prepare("SELECT pg_notify('battleline_rooms', payload) FROM unnest($1::text[]) AS payload")
+        .await
+        .map_err(|e| describe(&e))?;
+    Ok((client, notify))
 }
