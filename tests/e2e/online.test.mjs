@@ -124,7 +124,10 @@ test('two browsers play a whole game through the server by clicks; one reloads a
       for (const card of [...handA, ...handB]) assert.ok(!onWatch.includes(card), `the spectator's page shows ${card}`);
       checks++;
     }
-    if (n >= 20 && !reloaded) {
+    // The reload and the restart come early enough for every game: the deal is the server's secret, and a
+    // game can end by a breakthrough after about 36 actions (nine cards of the winner's, eight of the
+    // other's, their draws and three claims), so one at 40 was missed by the shortest games.
+    if (n >= 15 && !reloaded) {
       // The friend reloads mid-game: the same seat, the same position, and the game goes on.
       const seat = (await state(b.page)).viewer;
       const before = await hand(b.page);
@@ -136,7 +139,7 @@ test('two browsers play a whole game through the server by clicks; one reloads a
       reloaded = true;
       await shot(b.page, 'online-after-reload');
     }
-    if (n >= 40 && !restarted) {
+    if (n >= 30 && !restarted) {
       // The server is killed (SIGKILL) and started again on the same port and database: every page
       // reconnects by itself, and the game goes on from the last acknowledged action.
       const killed = new Promise((resolve) => server.proc.once('exit', resolve));
