@@ -38,6 +38,13 @@ struct Node {
     order: Vec<(Action, f32)>,
 }
 
+impl Node {
+    /// A node just added below its parent: `player` plays `action` there, with the policy's `prior`.
+    fn unvisited(action: Action, player: Player, prior: f32) -> Node {
+        Node { action, player, visits: 0, available: 1, reward: 0.0, prior, children: Vec::new(), order: Vec::new() }
+    }
+}
+
 pub(in crate::bot) struct Search<'a> {
     determinizer: &'a Determinizer,
     /// How each playout is dealt, when not a uniform sample of the view.
@@ -138,16 +145,7 @@ impl<'a> Search<'a> {
             if eligible < limit || best.is_none() {
                 if let Some((action, prior)) = self.unexpanded(node, &position) {
                     let child = self.nodes.len();
-                    self.nodes.push(Node {
-                        action,
-                        player,
-                        visits: 0,
-                        available: 1,
-                        reward: 0.0,
-                        prior,
-                        children: Vec::new(),
-                        order: Vec::new(),
-                    });
+                    self.nodes.push(Node::unvisited(action, player, prior));
                     self.nodes[node].children.push(child);
                     self.step(&mut position, action);
                     self.path.push(child);
@@ -234,17 +232,7 @@ impl<'a> Search<'a> {
         let child = self.nodes.len();
         let prior = self.root_order.iter().position(|a| *a == action).and_then(|i| self.root_priors.get(i));
         let prior = prior.copied().unwrap_or(0.0);
-        let children = Vec::new();
-        self.nodes.push(Node {
-            action,
-            player,
-            visits: 0,
-            available: 1,
-            reward: 0.0,
-            prior,
-            children,
-            order: Vec::new(),
-        });
+        self.nodes.push(Node::unvisited(action, player, prior));
         self.nodes[0].children.push(child);
         (child, true)
     }
