@@ -318,7 +318,13 @@ test('at phone size the invite, the panel and its buttons fit the screen, before
   // One move each way, by clicks on the phone-sized pages.
   for (let i = 0; i < 2; i++) {
     const n = await count(a.page);
-    const mover = (await state(a.page)).myTurn ? a.page : b.page;
+    // The page to move: A's page may say everybody is here before B's page has its seat's state.
+    let mover = null;
+    for (let tries = 0; tries < 300 && !mover; tries++) {
+      mover = (await state(a.page)).myTurn ? a.page : (await state(b.page)).myTurn ? b.page : null;
+      if (!mover) await a.page.waitForTimeout(50);
+    }
+    assert.ok(mover, 'one of the two pages is to move');
     await clickAction(mover, pick(await legal(mover)));
     await Promise.all([waitCount(a.page, n + 1), waitCount(b.page, n + 1)]);
   }
