@@ -5,13 +5,12 @@
 //! described in `tools/train_value.py`.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
 use battleline::bot::{value_inputs, Bot, Leaf, INPUTS};
 use battleline::{Game, Options, Phase, Position};
 
+use super::self_play::play_games;
 use super::{fail, leaf, search, Args};
 
 /// Floats a record: the inputs, the outcome, nine flags, the game's id.
@@ -31,31 +30,17 @@ pub(crate) fn run(args: &Args) {
     writer.write_all(b"BLD1").unwrap();
     writer.write_all(&(INPUTS as u32).to_le_bytes()).unwrap();
     writer.write_all(&(RECORD as u32).to_le_bytes()).unwrap();
-    let writer = Mutex::new(writer);
-    let (next, positions) = (AtomicU64::new(0), AtomicU64::new(0));
-    let started = Instant::now();
-    let deadline = started + Duration::from_secs_f64(seconds.min(1e7));
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= games || Instant::now() >= deadline {
-                    break;
-                }
-                // Every fourth game (by default) without tactics, spread evenly.
-                let tactics = (g as f64 * no_tactics).floor() == ((g + 1) as f64 * no_tactics).floor();
-                let bytes = game_records(seed + g, g, tactics, playouts, &leaf);
-                positions.fetch_add((bytes.len() / (RECORD * 4)) as u64, Ordering::Relaxed);
-                writer.lock().unwrap().write_all(&bytes).unwrap();
-            });
-        }
+    let played = play_games(&mut writer, games, seconds, threads, no_tactics, |g, tactics| {
+        let bytes = game_records(seed + g, g, tactics, playouts, &leaf);
+        let n = (bytes.len() / (RECORD * 4)) as u64;
+        (bytes, n)
     });
-    writer.into_inner().unwrap().flush().unwrap();
-    let played = next.load(Ordering::Relaxed).min(games);
+    writer.flush().unwrap();
     eprintln!(
-        "generate: about {played} games, {} positions (both sides) in {:.0} s, search:{playouts}, model {}",
-        positions.load(Ordering::Relaxed),
-        started.elapsed().as_secs_f64(),
+        "generate: about {} games, {} positions (both sides) in {:.0} s, search:{playouts}, model {}",
+        played.games,
+        played.records,
+        played.seconds,
         args.get("--model").unwrap_or("embedded")
     );
 }

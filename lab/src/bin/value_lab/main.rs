@@ -27,6 +27,7 @@ mod calibrate;
 mod duel;
 mod generate;
 mod policy_data;
+mod self_play;
 
 use std::sync::Arc;
 

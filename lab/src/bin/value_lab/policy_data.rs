@@ -9,13 +9,12 @@
 //! little-endian `f32` (read by `tools/train_policy.py`).
 
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
 use battleline::bot::{policy_inputs, Leaf, SearchConfig, POLICY_INPUTS};
 use battleline::{Game, Options};
 
+use super::self_play::play_games;
 use super::{fail, leaf, policy_config, search_with, Args};
 
 pub(crate) fn run(args: &Args) {
@@ -32,30 +31,15 @@ pub(crate) fn run(args: &Args) {
     let mut writer = std::io::BufWriter::new(file);
     writer.write_all(b"BLQ1").unwrap();
     writer.write_all(&(POLICY_INPUTS as u32).to_le_bytes()).unwrap();
-    let writer = Mutex::new(writer);
-    let (next, decisions) = (AtomicU64::new(0), AtomicU64::new(0));
-    let started = Instant::now();
-    let deadline = started + Duration::from_secs_f64(seconds.min(1e7));
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= games || Instant::now() >= deadline {
-                    break;
-                }
-                let tactics = (g as f64 * no_tactics).floor() == ((g + 1) as f64 * no_tactics).floor();
-                let (bytes, n) = game_records(seed + g, g, tactics, playouts, &leaf, config);
-                decisions.fetch_add(n, Ordering::Relaxed);
-                writer.lock().unwrap().write_all(&bytes).unwrap();
-            });
-        }
+    let played = play_games(&mut writer, games, seconds, threads, no_tactics, |g, tactics| {
+        game_records(seed + g, g, tactics, playouts, &leaf, config)
     });
-    writer.into_inner().unwrap().flush().unwrap();
+    writer.flush().unwrap();
     eprintln!(
         "policy-data: about {} games, {} searched decisions in {:.0} s, search:{playouts}, model {}, policy {}",
-        next.load(Ordering::Relaxed).min(games),
-        decisions.load(Ordering::Relaxed),
-        started.elapsed().as_secs_f64(),
+        played.games,
+        played.records,
+        played.seconds,
         args.get("--model").unwrap_or("embedded"),
         args.get("--policy").unwrap_or("none"),
     );
