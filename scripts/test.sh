@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
 # Runs the project's tests in stages (lanes), installing what they need first (idempotently).
-#   bash scripts/test.sh                 every stage in order: the README's test command, what CI runs (.ci/run)
-#   bash scripts/test.sh lint native     only these stages, in the order given
+#   bash scripts/test.sh                 every stage: the README's test command, what CI runs (.ci/run), in
+#                                        two lanes at once (below); TEST_LANES=0 runs them one after another
+#   bash scripts/test.sh lint native     only these stages, one after another in the order given
 #   bash scripts/test.sh --list          the stages' names
 # Each stage's wall time is written to target/test-times.tsv (stage, seconds, ok|failed) and printed at the
 # end; tests/README.md says what each stage needs built first and how to run one test of it.
+#
+# The two lanes: one stage alone leaves a core idle part of the time (a crate's front end, a link, a test
+# program waiting on a server), and the stages of one lane need nothing of the other's until the page's
+# end-to-end tests, which need the game server built. The cargo lane (lint, server, native, lab, wasm) builds
+# in target/debug and target/wasm32-unknown-unknown/debug; the package lane (package, examples, page) in
+# target/release and target/wasm32-unknown-unknown/release, so cargo's locks never make one wait for the
+# other. The page's end-to-end tests wait for the server stage; the files that time the page run last,
+# alone, once both lanes are done. The cargo lane's lines are prefixed with [cargo].
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -29,6 +38,8 @@ stage_lint() {
   cargo clippy -p battleline-server --all-targets -- -D warnings
   # The engine's public API (default features: without the lab's hooks) against docs/public-api.txt.
   node scripts/public-api.mjs --check
+  # rustdoc with every warning an error and every public item documented, natively and for wasm32.
+  bash scripts/build-docs.sh --rust
 }
 
 # Rules, claim oracle, properties, CLI, doc examples.
@@ -45,19 +56,22 @@ stage_lab() {
 # example in front of it.
 stage_server() {
   # The root `cargo test` covers only the engine's package; the server is the workspace's other member.
-  # (summary, on exit, stops the database if a test failed.)
+  # (A stage runs in a subshell of its own: its exit, passed or failed, stops the database.)
   pg_dir=$(mktemp -d)
+  trap 'bash scripts/postgres.sh stop "$pg_dir" || true' EXIT
   eval "$(bash scripts/postgres.sh start "$pg_dir")"
   timeout 1500 cargo test -p battleline-server
-  bash scripts/postgres.sh stop "$pg_dir"
-  pg_dir=""
 }
 
 # wasm API tests in headless Chromium. With the lab's hooks: the learned model's outputs are compared to
 # the native ones through them (the npm package, built without, is tested in the package stage).
+# Cargo with wasm-bindgen's test runner rather than `wasm-pack test`, which builds everything twice (a dev
+# build of the tests first, then the test profile's): the same tests in the same headless Chromium
+# (webdriver.json), one build.
 stage_wasm() {
-  export WASM_BINDGEN_TEST_TIMEOUT=600
-  timeout 1200 wasm-pack test --headless --chrome --mode no-install -- --features lab-hooks --test wasm_api --test wasm_api_seat --test wasm_hostile
+  export WASM_BINDGEN_TEST_TIMEOUT=600 CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
+  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+  timeout 1200 cargo test --target wasm32-unknown-unknown --features lab-hooks --test wasm_api --test wasm_api_seat --test wasm_hostile
 }
 
 # npm package: build, TypeScript client, Node tests.
@@ -74,31 +88,45 @@ stage_examples() {
     return 1
   fi
   timeout 1200 node scripts/test-npm-examples.mjs
-  bash scripts/build-docs.sh
+  bash scripts/build-docs.sh --npm
 }
 
-# Game page: build, end-to-end tests driving Chromium.
+# Game page: build, end-to-end tests driving Chromium, then the files that time the page, alone.
 stage_page() {
+  page_build
+  page_e2e
+  page_timed
+}
+
+page_build() {
   if [ -n "${built_pkg:-}" ]; then
     bash scripts/build-www.sh --no-pkg
   else
     # Run alone: build pkg/ first if it is missing or older than its sources.
     bash scripts/build-www.sh
   fi
-  # Three files at a time (E2E_CONCURRENCY): each file starts its own servers on free ports, its own
-  # Chromium and its own temporary folders. (On 2 cores three took as long as two, 631 s against 627 s:
-  # the cores are busy throughout, see tests/README.md; more cores would use more.) The longest files start first, so that the
-  # last to finish is not a long one started late. The files that time the page (load and redraw, the
-  # review at the hard budget) run alone afterwards, so that another file's Chromium does not slow what
-  # they measure.
-  local timed=(tests/e2e/perf.test.mjs tests/e2e/coach-review.test.mjs) longest=(tests/e2e/whole-games.test.mjs
-    tests/e2e/three-players.test.mjs tests/e2e/online.test.mjs tests/e2e/element-citizen.test.mjs) file
+}
+
+# The files that time the page (load and redraw, the review at the hard budget): alone, so that no other
+# file's Chromium or build slows what they measure.
+TIMED=(tests/e2e/perf.test.mjs tests/e2e/coach-review.test.mjs)
+
+# Three files at a time (E2E_CONCURRENCY): each file starts its own servers on free ports, its own
+# Chromium and its own temporary folders. (On 2 cores three took as long as two, 631 s against 627 s: the
+# cores are busy throughout, see tests/README.md; more cores would use more.) The longest files start
+# first, so that the last to finish is not a long one started late.
+page_e2e() {
+  local longest=(tests/e2e/whole-games.test.mjs tests/e2e/three-players.test.mjs tests/e2e/online.test.mjs
+    tests/e2e/element-citizen.test.mjs) file
   local rest=("${longest[@]}")
   for file in tests/e2e/*.test.mjs; do
-    case " ${timed[*]} ${longest[*]} " in *" $file "*) ;; *) rest+=("$file") ;; esac
+    case " ${TIMED[*]} ${longest[*]} " in *" $file "*) ;; *) rest+=("$file") ;; esac
   done
   timeout 1500 node --test --test-concurrency="${E2E_CONCURRENCY:-3}" "${rest[@]}"
-  timeout 600 node --test --test-concurrency=1 "${timed[@]}"
+}
+
+page_timed() {
+  timeout 600 node --test --test-concurrency=1 "${TIMED[@]}"
 }
 
 if [ "${1:-}" = "--list" ]; then
@@ -120,28 +148,91 @@ done
 mkdir -p target
 times=target/test-times.tsv
 printf 'stage\tseconds\tresult\n' >"$times"
-current="" started=0
 summary() {
   local rc=$?
-  if [ -n "${pg_dir:-}" ]; then
-    bash scripts/postgres.sh stop "$pg_dir" || true
-  fi
-  if [ -n "$current" ]; then
-    printf '%s\t%d\tfailed\n' "$current" $((SECONDS - started)) >>"$times"
-  fi
   printf '\n=== stage times (%s) ===\n' "$times"
   column -t -s $'\t' "$times" 2>/dev/null || cat "$times"
-  printf 'total\t%d s\n' "$SECONDS"
+  printf 'total\t%d s%s\n' "$SECONDS" "${lanes:+ (two lanes at once: stage times overlap)}"
   return $rc
 }
 trap summary EXIT
 
-for name in "${selected[@]}"; do
-  current=$name started=$SECONDS
+# Runs one stage (or the function named second) in a subshell of its own, so that errexit holds in it and
+# its exports and traps stay in it; appends its time and result to the times file; returns its status.
+# Never call it as a condition (`run_stage x || …`): bash would then ignore errexit inside it.
+run_stage() {
+  local name=$1 fn=${2:-stage_$1} begun=$SECONDS rc
   printf '\n=== %s (at %d s) ===\n' "$name" "$SECONDS"
-  "stage_$name"
-  printf '%s\t%d\tok\n' "$name" $((SECONDS - started)) >>"$times"
-  current=""
+  set +e
+  (
+    set -e
+    "$fn"
+  )
+  rc=$?
+  set -e
+  printf '%s\t%d\t%s\n' "$name" $((SECONDS - begun)) "$([ "$rc" -eq 0 ] && echo ok || echo failed)" >>"$times"
+  return "$rc"
+}
+
+cargo_lane() {
+  run_stage lint
+  run_stage server
+  touch "$lanes/server-built"
+  run_stage native
+  run_stage lab
+  run_stage wasm
+}
+
+# The page's end-to-end tests play online through target/debug/battleline-server, which the cargo lane's
+# server stage builds (and rebuilds while it runs): wait for that stage to end.
+page_after_server() {
+  page_build
+  echo "[page] waiting for the cargo lane's server stage (the online tests' game server)"
+  while [ ! -f "$lanes/server-built" ]; do
+    if [ -f "$lanes/cargo-rc" ]; then
+      echo "the cargo lane stopped before its server stage passed" >&2
+      return 1
+    fi
+    sleep 2
+  done
+  page_e2e
+}
+
+if [ $# -eq 0 ] && [ "${TEST_LANES:-1}" != 0 ]; then
+  lanes=$(mktemp -d)
+  run_stage setup
+  (
+    set +e
+    (
+      set -e
+      cargo_lane
+    )
+    echo $? >"$lanes/cargo-rc"
+  ) 2>&1 | sed -u 's/^/[cargo] /' &
+  cargo_pid=$!
+  set +e
+  (
+    set -e
+    run_stage package
+    built_pkg=1
+    run_stage examples
+    run_stage page page_after_server
+  )
+  package_rc=$?
+  set -e
+  wait "$cargo_pid" || true
+  cargo_rc=$(cat "$lanes/cargo-rc" 2>/dev/null || echo 1)
+  if [ "$package_rc" -ne 0 ] || [ "$cargo_rc" -ne 0 ]; then
+    echo "a lane failed: package lane $package_rc, cargo lane $cargo_rc (the failed stage is marked in $times)" >&2
+    exit 1
+  fi
+  run_stage page-timed page_timed
+  printf '\n=== all stages passed ===\n'
+  exit 0
+fi
+
+for name in "${selected[@]}"; do
+  run_stage "$name"
   [ "$name" = package ] && built_pkg=1
 done
 printf '\n=== all selected stages passed: %s ===\n' "${selected[*]}"
