@@ -443,7 +443,7 @@ async function measureDeferredColdLoads() {
     try {
       const loads = await coldLoadsToReady(server.url, count);
       report.elements[name].coldLoadToReadyMs = loadFigure(loads);
-      log(`${name}: ready ${loads.map(Math.round).join(', ')} ms after navigation (${count} cold loads, no build running)`);
+      log(`${name}: ready ${loads.map(Math.round).join(', ')} ms after navigation (${count} cold loads, no example build running; the test command's other lane may be)`);
     } finally {
       server.stop();
     }
