@@ -6,7 +6,7 @@
 //! lists the room and fails, `export-room` writes its rows as stored, `delete-room` refuses a sound room
 //! and deletes the quarantined one, after which `check-db` passes.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 use std::time::Duration;

@@ -5,7 +5,7 @@
 //! lobby is one list across the processes: a game posted on one is listed and taken once on the others.
 //! The second server's /metrics shows how long the first one's changes took to reach it.
 
-mod common;
+use crate::common;
 
 use common::pg::fresh_database;
 use common::{relaxed_limits, Client, Pick, Server};
