@@ -7,12 +7,9 @@
 
 use crate::common;
 
-use common::pg::fresh_database;
+use common::pg::{fresh_database, EXCLUSIVE};
 use common::{relaxed_limits, Client, Pick, Server};
 use serde_json::{json, Value};
-
-/// One test at a time on the database: one of them restarts it.
-static EXCLUSIVE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 fn database() -> Option<String> {
     common::pg::database("two servers on one PostgreSQL")
