@@ -35,7 +35,7 @@ if [ "${1:-}" = "--test" ]; then
   [ -x /usr/bin/chromedriver ] || apt_packages+=(chromium-driver)
   # Chinese text on the page's screenshots needs a CJK font.
   [ -d /usr/share/fonts/truetype/wqy ] || apt_packages+=(fonts-wqy-zenhei)
-  # The reverse proxy example (deploy/nginx.conf) is played through a real nginx (server/tests/proxy.rs).
+  # The reverse proxy example (deploy/nginx.conf) is played through a real nginx (server/tests/play/proxy.rs).
   [ -x /usr/sbin/nginx ] || apt_packages+=(nginx)
   if [ ${#apt_packages[@]} -gt 0 ]; then
     say "installing ${apt_packages[*]} from Debian"

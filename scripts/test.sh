@@ -60,6 +60,9 @@ stage_server() {
   pg_dir=$(mktemp -d)
   trap 'bash scripts/postgres.sh stop "$pg_dir" || true' EXIT
   eval "$(bash scripts/postgres.sh start "$pg_dir")"
+  # The engine's command-line program, which a test invites as a bot (server/tests/play/bots.rs): built
+  # here, as the native stage's tests build it, rather than by the test itself against its time limit.
+  cargo build --profile test -p battleline --bin battleline
   timeout 1500 cargo test -p battleline-server
 }
 

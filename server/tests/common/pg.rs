@@ -1,6 +1,10 @@
 //! The tests' PostgreSQL (`BATTLELINE_TEST_POSTGRES`, a postgres:// URL; the test command starts one with
 //! scripts/postgres.sh): its URL, and fresh databases on it.
 
+/// One test at a time on the test's PostgreSQL, across the modules of a test program: one test restarts
+/// it, and tests cut the servers' listening connections (every database's, for some).
+pub static EXCLUSIVE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// The database's URL, or None when none is given: then the test says it skipped (`what`), past the
 /// harness's capture so that a run's output shows it, and fails instead where the test command requires
 /// its services (`BATTLELINE_REQUIRE_SERVICES=1`, set by scripts/test.sh, which starts a PostgreSQL).

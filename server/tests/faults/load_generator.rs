@@ -4,7 +4,7 @@
 //! refused, and the server applied every action sent, so that the benchmark's figures come from games
 //! that were really played. Without Node or `node_modules/ws` the test says it skipped.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -6,7 +6,7 @@
 //! The deal comes from a 256-bit secret the server drew: no frame of any kind carries it before the
 //! match is over, and the final record carries it and replays the match.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! bridge exits, and every `turn` the bot got carries exactly the engine's view of its seat at some point
 //! of the stored game (nothing more), with a `botSeed` that is not the deal's seed.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};

@@ -6,12 +6,12 @@
 //! lists the room and fails, `export-room` writes its rows as stored, `delete-room` refuses a sound room
 //! and deletes the quarantined one, after which `check-db` passes.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 use std::time::Duration;
 
-use common::pg::{database, fresh_database};
+use common::pg::{database, fresh_database, EXCLUSIVE};
 use common::{relaxed_limits, Client, Server};
 use serde_json::{json, Value};
 
@@ -52,6 +52,9 @@ fn server_command(args: &[&str]) -> Output {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_loaded_room_found_damaged_is_quarantined_on_both_processes_and_the_operator_removes_it() {
     let Some(db) = database("a damaged room on PostgreSQL") else { return };
+    // Alone on the test's PostgreSQL: another test of this program restarts it and cuts every server's
+    // listening connection, which would reload this test's rooms before it damages one.
+    let _exclusive = EXCLUSIVE.lock().await;
     let name = format!("damaged_{}", std::process::id());
     let db = fresh_database(&db, &name).await;
     let one = Server::start(&db, relaxed_limits());

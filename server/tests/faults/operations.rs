@@ -3,7 +3,7 @@
 //! reads, liveness and readiness apart (readiness writes to the store), metrics, and a shutdown on
 //! SIGTERM that sends every WebSocket a close frame and leaves the SQLite log checkpointed.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

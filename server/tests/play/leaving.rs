@@ -3,7 +3,7 @@
 //! lost; the seat stays theirs, and their token brings them back to it; a closed connection alone is not
 //! a leave.
 
-mod common;
+use crate::common;
 
 use common::{temp_db, Client, Server};
 use serde_json::{json, Value};

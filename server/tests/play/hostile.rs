@@ -1,7 +1,7 @@
 //! Bad input against a running server, as a careless or hostile client sends it: each gets a clear error
 //! frame (or, for a flood or a frame far over the limit, a closed connection) and changes nothing.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! unless asked for, told to every seat and spectator in the room's state, kept for the rematch and by a
 //! server started again on the same database.
 
-mod common;
+use crate::common;
 
 use common::{temp_db, Client, Server};
 use serde_json::json;

@@ -5,14 +5,11 @@
 //! lobby is one list across the processes: a game posted on one is listed and taken once on the others.
 //! The second server's /metrics shows how long the first one's changes took to reach it.
 
-mod common;
+use crate::common;
 
-use common::pg::fresh_database;
+use common::pg::{fresh_database, EXCLUSIVE};
 use common::{relaxed_limits, Client, Pick, Server};
 use serde_json::{json, Value};
-
-/// One test at a time on the database: one of them restarts it.
-static EXCLUSIVE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 fn database() -> Option<String> {
     common::pg::database("two servers on one PostgreSQL")

@@ -2,7 +2,7 @@
 //! database, limits), and a database file that is not sound is refused at start (and by `check-db`) with a
 //! message naming it, never served from or written over.
 
-mod common;
+use crate::common;
 
 use std::io::{Seek, SeekFrom, Write};
 use std::process::{Command, Output};

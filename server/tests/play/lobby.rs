@@ -4,7 +4,7 @@
 //! cancels, leaves or disconnects, and after its time; one address cannot fill the lobby while another
 //! still posts; a spectator who knows the watch id cannot take a seat through the lobby.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -6,12 +6,12 @@
 //! runtime and network access (docs/DEPLOY.md says so). Without systemd-analyze the first test says it
 //! skipped.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-const UNIT: &str = include_str!("../../deploy/battleline.service");
+const UNIT: &str = include_str!("../../../deploy/battleline.service");
 const INSTALLED: &str = "/usr/local/bin/battleline-server";
 
 /// The values of `key=` lines of the unit, in order.

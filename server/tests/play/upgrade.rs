@@ -4,7 +4,7 @@
 //! room is dealt from a 256-bit secret. A database of a newer schema than the binary knows is refused
 //! with `schema_too_new`, and left as it was.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;
@@ -14,7 +14,7 @@ use common::{stored_room, temp_db, Client, Server};
 use serde_json::json;
 
 /// The snapshot: two rooms of the old schema (see the file's header).
-const SNAPSHOT: &str = include_str!("data/schema-unversioned.sql");
+const SNAPSHOT: &str = include_str!("../data/schema-unversioned.sql");
 const PLAYING: &str = "5e1ec7ed0000000000000000000000a1";
 const WAITING: &str = "5e1ec7ed0000000000000000000000b2";
 

@@ -3,7 +3,7 @@
 //! one who resigned keeps watching and ends with no points. A two-player resign still ends the match,
 //! won by the other player, and so does a second resign in a three-player room.
 
-mod common;
+use crate::common;
 
 use common::{relaxed_limits, stored_room, temp_db, Client, Pick, Server};
 use serde_json::{json, Value};

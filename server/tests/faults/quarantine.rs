@@ -5,7 +5,7 @@
 //! fails; `export-room` writes a room's rows as they are; `delete-room` deletes only quarantined rooms,
 //! after which `check-db` passes.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

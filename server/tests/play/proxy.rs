@@ -5,7 +5,7 @@
 //! Without nginx the test says it skipped, and fails instead where the test command requires its
 //! services (`BATTLELINE_REQUIRE_SERVICES=1`, set by scripts/test.sh; scripts/setup.sh --test installs it).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

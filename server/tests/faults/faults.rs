@@ -3,7 +3,7 @@
 //! every action the server acknowledged is in the database (nothing lost); each stored match replays in
 //! the engine; the file passes SQLite's integrity check and `battleline-server check-db`.
 
-mod common;
+use crate::common;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;

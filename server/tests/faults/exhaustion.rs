@@ -3,7 +3,7 @@
 //! back with the store; running out of file descriptors (EMFILE) is logged and counted, and the server
 //! serves again once sockets close.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
