@@ -43,7 +43,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Per-address limits off: every client comes from loopback (the limits' subject is tests/abuse.rs).
+# Per-address limits off: every client comes from loopback (the limits' subject is server/tests/abuse/).
 limits=(--max-connections-per-address 100000 --create-burst 100000 --creates-per-minute 100000
   --global-creates-per-minute 100000 --rate-per-second 1000 --rate-burst 1000)
 
