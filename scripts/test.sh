@@ -63,6 +63,10 @@ stage_server() {
   # The engine's command-line program, which a test invites as a bot (server/tests/play/bots.rs): built
   # here, as the native stage's tests build it, rather than by the test itself against its time limit.
   cargo build --profile test -p battleline --bin battleline
+  cargo test -p battleline-server --no-run
+  # In the two lanes, the page's end-to-end tests start now: target/debug/battleline-server is built, and
+  # nothing after this rebuilds it.
+  if [ -n "${lanes:-}" ]; then touch "$lanes/server-built"; fi
   timeout 1500 cargo test -p battleline-server
 }
 
@@ -120,8 +124,9 @@ page_build() {
 }
 
 # The files that time the page (load and redraw, the review at the hard budget): alone, so that no other
-# file's Chromium or build slows what they measure.
-TIMED=(tests/e2e/perf.test.mjs tests/e2e/coach-review.test.mjs)
+# file's Chromium or build slows what they measure. (What else the review's walk checks is in
+# coach-review.test.mjs, which runs with the others.)
+TIMED=(tests/e2e/perf.test.mjs tests/e2e/coach-review-time.test.mjs)
 
 # Three files at a time (E2E_CONCURRENCY): each file starts its own servers on free ports, its own
 # Chromium and its own temporary folders. (On 2 cores three took as long as two, 631 s against 627 s: the
@@ -189,20 +194,19 @@ run_stage() {
 cargo_lane() {
   run_stage lint
   run_stage server
-  touch "$lanes/server-built"
   run_stage native
   run_stage lab
   run_stage wasm
 }
 
 # The page's end-to-end tests play online through target/debug/battleline-server, which the cargo lane's
-# server stage builds (and rebuilds while it runs): wait for that stage to end.
+# server stage builds first: wait for that build (the stage marks it before it runs the server's tests).
 page_after_server() {
   page_build
-  echo "[page] waiting for the cargo lane's server stage (the online tests' game server)"
+  echo "[page] waiting for the cargo lane's server build (the online tests' game server)"
   while [ ! -f "$lanes/server-built" ]; do
     if [ -f "$lanes/cargo-rc" ]; then
-      echo "the cargo lane stopped before its server stage passed" >&2
+      echo "the cargo lane stopped before its server build was done" >&2
       return 1
     fi
     sleep 2
