@@ -23,17 +23,49 @@ const GRACE: Duration = Duration::from_millis(500);
 #[cfg(unix)]
 static LIVE: [AtomicI32; 8] = [const { AtomicI32::new(0) }; 8];
 
-/// Makes the command start a process group of its own (its process group id is its process id).
-pub fn own_group(command: &mut Command) {
+/// How many bots are being started and registered now: while one is, the signal handler leaves the
+/// referee's ending to [`spawn`].
+#[cfg(unix)]
+static SPAWNING: AtomicI32 = AtomicI32::new(0);
+
+/// The ending signal received (0 = none yet).
+#[cfg(unix)]
+static PENDING: AtomicI32 = AtomicI32::new(0);
+
+/// Starts the command in a process group of its own (its process group id is its process id) and
+/// registers the group for the signal handler. A signal that ends the referee between the start and the
+/// registration is held until the group is registered (`SPAWNING`), so that it ends the new bot too:
+/// on a loaded machine the bot can start, and start children, before the referee runs its next line.
+pub fn spawn(command: &mut Command) -> std::io::Result<(Child, BotGroup)> {
     #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        command.process_group(0);
-        static HANDLERS: std::sync::Once = std::sync::Once::new();
-        HANDLERS.call_once(install_signal_handlers);
-    }
+    return spawn_registered(command);
     #[cfg(not(unix))]
-    let _ = command;
+    return command.spawn().map(|child| {
+        let group = BotGroup::of(&child);
+        (child, group)
+    });
+}
+
+#[cfg(unix)]
+fn spawn_registered(command: &mut Command) -> std::io::Result<(Child, BotGroup)> {
+    use std::os::unix::process::CommandExt;
+    command.process_group(0);
+    static HANDLERS: std::sync::Once = std::sync::Once::new();
+    HANDLERS.call_once(install_signal_handlers);
+    SPAWNING.fetch_add(1, Ordering::SeqCst);
+    let started = command.spawn().map(|child| {
+        let group = BotGroup::of(&child);
+        (child, group)
+    });
+    SPAWNING.fetch_sub(1, Ordering::SeqCst);
+    let signal = PENDING.load(Ordering::SeqCst);
+    if signal != 0 {
+        if let Ok((_, group)) = &started {
+            signal_group(group.id, libc::SIGKILL);
+        }
+        die_of(signal);
+    }
+    started
 }
 
 /// A bot's process group, ended once.
@@ -43,8 +75,8 @@ pub struct BotGroup {
 }
 
 impl BotGroup {
-    /// The group that `child`, started with [`own_group`], leads.
-    pub fn of(child: &Child) -> BotGroup {
+    /// The group that `child`, started in a group of its own, leads.
+    fn of(child: &Child) -> BotGroup {
         #[cfg(unix)]
         {
             let id = i32::try_from(child.id()).unwrap_or(0);
@@ -103,10 +135,12 @@ fn group_alive(id: i32) -> bool {
     unsafe { libc::kill(-id, 0) == 0 }
 }
 
-/// On SIGINT, SIGTERM or SIGHUP: end every live bot group at once, then die of the signal as before.
+/// On SIGINT, SIGTERM or SIGHUP: end every live bot group at once, then die of the signal as before
+/// (unless a bot is being started: [`spawn`] then ends it and dies of the signal once it is registered).
 #[cfg(unix)]
 fn install_signal_handlers() {
     extern "C" fn on_signal(signal: libc::c_int) {
+        PENDING.store(signal, Ordering::SeqCst);
         for slot in &LIVE {
             let id = slot.load(Ordering::SeqCst);
             if id > 0 {
@@ -116,10 +150,8 @@ fn install_signal_handlers() {
                 }
             }
         }
-        // SAFETY: signal(2) and raise(3) are async-signal-safe; the default action ends the referee.
-        unsafe {
-            libc::signal(signal, libc::SIG_DFL);
-            libc::raise(signal);
+        if SPAWNING.load(Ordering::SeqCst) == 0 {
+            die_of(signal);
         }
     }
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
@@ -127,5 +159,15 @@ fn install_signal_handlers() {
         unsafe {
             libc::signal(signal, on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t);
         }
+    }
+}
+
+/// Ends the referee with the default action of `signal`, as if it had no handler.
+#[cfg(unix)]
+fn die_of(signal: libc::c_int) {
+    // SAFETY: signal(2) and raise(3) are async-signal-safe; the default action ends the referee.
+    unsafe {
+        libc::signal(signal, libc::SIG_DFL);
+        libc::raise(signal);
     }
 }

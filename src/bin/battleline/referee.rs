@@ -130,9 +130,8 @@ impl Program {
         let (shell, flag) = if cfg!(windows) { ("cmd", "/C") } else { ("sh", "-c") };
         let mut command_line = Command::new(shell);
         command_line.arg(flag).arg(command).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit());
-        bot_group::own_group(&mut command_line);
-        let mut child = command_line.spawn().map_err(|e| format!("cannot run {command:?}: {e}"))?;
-        let group = BotGroup::of(&child);
+        let (mut child, group) =
+            bot_group::spawn(&mut command_line).map_err(|e| format!("cannot run {command:?}: {e}"))?;
         let stdin = child.stdin.take().ok_or("no standard input")?;
         let stdout = child.stdout.take().ok_or("no standard output")?;
         // A small bounded channel: a bot that floods short lines blocks on its full pipe instead of
