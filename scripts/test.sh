@@ -9,11 +9,11 @@
 #
 # The two lanes: one stage alone leaves a core idle part of the time (a crate's front end, a link, a test
 # program waiting on a server), and the stages of one lane need nothing of the other's until the page's
-# end-to-end tests, which need the game server built. The cargo lane (lint, server, native, lab, wasm) builds
+# end-to-end tests, which need the game server built. The cargo lane (lint, server, lab, wasm, native) builds
 # in target/debug and target/wasm32-unknown-unknown/debug; the package lane (package, examples, page) in
 # target/release and target/wasm32-unknown-unknown/release, so cargo's locks never make one wait for the
-# other. The page's end-to-end tests wait for the server stage; the files that time the page run last,
-# alone, once both lanes are done. The cargo lane's lines are prefixed with [cargo].
+# other. The page's end-to-end tests wait for the server stage's build; the files that time the page run
+# last, alone, once both lanes are done. The cargo lane's lines are prefixed with [cargo].
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -191,12 +191,14 @@ run_stage() {
   return "$rc"
 }
 
+# The native stage last: its test programs run two threads at once, so whatever of it outlasts the page
+# lane still keeps both cores busy (the lab's and the wasm stage's tests mostly use one).
 cargo_lane() {
   run_stage lint
   run_stage server
-  run_stage native
   run_stage lab
   run_stage wasm
+  run_stage native
 }
 
 # The page's end-to-end tests play online through target/debug/battleline-server, which the cargo lane's
