@@ -20,10 +20,10 @@ export async function importRecord(page, text) {
   await page.locator('.replay-bar').waitFor();
 }
 
-/** Visits every marked decision with Next and checks what the panel says and shows. */
 /** What a worded reason must name: a card (as its name is read aloud), a formation, a total, an out or a claim. */
 const REASON_NAMES = /\b(Red|Orange|Yellow|Green|Blue|Purple) \d+\b|Wedge|Phalanx|Battalion|Skirmish|Host|total of|outs? unseen|claim|Fog|Mud|Leader|Companion|Shield|Alexander|Darius/;
 
+/** Visits every marked decision with Next and checks what the panel says and shows. */
 export async function walkMarks(page, { name, lang = 'en' }) {
   const r = await reviewOf(page);
   // The reviewed player's marks (the opponent's decisions are judged too, and listed apart).
