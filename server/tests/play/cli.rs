@@ -7,7 +7,7 @@ use crate::common;
 use std::io::{Seek, SeekFrom, Write};
 use std::process::{Command, Output};
 
-use common::{temp_db, Client, Server};
+use common::{relaxed_limits, temp_db, Client, Server};
 use serde_json::json;
 
 /// Runs the server's command line to its end (killed after 20 s: a server that wrongly starts serving
@@ -54,19 +54,7 @@ async fn a_file_that_is_not_a_sound_database_is_refused_and_left_as_it_was() {
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "not a database, but somebody's notes\n".repeat(200));
 
     // A real database damaged in its middle (a disk error, a bad copy): refused by the server and by check-db.
-    let running = Server::start(
-        &db,
-        &[
-            "--max-creates-per-connection",
-            "100",
-            "--rate-burst",
-            "1000",
-            "--max-connections-per-address",
-            "100000",
-            "--create-burst",
-            "100000",
-        ],
-    );
+    let running = Server::start(&db, &[relaxed_limits(), &["--max-creates-per-connection", "100"]].concat());
     let mut client = Client::connect(&running.url()).await;
     for _ in 0..60 {
         client.create(json!({})).await;
