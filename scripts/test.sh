@@ -3,17 +3,17 @@
 #   bash scripts/test.sh                 every stage: the README's test command, what CI runs (.ci/run), in
 #                                        two lanes at once (below); TEST_LANES=0 runs them one after another
 #   bash scripts/test.sh lint native     only these stages, one after another in the order given
-#   bash scripts/test.sh --list          the stages' names
+#   bash scripts/test.sh --list          the stages' names (a full run's, then those run only when named)
 # Each stage's wall time is written to target/test-times.tsv (stage, seconds, ok|failed) and printed at the
 # end; tests/README.md says what each stage needs built first and how to run one test of it.
 #
 # The two lanes: one stage alone leaves a core idle part of the time (a crate's front end, a link, a test
 # program waiting on a server), and the stages of one lane need nothing of the other's until the page's
-# end-to-end tests, which need the game server built. The cargo lane (lint, server, native, lab, wasm) builds
+# end-to-end tests, which need the game server built. The cargo lane (lint, native-server, lab, wasm) builds
 # in target/debug and target/wasm32-unknown-unknown/debug; the package lane (package, examples, page) in
 # target/release and target/wasm32-unknown-unknown/release, so cargo's locks never make one wait for the
-# other. The page's end-to-end tests wait for the server stage's build; the files that time the page run
-# last, alone, once both lanes are done. The cargo lane's lines are prefixed with [cargo].
+# other. The page's end-to-end tests wait for the native-server stage's build; the files that time the page
+# run last, alone, once both lanes are done. The cargo lane's lines are prefixed with [cargo].
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -21,7 +21,11 @@ export PATH="$HOME/.cargo/bin:$PATH"
 # below provide the services, so a skip here means a test did not run.
 export BATTLELINE_REQUIRE_SERVICES=1
 
-STAGES=(setup lint native lab server wasm package examples page)
+# What a full run runs, in this order when TEST_LANES=0 (the two lanes below order them otherwise).
+STAGES=(setup lint native-server lab wasm package examples page)
+# Stages a full run holds inside others, each run alone when named: `native` and `server` (together they
+# are `native-server`), `timed` (the end of `page`).
+ALONE=(native server timed)
 
 stage_setup() {
   bash scripts/setup.sh --test
@@ -31,11 +35,12 @@ stage_lint() {
   bash scripts/check-tracked.sh
   node scripts/figures.mjs --check
   cargo fmt --all --check
-  cargo clippy --all-targets -- -D warnings
+  # The engine and the server in one selection, as the native-server stage builds them (see there): the
+  # engine's own features are the same either way, and its dependencies are checked once.
+  cargo clippy -p battleline -p battleline-server --all-targets -- -D warnings
   cargo clippy -p battleline-lab --all-targets -- -D warnings
   cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
   cargo clippy --lib --target wasm32-unknown-unknown --no-default-features -- -D warnings
-  cargo clippy -p battleline-server --all-targets -- -D warnings
   # The engine's public API (default features: without the lab's hooks) against docs/public-api.txt.
   node scripts/public-api.mjs --check
   # rustdoc with every warning an error and every public item documented, natively and for wasm32.
@@ -56,18 +61,37 @@ stage_lab() {
 # example in front of it.
 stage_server() {
   # The root `cargo test` covers only the engine's package; the server is the workspace's other member.
-  # (A stage runs in a subshell of its own: its exit, passed or failed, stops the database.)
-  pg_dir=$(mktemp -d)
-  trap 'bash scripts/postgres.sh stop "$pg_dir" || true' EXIT
-  eval "$(bash scripts/postgres.sh start "$pg_dir")"
+  start_postgres
   # The engine's command-line program, which a test invites as a bot (server/tests/play/bots.rs): built
   # here, as the native stage's tests build it, rather than by the test itself against its time limit.
   cargo build --profile test -p battleline --bin battleline
   cargo test -p battleline-server --no-run
+  timeout 1500 cargo test -p battleline-server
+}
+
+# The native and server stages in one cargo selection: what a full run runs. Cargo resolves dependencies'
+# features per selection, and the server's dependencies turn on some that the engine's alone do not
+# (clap's `env`, rand's defaults, serde_json's `raw_value`, serde_core's and memchr's defaults), so the two
+# stages one after the other built the engine and a dozen of its dependencies twice: 50 CPU-seconds more
+# (tests/README.md). The engine's own features are the same either way. (The engine's library alone, with
+# its dependencies' features as a user gets them, is built by the lab, wasm and package stages.)
+stage_native_server() {
+  start_postgres
+  # Both packages' test programs and programs; the server's tests run the engine's command-line program
+  # (target/debug/battleline), which the engine's integration tests have built.
+  cargo test -p battleline -p battleline-server --no-run
   # In the two lanes, the page's end-to-end tests start now: target/debug/battleline-server is built, and
   # nothing after this rebuilds it.
   if [ -n "${lanes:-}" ]; then touch "$lanes/server-built"; fi
-  timeout 1500 cargo test -p battleline-server
+  timeout 2400 cargo test -p battleline -p battleline-server
+}
+
+# A throwaway PostgreSQL for the server's two-server tests. (A stage runs in a subshell of its own: its
+# exit, passed or failed, stops the database.)
+start_postgres() {
+  pg_dir=$(mktemp -d)
+  trap 'bash scripts/postgres.sh stop "$pg_dir" || true' EXIT
+  eval "$(bash scripts/postgres.sh start "$pg_dir")"
 }
 
 # wasm API tests in headless Chromium. With the lab's hooks: the learned model's outputs are compared to
@@ -147,7 +171,7 @@ page_timed() {
 }
 
 if [ "${1:-}" = "--list" ]; then
-  printf '%s\n' "${STAGES[@]}"
+  printf '%s\n' "${STAGES[@]}" "${ALONE[@]}"
   exit 0
 fi
 selected=("$@")
@@ -155,9 +179,9 @@ selected=("$@")
 for name in "${selected[@]}"; do
   # A plain comparison, not `printf | grep -q`: under pipefail grep's early exit can fail the pipe.
   known=""
-  for stage in "${STAGES[@]}"; do [ "$stage" = "$name" ] && known=1; done
+  for stage in "${STAGES[@]}" "${ALONE[@]}"; do [ "$stage" = "$name" ] && known=1; done
   if [ -z "$known" ]; then
-    echo "unknown stage '$name' (stages: ${STAGES[*]})" >&2
+    echo "unknown stage '$name' (stages: ${STAGES[*]} ${ALONE[*]})" >&2
     exit 2
   fi
 done
@@ -178,7 +202,7 @@ trap summary EXIT
 # its exports and traps stay in it; appends its time and result to the times file; returns its status.
 # Never call it as a condition (`run_stage x || …`): bash would then ignore errexit inside it.
 run_stage() {
-  local name=$1 fn=${2:-stage_$1} begun=$SECONDS rc
+  local name=$1 fn=${2:-stage_${1//-/_}} begun=$SECONDS rc
   printf '\n=== %s (at %d s) ===\n' "$name" "$SECONDS"
   set +e
   (
@@ -191,19 +215,18 @@ run_stage() {
   return "$rc"
 }
 
-# The native stage right after the server's: the wasm stage beside the end-to-end tests took 438 s
-# against 105 s at the lane's end (its runner polls its Chromium for as long as it waits), and the run
-# with the native stage last was no shorter (tests/README.md, "The last full run's times").
+# The lab and wasm stages last: the wasm stage beside the end-to-end tests took 438 s against 105 s at the
+# lane's end (its runner polls its Chromium for as long as it waits), and the run with the native tests
+# last was no shorter (tests/README.md, "The last full run's times").
 cargo_lane() {
   run_stage lint
-  run_stage server
-  run_stage native
+  run_stage native-server
   run_stage lab
   run_stage wasm
 }
 
 # The page's end-to-end tests play online through target/debug/battleline-server, which the cargo lane's
-# server stage builds first: wait for that build (the stage marks it before it runs the server's tests).
+# native-server stage builds first: wait for that build (the stage marks it before it runs the tests).
 page_after_server() {
   page_build
   echo "[page] waiting for the cargo lane's server build (the online tests' game server)"
