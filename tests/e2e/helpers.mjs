@@ -359,18 +359,30 @@ export const spoken = (locator, { paragraphs = false } = {}) =>
 
 /** Plays a game against the computer to its end, the person making weak moves (so that a review has marks to show). */
 export async function playWeakGame(page) {
-  await page.evaluate(() => window.__battleline.setAiDelay(0));
+  // The same game on every run: the computer's seed fixed before its first move, and the k-th own move
+  // the (7k mod n)-th play, k counting moves and not polls. (With a random seed, and moves counted by
+  // polls, which depend on how long the computer thinks, a game could come out won by the weak player or
+  // with one marked decision where the review's walk expects several.)
+  const start = await page.evaluate(() => {
+    const h = window.__battleline;
+    h.setAiDelay(0);
+    h.setAiSeed(1);
+    return { actions: h.state().actionCount, myTurn: h.state().myTurn };
+  });
+  assert.deepEqual(start, { actions: 0, myTurn: true }, 'the seed is fixed before the computer moves');
+  let moves = 0;
   for (let n = 0; n < 3000; n++) {
-    const done = await page.evaluate((n) => {
+    const step = await page.evaluate((k) => {
       const h = window.__battleline;
-      if (h.state().over) return true;
-      if (!h.state().myTurn) return false;
+      if (h.state().over) return 'over';
+      if (!h.state().myTurn) return 'wait';
       const acts = h.legal();
       const plays = acts.filter((a) => a.type !== 'endClaims' && a.type !== 'pass' && a.type !== 'claim');
-      h.apply(acts.find((a) => a.type === 'claim') ?? plays[(n * 7) % Math.max(1, plays.length)] ?? acts[0]);
-      return false;
-    }, n);
-    if (done) return;
+      h.apply(acts.find((a) => a.type === 'claim') ?? plays[(k * 7) % Math.max(1, plays.length)] ?? acts[0]);
+      return 'moved';
+    }, moves);
+    if (step === 'over') return;
+    if (step === 'moved') moves++;
     await page.waitForTimeout(5);
   }
   throw new Error('the game did not end');

@@ -36,6 +36,9 @@ export interface TestHook {
   };
   apply(action: Action): boolean;
   setAiDelay(ms: number): void;
+  /** Fixes the computer's seed (else a fresh random one each session), for a test that needs the same
+   * game on every run. */
+  setAiSeed(seed: number): void;
   redrawTimes(): number[];
   computerTimes(): { level: string; ms: number }[];
 }
@@ -101,6 +104,9 @@ export function installHook(controller: Controller): void {
     // The computer's pause between steps.
     setAiDelay: (ms) => {
       ctx.s.settings = { ...ctx.s.settings, aiDelay: ms };
+    },
+    setAiSeed: (seed) => {
+      ctx.s.session = { ...ctx.s.session, aiSeed: seed };
     },
     redrawTimes: () => [...ctx.s.redrawTimes],
     computerTimes: () => [...ctx.s.computerTimes],
