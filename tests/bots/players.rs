@@ -477,6 +477,34 @@ fn bot_kinds_and_levels_parse() {
     assert!(Level::Easy.playouts() < Level::Medium.playouts() && Level::Medium.playouts() < Level::Hard.playouts());
 }
 
+// A level's budget with three players is its own (`Level::three_player_playouts`: hard searches more
+// there, where more playouts keep buying strength); a number of playouts is that number in every game.
+#[test]
+fn hard_searches_its_three_player_budget_with_three_players() {
+    let three = Game::new(Options { players: 3, tactics: false, ..Options::default() }, 21).unwrap();
+    let two = Game::new(Options::default(), 21).unwrap();
+    let cases: [(&Game, &str, u32); 4] = [
+        (&three, "hard", Level::Hard.three_player_playouts()),
+        (&two, "hard", Level::Hard.playouts()),
+        (&three, "search:3000", 3_000),
+        (&three, "medium", Level::Medium.playouts()),
+    ];
+    for (game, name, playouts) in cases {
+        let mut bot = name.parse::<BotKind>().unwrap().build(5);
+        let action = bot.choose(&game.view(game.position().current()).unwrap()).unwrap();
+        assert!(game.legal_actions().contains(&action), "{name}");
+        let stats = bot.stats().unwrap();
+        assert_eq!(
+            (stats.decisions, stats.playouts),
+            (1, u64::from(playouts)),
+            "{name}, {} players",
+            game.position().players()
+        );
+    }
+    assert_eq!(Level::Hard.three_player_playouts(), 10_000);
+    assert_eq!(Level::Medium.three_player_playouts(), Level::Medium.playouts());
+}
+
 // The product's bot kinds are the levels, random, heuristic and search budgets. The lab's measuring
 // opponents are kinds only where the engine is built with the lab's hooks (lab/ enables them; the wasm
 // `suggest` and the npm package parse the same way, tests/node/bots.test.mjs): elsewhere they are
@@ -485,7 +513,7 @@ fn bot_kinds_and_levels_parse() {
 fn the_labs_measuring_opponents_are_refused_without_the_labs_hooks() {
     let game = Game::new(Options::default(), 3).unwrap();
     let view = game.view(game.position().current()).unwrap();
-    for text in ["heuristic:sniper", "heuristic:unguarded", "search:easy:unguarded", "search:500x2:unguarded"] {
+    for text in ["heuristic:sniper", "heuristic:unguarded", "search:30:unguarded", "search:500x2:unguarded"] {
         let parsed = text.parse::<BotKind>();
         if cfg!(feature = "lab-hooks") {
             // A workspace-wide build (`cargo test --workspace`) unifies the lab's feature into this one.

@@ -143,6 +143,22 @@ export async function startGame(page, { mode = 'hotseat', level = 'random', timi
   await dialog.waitFor({ state: 'detached' });
 }
 
+/**
+ * Fills the start dialog for three players and starts: `seats` are 'person' or 'computer:<level>';
+ * `checkDialog(dialog)`, if given, runs once three players are chosen, before the seats.
+ */
+export async function startThreePlayers(page, { seats, seed, timing = 'afterPlay', checkDialog = async () => {} }) {
+  const dialog = page.locator('dialog.start');
+  await dialog.waitFor();
+  await dialog.locator('input[name=players][value="3"]').check();
+  await checkDialog(dialog);
+  for (let i = 0; i < 3; i++) await dialog.locator(`select[name=seat${i}]`).selectOption(seats[i]);
+  await dialog.locator(`input[name=timing][value=${timing}]`).check();
+  await dialog.locator('input[name=seed]').fill(String(seed));
+  await dialog.locator('[data-dlg=start]').click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 export const state = (page) => page.evaluate(() => window.__battleline.state());
 
 /** How far the page reaches beyond the window (0, 0: nothing scrolls). */

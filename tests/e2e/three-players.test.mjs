@@ -2,26 +2,22 @@
 // between three persons, and a mixed game (one person, two computer seats) played to its end by clicks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, clickAction, closeEndDialog, legal, openPage, PHONE, revealIfHandover, rng, serveAndLaunch, shot, state, waitReady } from './helpers.mjs';
+import { assertNoErrors, clickAction, closeEndDialog, legal, openPage, PHONE, revealIfHandover, rng, serveAndLaunch, shot, startThreePlayers, state, waitReady } from './helpers.mjs';
 
 const env = serveAndLaunch();
 
-/** Fills the start dialog for three players: `seats` are 'person' or 'computer:<level>'. */
-async function startThree(page, { seats, seed, timing = 'afterPlay' }) {
-  const dialog = page.locator('dialog.start');
-  await dialog.waitFor();
-  await dialog.locator('input[name=players][value="3"]').check();
-  // R-3P: the tactics option is off and disabled, with the reason.
-  assert.equal(await dialog.locator('input[name=tactics]').isDisabled(), true);
-  assert.equal(await dialog.locator('input[name=tactics]').isChecked(), false);
-  assert.match(await dialog.locator('.hint.tactics3').innerText(), /without tactics cards; a player wins with 3 adjacent flags or any 4/);
-  assert.doesNotMatch(await dialog.locator('.hint.tactics3').innerText(), /R-[0-9A-Z]/, 'no rule ids of the specification shown to players');
-  for (let i = 0; i < 3; i++) await dialog.locator(`select[name=seat${i}]`).selectOption(seats[i]);
-  await dialog.locator(`input[name=timing][value=${timing}]`).check();
-  await dialog.locator('input[name=seed]').fill(String(seed));
-  await dialog.locator('[data-dlg=start]').click();
-  await dialog.waitFor({ state: 'detached' });
-}
+/** Starts a three-player game (helpers' startThreePlayers), checking the dialog's three-player hints. */
+const startThree = (page, options) =>
+  startThreePlayers(page, {
+    ...options,
+    // R-3P: the tactics option is off and disabled, with the reason.
+    async checkDialog(dialog) {
+      assert.equal(await dialog.locator('input[name=tactics]').isDisabled(), true);
+      assert.equal(await dialog.locator('input[name=tactics]').isChecked(), false);
+      assert.match(await dialog.locator('.hint.tactics3').innerText(), /without tactics cards; a player wins with 3 adjacent flags or any 4/);
+      assert.doesNotMatch(await dialog.locator('.hint.tactics3').innerText(), /R-[0-9A-Z]/, 'no rule ids of the specification shown to players');
+    },
+  });
 
 /** Claims first, otherwise a random troop play or draw; ending the claims last. */
 function choose(actions, random) {

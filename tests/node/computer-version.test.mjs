@@ -11,15 +11,18 @@ const { Game, suggest } = bl;
 const version = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 const recorded = JSON.parse(readFileSync(new URL('./computer-moves.json', import.meta.url), 'utf8'));
 
-/** A seeded game between two levels (seat 0 plays `a`, seat 1 `b`), every suggestion seeded by its index; at most `limit` actions. */
-function play(seed, a, b, limit = Infinity) {
-  const game = new Game({ seed });
+/** A seeded game between levels (seat p plays `levels[p]`), every suggestion seeded by its index; at most `limit` actions. */
+function playLevels(options, levels, limit = Infinity) {
+  const game = new Game(options);
   for (let n = 0; n < limit && !game.matchScore().over; n++) {
     const player = game.current;
-    game.apply(suggest(game.view(player), player === 0 ? a : b, seed * 1000 + n));
+    game.apply(suggest(game.view(player), levels[player], options.seed * 1000 + n));
   }
   return game.digest();
 }
+
+/** A seeded two-player game: seat 0 plays `a`, seat 1 `b`. */
+const play = (seed, a, b, limit) => playLevels({ seed }, [a, b], limit);
 
 test(`the computer's moves are those recorded for version ${version}`, () => {
   const now = {
@@ -28,6 +31,8 @@ test(`the computer's moves are those recorded for version ${version}`, () => {
     'medium-easy': play(3, 'medium', 'easy'),
     // Hard's first 24 actions against medium: every level's search, at the cost of a second or two.
     'hard-medium-24': play(4, 'hard', 'medium', 24),
+    // Three players' first 15 actions: hard searches its own, bigger budget there (Level::three_player_playouts).
+    'three-players-hard-15': playLevels({ seed: 5, players: 3, tactics: false }, ['hard', 'easy', 'medium'], 15),
   };
   const pinned = recorded[version];
   assert.ok(

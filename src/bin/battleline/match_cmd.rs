@@ -18,8 +18,9 @@ pub const LONG_ABOUT: &str = "\
 Play two bots against each other and report how A fares against B.
 
 Bots: random (uniformly random legal actions), heuristic (rule-of-thumb), search:easy, search:medium,
-search:hard (Information-Set MCTS with 30 / 300 / 3,000 playouts a decision), search:N (N playouts) or
-search:NxT (T independent trees of N playouts whose root visits are added up).
+search:hard (Information-Set MCTS with 30 / 300 / 3,000 playouts a decision; hard 10,000 with three
+players), search:N (N playouts, with any number of players) or search:NxT (T independent trees of N
+playouts whose root visits are added up).
 
 Game i (0-based) is dealt from seed S+i; A sits in seat i mod 2 (the first player is drawn from the seed), and
 the bots of game i are seeded from S+i, so a run is reproducible whatever the number of threads. Each bot sees

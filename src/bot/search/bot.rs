@@ -30,7 +30,7 @@ use super::tree::{automatic, Search};
 use crate::action::Action;
 use crate::bot::tactics_guard;
 use crate::bot::value::handmade::Knowledge;
-use crate::bot::{prepare, Bot};
+use crate::bot::{prepare, Bot, Level};
 use crate::error::Error;
 use crate::phase::Phase;
 use crate::position::view::PlayerView;
@@ -64,6 +64,9 @@ pub struct SearchStats {
 pub struct SearchBot {
     /// Playouts per tree.
     playouts: u32,
+    /// Playouts per tree in a three-player game (a level's own budget there: see
+    /// [`Level::three_player_playouts`]; `playouts` for a bot built with a number).
+    three_player_playouts: u32,
     trees: u32,
     rng: ChaCha8Rng,
     stats: SearchStats,
@@ -100,6 +103,25 @@ impl SearchBot {
         SearchBot { trees: trees.clamp(1, crate::bot::MAX_TREES), ..SearchBot::new(playouts, seed) }
     }
 
+    /// The search bot of a level: its playouts a decision ([`Level::playouts`]), and with three players
+    /// its budget there ([`Level::three_player_playouts`]).
+    ///
+    /// ```
+    /// use battleline::bot::{Bot, Level, SearchBot};
+    /// use battleline::{Game, Options};
+    /// let game = Game::new(Options { players: 3, tactics: false, ..Options::default() }, 5).unwrap();
+    /// let mut bot = SearchBot::level(Level::Medium, 1);
+    /// let action = bot.choose(&game.view(game.position().current()).unwrap()).unwrap();
+    /// assert!(game.legal_actions().contains(&action));
+    /// assert_eq!(bot.stats().playouts, u64::from(Level::Medium.three_player_playouts()) * bot.stats().decisions);
+    /// ```
+    pub fn level(level: Level, seed: u64) -> SearchBot {
+        SearchBot {
+            three_player_playouts: level.three_player_playouts().max(1),
+            ..SearchBot::new(level.playouts(), seed)
+        }
+    }
+
     /// A search bot with explicit parameters (for measuring them; the levels use the defaults).
     #[cfg(feature = "lab-hooks")]
     pub fn with_config(playouts: u32, seed: u64, config: Config) -> SearchBot {
@@ -109,6 +131,7 @@ impl SearchBot {
     fn configured(playouts: u32, seed: u64, config: Config) -> SearchBot {
         SearchBot {
             playouts: playouts.max(1),
+            three_player_playouts: playouts.max(1),
             trees: 1,
             rng: crate::rng_from_seed(seed),
             stats: SearchStats::default(),
@@ -221,6 +244,10 @@ impl SearchBot {
         let root_order = root_order(&turn.position, &turn.legal);
         let root_priors = self.config.policy.map_or_else(Vec::new, |p| p.priors(&turn.position, &root_order));
         let seeds: Vec<u64> = (1..self.trees).map(|_| self.rng.next_u64()).collect();
+        let playouts = match turn.position.players() {
+            3 => self.three_player_playouts,
+            _ => self.playouts,
+        };
         self.stats.decisions += 1;
         let mut trees = Vec::with_capacity(seeds.len() + 1);
         let mut rated = Vec::with_capacity(seeds.len() + 1);
@@ -237,12 +264,12 @@ impl SearchBot {
             let mut search = Search::new(&turn.determinizer, sampler, leaf, root_order.clone(), rng, self.config);
             search.set_root_priors(root_priors.clone());
             search.track_flags = rate.is_some();
-            for _ in 0..self.playouts {
+            for _ in 0..playouts {
                 search.iterate();
             }
-            self.stats.playouts += u64::from(self.playouts);
+            self.stats.playouts += u64::from(playouts);
             let edges = search.root_edges();
-            let minimum = (self.playouts / 10).max(1);
+            let minimum = (playouts / 10).max(1);
             for &action in rate.unwrap_or_default().iter().filter(|a| turn.legal.contains(a)) {
                 let visits = edges.iter().find(|e| e.action == action).map_or(0, |e| e.visits);
                 search.forced = Some(action);
