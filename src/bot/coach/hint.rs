@@ -100,6 +100,7 @@ pub fn hint(view: &PlayerView, level: Level, seed: u64) -> Result<Hint, Error> {
 /// assert!(game.legal_actions().contains(&next.action));
 /// ```
 pub fn hint_after(view: &PlayerView, level: Level, seed: u64, previous: Option<&Previous>) -> Result<Hint, Error> {
+    // The level's two-player budget with three players too, as the review (docs/COACH.md).
     let mut bot = SearchBot::new(level.playouts(), seed);
     let decision = bot.analyse(view, &[])?;
     let before = of_view(&Determinizer::new(view)?, level, seed ^ STATIC_SEED);
