@@ -52,10 +52,10 @@ impl Level {
     }
 
     /// Playouts per decision in a three-player game. With three players more playouts keep buying
-    /// strength where with two they stop at hard's budget: hard plays 10,000 there (against two
-    /// `heuristic` bots 0.556 ± 0.013 over 1,127 games, where 3,000 playouts scored 0.502 over 300, and
-    /// paired on 450 deals +0.050 ± 0.026; docs/BOT_EXPERIMENTS.md, "Three players at 10,000
-    /// playouts"), at about four times its three-player time a move at 3,000. Easy and medium keep
+    /// strength where with two they stop at hard's budget: hard plays 10,000 there (against 3,000 on the
+    /// same deals +0.029 ± 0.011 over 3,450 games in six sets; against two `heuristic` bots 0.533 over
+    /// 2,453 games under `afterPlay`, 0.545 over 1,320 under `startOfTurn`; docs/BOT_EXPERIMENTS.md,
+    /// "Three players at 10,000 playouts"), at about four times the time a move. Easy and medium keep
     /// their budgets.
     pub const fn three_player_playouts(self) -> u32 {
         match self {

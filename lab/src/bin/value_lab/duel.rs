@@ -6,6 +6,8 @@
 //! change a side's search parameters (`exploration=0.3,widen_c=2`, see `search_config`); `--policy` and
 //! `--b-policy` guide a side's search with a learned policy (`FILE@WEIGHT`, see `policy_config`). `--seconds S`
 //! starts no pair after S seconds (the test then reports what it has, undecided if no bound was crossed).
+//! `--verbose` prints each pair's score as it ends (`pair J (seed S): A scores X`), so that two duels on
+//! the same seeds can be compared pair by pair (`python3 tools/pair_duels.py A.log B.log`).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -42,6 +44,7 @@ pub(crate) fn run(args: &Args) {
     let options = Options { tactics: !args.flag("--no-tactics"), claim_timing, ..Options::default() };
     let max_pairs = max_games / 2;
     let seconds: f64 = args.num("--seconds", 1e7);
+    let verbose = args.flag("--verbose");
     let (config_a, config_b) = (
         policy_config(search_config(args.get("--a-set")), args.get("--policy")),
         policy_config(search_config(args.get("--b-set")), args.get("--b-policy")),
@@ -87,6 +90,10 @@ pub(crate) fn run(args: &Args) {
                         Some(_) => 0.0,
                         None => 0.25,
                     };
+                }
+                if verbose {
+                    // One line a pair as it ends, for pairing two duels on the same seeds (tools/pair_duels.py).
+                    println!("pair {j} (seed {}): A scores {pair}", seed + j);
                 }
                 let mut scores = scores.lock().unwrap();
                 scores[j as usize] = Some(pair);

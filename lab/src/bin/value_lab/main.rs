@@ -6,7 +6,7 @@
 //!     [--model FILE|handmade|embedded] [--no-tactics-share F]
 //! value_lab duel --a MODEL --b MODEL [--playouts P] [--sprt S0,S1] [--games MAX] [--seed S]
 //!     [--playouts-b P] [--threads T] [--no-tactics] [--seconds S] [--a-set K=V,...] [--b-set K=V,...]
-//!     [--policy POLICY] [--b-policy POLICY] [--timing afterPlay|startOfTurn|endOfTurn]
+//!     [--policy POLICY] [--b-policy POLICY] [--timing afterPlay|startOfTurn|endOfTurn] [--verbose]
 //! value_lab calibrate [--games N] [--seed S] [--playouts P] [--level L] [--samples K] [--threads T]
 //!     [--every N] [--model FILE] [--dump FILE]
 //! value_lab policy-data --out FILE [--games N] [--seconds S] [--seed S] [--playouts P] [--threads T]
