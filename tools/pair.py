@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""The paired difference of two `battleline match --verbose` runs on the same seeds.
+"""The paired difference of two `battleline match --verbose` runs on the same seeds, or of two
+`value_lab duel --verbose` runs (lab), whose lines are pairs (`pair J (seed S): A scores X`: A's mean over
+the deal played from both seats) instead of games.
 
     python3 tools/pair.py OLD.log NEW.log
 
-Game i of both runs is the same deal with A in the same seat, so the difference per game has a
+Game (or pair) i of both runs is the same deal with A in the same seat, so the difference per game has a
 smaller error than either score. A win scores 1, a draw is shared among the players (read from the
 run's first line: "A in seat i mod N"). Prints the games both runs played, each one's score and the
 mean difference (new minus old) with its standard error.
@@ -13,6 +15,7 @@ import re
 import sys
 
 GAME = re.compile(r"game (\d+) \(seed \d+\): (A wins|B wins|draw)")
+PAIR = re.compile(r"pair (\d+) \(seed \d+\): A scores ([0-9.]+)$")
 SEATS = re.compile(r"A in seat i mod (\d)")
 
 
@@ -26,6 +29,9 @@ def load(path):
             game = GAME.match(line)
             if game:
                 scores[int(game.group(1))] = {"A wins": 1.0, "B wins": 0.0, "draw": 1 / players}[game.group(2)]
+            pair = PAIR.match(line.strip())
+            if pair:
+                scores[int(pair.group(1))] = float(pair.group(2))
     return scores
 
 

@@ -7,7 +7,7 @@
 //! `--b-policy` guide a side's search with a learned policy (`FILE@WEIGHT`, see `policy_config`). `--seconds S`
 //! starts no pair after S seconds (the test then reports what it has, undecided if no bound was crossed).
 //! `--verbose` prints each pair's score as it ends (`pair J (seed S): A scores X`), so that two duels on
-//! the same seeds can be compared pair by pair (`python3 tools/pair_duels.py A.log B.log`).
+//! the same seeds can be compared pair by pair (`python3 tools/pair.py B.log A.log`).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -92,7 +92,7 @@ pub(crate) fn run(args: &Args) {
                     };
                 }
                 if verbose {
-                    // One line a pair as it ends, for pairing two duels on the same seeds (tools/pair_duels.py).
+                    // One line a pair as it ends, for pairing two duels on the same seeds (tools/pair.py).
                     println!("pair {j} (seed {}): A scores {pair}", seed + j);
                 }
                 let mut scores = scores.lock().unwrap();
