@@ -15,6 +15,8 @@
 # where there is one, trains (PyTorch picks it), and nothing else needs it.
 #   THREADS=2 GENERATIONS=2 GEN_SECONDS=1200 GEN_PLAYOUTS=400 EPOCHS=8 DUEL_PLAYOUTS=1500 DUEL_SECONDS=600
 #   DUEL_GAMES=2000 SCALES=1 BIN=target/release/value_lab TRAIN=tools/train_value.py PY=python3 WORK=/tmp/value-iteration
+#   GEN_TIMINGS=afterPlay (claim timings the games rotate through, e.g. afterPlay,startOfTurn,endOfTurn)
+#   GEN_OPPONENT=self (or heuristic: the champion's search against the rule-based bot)
 # Writes to OUT_DIR: gen<g>.bin (each candidate's weights), gen<g>.json (its training report), log.txt,
 # champion.bin (the last champion, if any model won).
 set -euo pipefail
@@ -25,6 +27,8 @@ GENERATIONS=${GENERATIONS:-2}
 GEN_SECONDS=${GEN_SECONDS:-1200}
 GEN_GAMES=${GEN_GAMES:-1000000}
 GEN_PLAYOUTS=${GEN_PLAYOUTS:-400}
+GEN_TIMINGS=${GEN_TIMINGS:-afterPlay}
+GEN_OPPONENT=${GEN_OPPONENT:-self}
 EPOCHS=${EPOCHS:-8}
 DUEL_PLAYOUTS=${DUEL_PLAYOUTS:-1500}
 DUEL_SECONDS=${DUEL_SECONDS:-600}
@@ -39,13 +43,14 @@ log() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$out/log.txt"; }
 
 champion=handmade
 data=""
-log "expert iteration: THREADS=$THREADS GENERATIONS=$GENERATIONS GEN_SECONDS=$GEN_SECONDS GEN_PLAYOUTS=$GEN_PLAYOUTS EPOCHS=$EPOCHS DUEL_PLAYOUTS=$DUEL_PLAYOUTS DUEL_SECONDS=$DUEL_SECONDS"
+log "expert iteration: THREADS=$THREADS GENERATIONS=$GENERATIONS GEN_SECONDS=$GEN_SECONDS GEN_PLAYOUTS=$GEN_PLAYOUTS GEN_TIMINGS=$GEN_TIMINGS GEN_OPPONENT=$GEN_OPPONENT EPOCHS=$EPOCHS DUEL_PLAYOUTS=$DUEL_PLAYOUTS DUEL_SECONDS=$DUEL_SECONDS"
 for g in $(seq 1 "$GENERATIONS"); do
   # Each generation's games are dealt from their own seeds (calibration uses seeds from 90,000,000).
   seed=$((10000000 * g))
   log "generation $g: self-play of the search with $champion"
   "$BIN" generate --model "$champion" --out "$WORK/gen$g.bld" --seed "$seed" --games "$GEN_GAMES" \
-    --seconds "$GEN_SECONDS" --playouts "$GEN_PLAYOUTS" --threads "$THREADS" 2>&1 | tee -a "$out/log.txt"
+    --seconds "$GEN_SECONDS" --playouts "$GEN_PLAYOUTS" --threads "$THREADS" --timings "$GEN_TIMINGS" \
+    --opponent "$GEN_OPPONENT" 2>&1 | tee -a "$out/log.txt"
   data="${data:+$data,}$WORK/gen$g.bld"
   log "generation $g: training on $data"
   "$PY" "$TRAIN" --data "$data" --out "$out/gen$g.bin" --epochs "$EPOCHS" --report "$out/gen$g.json" \

@@ -178,6 +178,8 @@ def main():
         "handmade_reward": logloss(xv[:, HANDMADE_REWARD], wv),
         "handmade_win_chance": logloss(xv[:, 14], wv),
     }
+    start, start_flags = held_out()
+    print(f"before training: held-out log-loss {start:.4f} (flags {start_flags:.4f})", flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     steps = max(1, args.epochs * ((len(xt) + args.batch - 1) // args.batch))
     warm = max(1, steps // 20)
@@ -206,7 +208,7 @@ def main():
     layers = [(w.flatten().tolist(), b.tolist(), w.shape[0], w.shape[1]) for w, b in best[1]]
     write_weights(args.out, layers)
     report = {"positions": len(data), "held_out_positions": int(held.sum()), "best_epoch": best[2],
-              "held_out_logloss": best[0], "baselines": base, "history": history, "hidden": hidden,
+              "held_out_logloss": best[0], "start_held_out_logloss": start, "baselines": base, "history": history, "hidden": hidden,
               "seconds": time.time() - started, "device": str(device), "torch": torch.__version__}
     print(json.dumps(report))
     if args.report:

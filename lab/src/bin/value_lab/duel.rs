@@ -14,13 +14,13 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use battleline::bot::{play_game, Bot, HeuristicBot};
-use battleline::{ClaimTiming, Options};
+use battleline::Options;
 
 #[path = "../../../../src/bin/battleline/sprt.rs"]
 #[allow(dead_code)]
 mod sprt;
 
-use super::{fail, leaf, policy_config, search_config, search_with, Args};
+use super::{claim_timing, fail, leaf, policy_config, search_config, search_with, Args};
 use sprt::{Bounds, Decision, Pairs};
 
 pub(crate) fn run(args: &Args) {
@@ -35,12 +35,7 @@ pub(crate) fn run(args: &Args) {
     let seed: u64 = args.num("--seed", 50_000_000);
     let threads: usize = args.num("--threads", 2);
     let bounds = Bounds::parse(args.get("--sprt").unwrap_or("0.5,0.55"), 0.05, 0.05).unwrap_or_else(|e| fail(&e));
-    let claim_timing = match args.get("--timing").unwrap_or("afterPlay") {
-        "afterPlay" => ClaimTiming::AfterPlay,
-        "startOfTurn" => ClaimTiming::StartOfTurn,
-        "endOfTurn" => ClaimTiming::EndOfTurn,
-        other => fail(&format!("--timing {other:?}: expected afterPlay, startOfTurn or endOfTurn")),
-    };
+    let claim_timing = claim_timing(args.get("--timing").unwrap_or("afterPlay"));
     let options = Options { tactics: !args.flag("--no-tactics"), claim_timing, ..Options::default() };
     let max_pairs = max_games / 2;
     let seconds: f64 = args.num("--seconds", 1e7);

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! value_lab generate --out FILE [--games N] [--seconds S] [--seed S] [--playouts P] [--threads T]
-//!     [--model FILE|handmade|embedded] [--no-tactics-share F]
+//!     [--model FILE|handmade|embedded] [--no-tactics-share F] [--timings T1,T2,...] [--opponent heuristic]
 //! value_lab duel --a MODEL --b MODEL [--playouts P] [--sprt S0,S1] [--games MAX] [--seed S]
 //!     [--playouts-b P] [--threads T] [--no-tactics] [--seconds S] [--a-set K=V,...] [--b-set K=V,...]
 //!     [--policy POLICY] [--b-policy POLICY] [--timing afterPlay|startOfTurn|endOfTurn] [--verbose]
@@ -32,6 +32,7 @@ mod self_play;
 use std::sync::Arc;
 
 use battleline::bot::{Leaf, PolicyModel, SearchBot, SearchConfig, StaticLeaf, ValueLeaf, ValueModel};
+use battleline::ClaimTiming;
 
 /// `--key value` arguments.
 pub(crate) struct Args(Vec<String>);
@@ -56,6 +57,16 @@ impl Args {
 pub(crate) fn fail(message: &str) -> ! {
     eprintln!("value_lab: {message}");
     std::process::exit(2)
+}
+
+/// A claim timing named on the command line as the package names it.
+pub(crate) fn claim_timing(name: &str) -> ClaimTiming {
+    match name {
+        "afterPlay" => ClaimTiming::AfterPlay,
+        "startOfTurn" => ClaimTiming::StartOfTurn,
+        "endOfTurn" => ClaimTiming::EndOfTurn,
+        other => fail(&format!("timing {other:?}: expected afterPlay, startOfTurn or endOfTurn")),
+    }
 }
 
 /// A model named on the command line: a weights file, `embedded` or `handmade` (`None`).
