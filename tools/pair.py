@@ -4,6 +4,10 @@
 the deal played from both seats) instead of games.
 
     python3 tools/pair.py OLD.log NEW.log
+    python3 tools/pair.py OLD.log,OLD-MORE.log+K NEW.log,NEW-MORE.log+K
+
+Either side may join several logs with commas; `LOG+K` numbers that log's games (or pairs) from K, for a
+run started K deals later (`--seed S+K`) that continues another from seed S.
 
 Game (or pair) i of both runs is the same deal with A in the same seat, so the difference per game has a
 smaller error than either score. A win scores 1, a draw is shared among the players (read from the
@@ -35,8 +39,18 @@ def load(path):
     return scores
 
 
+def load_all(paths):
+    """Comma-separated logs joined; `LOG+K` shifts that log's indices by K."""
+    scores = {}
+    for entry in paths.split(","):
+        path, _, offset = entry.partition("+")
+        for index, score in load(path).items():
+            scores[index + int(offset or 0)] = score
+    return scores
+
+
 def main(old_path, new_path):
-    old, new = load(old_path), load(new_path)
+    old, new = load_all(old_path), load_all(new_path)
     games = sorted(set(old) & set(new))
     if len(games) < 2:
         sys.exit("fewer than two games in common")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Trains the search's learned value model (src/bot/value/model.rs) on self-play data.
 
-    python3 tools/train_value.py --data A.bld[,B.bld...] --out weights.bin [--init weights.bin|handmade]
+    python3 tools/train_value.py --data A.bld[,B.bld@FRACTION...] --out weights.bin [--init weights.bin|handmade]
         [--hidden 32,32] [--epochs 8] [--batch 4096] [--lr 0.002] [--device auto] [--report FILE]
     python3 tools/train_value.py --handmade OUT   # the model that gives the hand-made leaf reward
 
@@ -57,7 +57,9 @@ def handmade(path, inputs, hidden=(32, 32)):
 
 def read_data(paths, torch):
     chunks, inputs = [], None
-    for path in paths:
+    for entry in paths:
+        # FILE@FRACTION reads only the first FRACTION of the file's records: the games played first (the last may be cut).
+        path, _, fraction = entry.partition("@")
         with open(path, "rb") as f:
             head = f.read(12)
             if head[:4] != b"BLD1":
@@ -68,6 +70,8 @@ def read_data(paths, torch):
             inputs = n_in
             raw = f.read()
         data = torch.frombuffer(bytearray(raw), dtype=torch.float32).reshape(-1, n_rec)
+        if fraction:
+            data = data[:int(len(data) * float(fraction))]
         chunks.append(data)
     return torch.cat(chunks), inputs
 
