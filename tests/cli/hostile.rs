@@ -89,6 +89,20 @@ fn running(pid: u32) -> bool {
     }
 }
 
+/// Those of `recorded` still running after up to 5 s: SIGKILL is sent at once, but under load a killed
+/// process may take a moment to die and be reaped by init.
+#[cfg(target_os = "linux")]
+fn survivors(recorded: &[u32]) -> Vec<u32> {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut survivors: Vec<u32> = recorded.to_vec();
+    survivors.retain(|&pid| running(pid));
+    while !survivors.is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+        survivors.retain(|&pid| running(pid));
+    }
+    survivors
+}
+
 /// A bot that ignores SIGTERM, never answers, and starts a child (letting go of the referee's output
 /// pipes, so that a regression fails a test instead of hanging it); both append their process ids to
 /// the file `pids` in a fresh directory named `name`. Returns the bot's command and the file.
@@ -127,7 +141,7 @@ fn a_looping_bot_and_what_it_started_do_not_outlive_the_referee() {
     let recorded: Vec<u32> =
         std::fs::read_to_string(&pids).unwrap().lines().map(|l| l.trim().parse().unwrap()).collect();
     assert_eq!(recorded.len(), 4, "two games, a shell and its child each: {recorded:?}");
-    let survivors: Vec<u32> = recorded.iter().copied().filter(|&pid| running(pid)).collect();
+    let survivors = survivors(&recorded);
     for pid in &survivors {
         // Clean up after a failure (they ignore SIGTERM).
         let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
@@ -183,13 +197,7 @@ fn bots_do_not_outlive_a_referee_ended_by_a_signal() {
             assert!(Instant::now() < deadline, "{signal}: the referee did not end");
             std::thread::sleep(Duration::from_millis(20));
         }
-        // SIGKILL is delivered at once, but a process may take a moment to be reaped by init.
-        let deadline = Instant::now() + Duration::from_secs(5);
-        let mut survivors: Vec<u32> = recorded.clone();
-        while !survivors.is_empty() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(20));
-            survivors.retain(|&pid| running(pid));
-        }
+        let survivors = survivors(&recorded);
         for pid in &survivors {
             let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
         }
