@@ -47,6 +47,12 @@ const panel = (page) => page.locator('#lesson');
 const nextButton = (page) => page.locator('#lesson [data-act=lesson-next]');
 const stepCount = (page) => page.locator('#lesson .lesson-count').textContent();
 
+/** The step count once it reads `pattern` (the lesson redraws after Next), or as it reads after 5 s. */
+async function stepCountOnceShown(page, pattern) {
+  await page.locator('#lesson .lesson-count').filter({ hasText: pattern }).waitFor({ timeout: 5000 }).catch(() => {});
+  return stepCount(page);
+}
+
 async function doStep(page, how) {
   if (how === 'refused-claim') {
     // Asking about flag 2 opens the explanation with a counterexample; closing it completes the step.
@@ -80,7 +86,8 @@ async function assertNoScroll(page, where) {
 async function walk(page, { lang, shots, axe }) {
   for (const [i, [id, how]] of WALK.entries()) {
     await assertNoScroll(page, `step ${id} (${lang})`);
-    assert.match(await stepCount(page), new RegExp(`${i + 1}\\D+${WALK.length}`), `step ${id} is step ${i + 1}`);
+    const stepPattern = new RegExp(`${i + 1}\\D+${WALK.length}`);
+    assert.match(await stepCountOnceShown(page, stepPattern), stepPattern, `step ${id} is step ${i + 1}`);
     assert.equal(await nextButton(page).count(), 0, `${id}: no Next before the goal is reached`);
     if (shots) await shot(page, `tutorial-${lang}-${String(i + 1).padStart(2, '0')}-${id}`);
     if (axe) await assertAccessible(page, `tutorial step ${id} (${lang})`);
