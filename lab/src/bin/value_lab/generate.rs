@@ -42,9 +42,9 @@ pub(crate) fn run(args: &Args) {
     writer.write_all(&(INPUTS as u32).to_le_bytes()).unwrap();
     writer.write_all(&(RECORD as u32).to_le_bytes()).unwrap();
     let played = play_games(&mut writer, games, seconds, threads, no_tactics, |g, tactics| {
-        let n = timings.len() as u64;
-        let options = Options { tactics, claim_timing: timings[(g % n) as usize], ..Options::default() };
-        let heuristic_seat = against_heuristic.then_some(1 - ((g / n) % 2) as usize);
+        let rotation = timings.len() as u64;
+        let options = Options { tactics, claim_timing: timings[(g % rotation) as usize], ..Options::default() };
+        let heuristic_seat = against_heuristic.then_some(1 - ((g / rotation) % 2) as usize);
         let bytes = game_records(seed + g, g, options, heuristic_seat, playouts, &leaf);
         let n = (bytes.len() / (RECORD * 4)) as u64;
         (bytes, n)
