@@ -43,7 +43,9 @@ def load_all(paths):
     """Comma-separated logs joined; `LOG+K` shifts that log's indices by K."""
     scores = {}
     for entry in paths.split(","):
-        path, _, offset = entry.partition("+")
+        path, _, offset = entry.rpartition("+")
+        if not offset.isdigit():  # no offset: a '+' in the path itself, or none at all
+            path, offset = entry, ""
         for index, score in load(path).items():
             scores[index + int(offset or 0)] = score
     return scores
