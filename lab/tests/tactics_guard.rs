@@ -200,12 +200,13 @@ fn the_unguarded_kinds_parse_and_print() {
 
 /// The lab's opponents play the moves they played when they were kinds of the engine's own (the games
 /// were pinned with the engine's bots, in tests/bots/pinned_moves.rs, before they moved behind the
-/// `lab-hooks` feature): FNV-1a over the game's actions, one per line, and the number of actions.
+/// `lab-hooks` feature): FNV-1a over the game's actions, one per line, and the number of actions. The
+/// search's game was pinned anew when the shipped value model (its leaf) was refitted (issue 51).
 #[test]
 fn the_lab_kinds_games_are_pinned() {
     let cases: [(u64, [&str; 2], &str); 2] = [
         (5, ["heuristic:sniper", "heuristic:unguarded"], "fe4161054946a556/90"),
-        (13, ["search:400:unguarded", "heuristic"], "f56d745e0bbb673a/115"),
+        (13, ["search:400:unguarded", "heuristic"], "620b595665e73618/100"),
     ];
     for (seed, kinds, pinned) in cases {
         let mut game = Game::new(Options::default(), seed).unwrap();

@@ -5,7 +5,8 @@
 //! the lab crate (`lab/`) and must only change with a deliberate change of play, recorded in the
 //! commit that changes them: the two-player searches' pins changed when the learned value
 //! model became their leaf, and some searches' again when the evaluation's logistic became portable
-//! arithmetic (the same bits natively and in WebAssembly); the heuristic's games did not change.
+//! arithmetic (the same bits natively and in WebAssembly), and all of theirs when the model was refitted
+//! on games against `heuristic` (issue 51); the heuristic's and three players' games did not change.
 //! The lab's measuring opponents (`heuristic:sniper`, `…:unguarded`) have their games pinned in the lab
 //! (lab/tests/tactics_guard.rs), the only crate that may build them.
 //!
@@ -56,15 +57,15 @@ fn games_between_bots_are_pinned() {
         ("heuristic", two(), 2, &["heuristic"], "9ea2a508e9658e54/125"),
         ("heuristic, no tactics", no_tactics(), 3, &["heuristic"], "518a506e73e52454/96"),
         ("heuristic, three players", three(), 4, &["heuristic"], "30b8a46e09bccd0a/102"),
-        ("300 playouts against heuristic", two(), 6, &["search:300", "heuristic"], "50d06d46c951d3e8/106"),
-        ("heuristic against 300 playouts", two(), 7, &["heuristic", "search:300"], "f51e01e49e8c44f9/109"),
-        ("300 playouts, no tactics", no_tactics(), 8, &["search:300", "heuristic"], "a6abe2540385ca5f/76"),
+        ("300 playouts against heuristic", two(), 6, &["search:300", "heuristic"], "44e7b3314fbcd509/82"),
+        ("heuristic against 300 playouts", two(), 7, &["heuristic", "search:300"], "29b84d0e06d54591/107"),
+        ("300 playouts, no tactics", no_tactics(), 8, &["search:300", "heuristic"], "45763b32ffead3ad/86"),
         ("300, three players", three(), 9, &["search:300", "heuristic", "random"], "2487807cd7b6a33d/114"),
-        ("3,000 playouts against 300", two(), 10, &["search:3000", "search:300"], "64e645e4765fd33e/105"),
-        ("heuristic against 3,000 playouts", two(), 11, &["heuristic", "search:3000"], "cba41c2706ecd1dc/97"),
-        ("two trees", two(), 12, &["search:300x2", "heuristic"], "731c5e340d23c7e3/100"),
+        ("3,000 playouts against 300", two(), 10, &["search:3000", "search:300"], "32ff4da1bae809ba/107"),
+        ("heuristic against 3,000 playouts", two(), 11, &["heuristic", "search:3000"], "4254b1147a29558c/129"),
+        ("two trees", two(), 12, &["search:300x2", "heuristic"], "8efcbb6e3e11d9a3/72"),
         ("3,000, three players", three(), 14, &["search:3000", "heuristic", "search:300"], "e7eb6c723d2df6e8/109"),
-        ("easy (30) against hard (3,000)", two(), 15, &["easy", "hard"], "8966e932a9a3bbdb/87"),
+        ("easy (30) against hard (3,000)", two(), 15, &["easy", "hard"], "c1a43198aa8885aa/96"),
     ];
     let mut wrong = Vec::new();
     for (name, options, seed, kinds, pinned) in cases {
@@ -80,7 +81,7 @@ fn games_between_bots_are_pinned() {
 fn the_hard_levels_answers_are_pinned() {
     // (seed, heuristic actions played before the view, pinned answer)
     let cases: [(u64, usize, &str); 3] =
-        [(21, 12, "play g1 at flag 1"), (22, 30, "play r6 at flag 5"), (23, 45, "play y3 at flag 1")];
+        [(21, 12, "play g1 at flag 2"), (22, 30, "play r9 at flag 3"), (23, 45, "play b3 at flag 1")];
     let mut wrong = Vec::new();
     for (seed, plies, pinned) in cases {
         let mut game = Game::new(Options::default(), seed).unwrap();

@@ -42,7 +42,9 @@ export async function walkMarks(page, { name, lang = 'en' }) {
     const n = mine.length;
     const k = mine.indexOf(i);
     if (lang === 'en') {
-      assert.match(text, new RegExp(`^Decision ${k + 1} of ${n} · ${words[d.judgement]} ${name} played .+\\. ${words[d.judgement]}: it gave up ${percent(d.loss)} points of the chance to win\\.`));
+      // A marked draw is told as one ("You drew from the tactics deck."), any other decision as a move played.
+      const did = d.played.type === 'draw' || d.played.type === 'scoutDraw' ? `drew from the ${d.played.deck === 'tactics' ? 'tactics' : 'troop'} deck` : 'played .+';
+      assert.match(text, new RegExp(`^Decision ${k + 1} of ${n} · ${words[d.judgement]} ${name} ${did}\\. ${words[d.judgement]}: it gave up ${percent(d.loss)} points of the chance to win\\.`));
       assert.match(text, new RegExp(`Better: .+ \\(shown on the board\\)\\. Chance to win: ${percent(d.withBest.win)}% instead of ${percent(d.withPlayed.win)}%\\.`));
       if (d.reason) assert.match(text, new RegExp(`With it the chance at flag ${d.reason.flag} is ${percent(d.reason.to)}% instead of ${percent(d.reason.from)}%\\.$`));
       // The engine's reasons, worded: each names a formation, a card, an out or a claim.

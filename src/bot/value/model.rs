@@ -1,6 +1,7 @@
 //! The learned value model: a small multilayer perceptron (two hidden layers with ReLU) from the
 //! inputs of [`super::features`] to the chance that the player whose inputs they are wins the
-//! game, and, as auxiliary outputs, the chance that they take each flag. Trained by self-play
+//! game, and, as auxiliary outputs, the chance that they take each flag. Trained on the search's
+//! self-play and its games against the rule-based `heuristic` bot, in every claim timing
 //! (`tools/train_value.py` on data of `lab`'s `value_lab generate`; the commands are in
 //! docs/BOT_EXPERIMENTS.md); the weights ship as data (`weights.bin`).
 //!
