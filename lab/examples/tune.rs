@@ -16,7 +16,8 @@
 //! infer_pool and infer_depth (inference about the opponent's hand from their recent plays, two players), guard (true/false),
 //! playout_actions (fast-policy actions after the tree), endgame_rollout (troop deck size at or below
 //! which playouts go to the end; `none`), flag_model (a file of weights from
-//! `train_flags`: the learned chance per flag, two players), hand_made (true: the hand-made leaf
+//! `train_flags`: the learned chance per flag, two players), max_n (three players: 1 values every seat by its own chance to
+//! win, 2 the same scaled to sum to 1; 0 the levels' paranoid reading), hand_made (true: the hand-made leaf
 //! evaluation instead of the learned value model, two players; the lab's other leaf switches imply it).
 //! `oracle=true` (two players) shows the search the opponent's true hand at each decision: what perfect
 //! inference about it would give. `oracle=deal` shows it the whole true position (both hands, both
@@ -76,6 +77,7 @@ fn set(lab: &mut LabConfig, pair: &str) -> Result<(), String> {
         "infer_temperature" => lab.infer_temperature = number()?,
         "infer_pool" => lab.infer_pool = value.parse().map_err(|e| format!("{key}: {e}"))?,
         "infer_depth" => lab.infer_depth = value.parse().map_err(|e| format!("{key}: {e}"))?,
+        "max_n" => lab.max_n = value.parse().map_err(|e| format!("{key}: {e}"))?,
         "guard" => config.guard_tactics = value.parse().map_err(|e| format!("{key}: {e}"))?,
         _ => return Err(format!("unknown key {key:?}")),
     }

@@ -8,6 +8,7 @@ use battleline::{Action, Error, PlayerView};
 use crate::flag_model::FEATURES;
 use crate::inference::Inference;
 use crate::lab_leaf::LabLeaf;
+use crate::max_n::MaxNLeaf;
 use crate::playout::PlayOn;
 
 /// The search's parameters and the experiments' switches; the default is the levels' search.
@@ -38,6 +39,9 @@ pub struct LabConfig {
     /// not by the model. The switches of the leaf above (`win_weight`, `flag_model`) build on the
     /// hand-made evaluation and imply it.
     pub hand_made: bool,
+    /// With three players, every seat's reward its own chance to win ([`crate::max_n`]): 0 off (the
+    /// levels' paranoid reading), 1 the raw chances, 2 the chances scaled to sum to 1.
+    pub max_n: u8,
 }
 
 impl Default for LabConfig {
@@ -52,6 +56,7 @@ impl Default for LabConfig {
             infer_pool: 64,
             infer_depth: 1,
             hand_made: false,
+            max_n: 0,
         }
     }
 }
@@ -64,6 +69,10 @@ impl LabConfig {
             (false, None) if !self.hand_made => Arc::new(ValueLeaf::new(&self.search)),
             (false, None) => Arc::new(base),
             (_, flag_model) => Arc::new(LabLeaf { base, win_weight: self.win_weight, flag_model }),
+        };
+        let valued: Arc<dyn Leaf> = match self.max_n {
+            0 => valued,
+            n => Arc::new(MaxNLeaf { seat: base, inner: valued, normalised: n == 2 }),
         };
         if self.playout_actions == 0 && self.endgame_rollout.is_none() {
             return valued;

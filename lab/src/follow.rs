@@ -29,11 +29,12 @@ pub struct Decision<'a> {
 }
 
 /// Plays the game dealt from `seed`: seat 0 plays every hint at `level` (the hint's seed is `seed` mixed
-/// with the number of actions so far), seat 1 the search at `level`. `each` sees every decision of seat 0
-/// before its move is played. Returns the finished game.
+/// with the number of actions so far), seat 1 the search at the coach's budget of `level`
+/// ([`Level::coach_playouts`]). `each` sees every decision of seat 0 before its move is played. Returns
+/// the finished game.
 pub fn follow_hints(level: Level, seed: u64, mut each: impl FnMut(Decision<'_>)) -> Game {
     let mut game = Game::new(Options::default(), seed).unwrap();
-    let mut other = SearchBot::new(level.playouts(), seed ^ 0xabc);
+    let mut other = SearchBot::new(level.coach_playouts(), seed ^ 0xabc);
     let mut placed: Option<Placed> = None;
     while !game.position().is_over() {
         let view = game.view(game.position().current()).unwrap();

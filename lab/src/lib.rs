@@ -15,6 +15,7 @@
 //! - [`inference`]: candidate opponent hands weighed by the likelihood of their recent plays.
 //! - [`oracle`]: the search shown the opponent's hand or the whole deal (the ceilings).
 //! - [`follow`]: whole games in which one seat follows every hint (the coach's harnesses).
+//! - [`max_n`]: three players valued seat by seat, each opponent playing for itself.
 //! - [`lab_leaf`] and [`LabConfig`]: the switches of the experiments, as `tune` screens them.
 #![deny(missing_docs)]
 
@@ -23,6 +24,7 @@ pub mod flag_model;
 pub mod follow;
 pub mod inference;
 pub mod lab_leaf;
+pub mod max_n;
 pub mod oracle;
 pub mod playout;
 pub mod win_chance;

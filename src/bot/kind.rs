@@ -29,7 +29,7 @@ pub enum Level {
     Easy,
     /// A middle budget.
     Medium,
-    /// The strongest level offered (tens of milliseconds a move in WebAssembly).
+    /// The strongest level offered (a tenth of a second or two a move in WebAssembly).
     Hard,
 }
 
@@ -37,22 +37,33 @@ impl Level {
     /// Every level, weakest first.
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
-    /// Playouts per decision.
+    /// Playouts per decision (with two players; see [`Level::three_player_playouts`]).
     pub const fn playouts(self) -> u32 {
         match self {
-            // Ten times apart, so that each level beats the one below it head to head
-            // (3,000 against 300 and 300 against 30 score 0.66 on paired seeds). Above a few thousand
-            // playouts the search stops buying strength (22,000 against 1,000 scored 0.537 ± 0.029), so
-            // hard stops there instead of thinking seven times longer for little
-            // (docs/BOT_EXPERIMENTS.md, "The levels' budgets").
+            // Ten times apart up to medium, so that each level beats the one below it head to head
+            // (3,000 against 300 and 300 against 30 score 0.66 on paired seeds). Hard plays 6,000: against
+            // `heuristic` with tactics twice hard's former 3,000 scored +0.031 ± 0.020 under `afterPlay`
+            // (272 paired deals), +0.012 ± 0.012 pooled over the three claim timings, and 0.547 head to
+            // head against the hard of before issue 51 (3,000: 0.490), well inside 250 ms a move (median) in
+            // Chromium (docs/BOT_EXPERIMENTS.md, "hard at 6,000 playouts").
             Level::Easy => 30,
             Level::Medium => 300,
+            Level::Hard => 6_000,
+        }
+    }
+
+    /// Playouts per decision of the coach at this level (hints, the review, any number of players):
+    /// the computer's two-player budget, but 3,000 at hard, the budget its calibration was fitted at,
+    /// so that a review judging every move of a game stays a matter of seconds (docs/COACH.md).
+    pub const fn coach_playouts(self) -> u32 {
+        match self {
+            Level::Easy | Level::Medium => self.playouts(),
             Level::Hard => 3_000,
         }
     }
 
     /// Playouts per decision in a three-player game. With three players more playouts keep buying
-    /// strength where with two they stop at hard's budget: hard plays 10,000 there (against 3,000 on the
+    /// strength where with two they stop at a few thousand: hard plays 10,000 there (against 3,000 on the
     /// same deals +0.029 ± 0.011 over 3,450 games in six sets; against two `heuristic` bots 0.533 over
     /// 2,453 games under `afterPlay`, 0.545 over 1,320 under `startOfTurn`; docs/BOT_EXPERIMENTS.md,
     /// "Three players at 10,000 playouts"), at about four times the time a move. Easy and medium keep

@@ -54,7 +54,8 @@ pub struct Hint {
 /// A change of a flag's chance worth giving as a reason: five points.
 pub const NOTABLE_CHANGE: f32 = 0.05;
 
-/// The search's move for the viewer at `level` (the same as [`crate::bot::suggest`] under the same seed,
+/// The search's move for the viewer at the coach's budget of `level` ([`Level::coach_playouts`]: at easy
+/// and medium the computer's, so the same as [`crate::bot::suggest`] under the same seed with two players,
 /// unless the search rated another move it tried at least half as often clearly higher: then that one,
 /// so that a hint is never a move the search rates clearly worse than its best; nor one that takes back
 /// the card the viewer placed last with nothing seen since, see [`hint_after`]) with the chances before
@@ -100,8 +101,9 @@ pub fn hint(view: &PlayerView, level: Level, seed: u64) -> Result<Hint, Error> {
 /// assert!(game.legal_actions().contains(&next.action));
 /// ```
 pub fn hint_after(view: &PlayerView, level: Level, seed: u64, previous: Option<&Previous>) -> Result<Hint, Error> {
-    // The level's two-player budget with three players too, as the review (docs/COACH.md).
-    let mut bot = SearchBot::new(level.playouts(), seed);
+    // The coach's budget (hard: 3,000, half the computer's), with three players too, as the review
+    // (docs/COACH.md).
+    let mut bot = SearchBot::new(level.coach_playouts(), seed);
     let decision = bot.analyse(view, &[])?;
     let before = of_view(&Determinizer::new(view)?, level, seed ^ STATIC_SEED);
     let (mut action, mut after, searched) = match &decision {
@@ -155,7 +157,7 @@ fn keep_instead(
     }
     let preferred = crate::bot::Bot::choose(&mut crate::bot::HeuristicBot::new(seed), view)?;
     let Some(&other) = keeping.iter().find(|&&a| a == preferred).or(keeping.first()) else { return Ok(None) };
-    let Decision::Searched(searched) = SearchBot::new(level.playouts(), seed).analyse(view, &[other])? else {
+    let Decision::Searched(searched) = SearchBot::new(level.coach_playouts(), seed).analyse(view, &[other])? else {
         return Ok(None);
     };
     Ok(searched.edges.iter().find(|e| e.action == other).map(|edge| (other, rate(edge))))
@@ -244,6 +246,22 @@ mod tests {
         }
         assert!(searched >= 20 && overruled <= searched / 5, "{overruled} of {searched} searched hints overruled");
         assert!(kept <= 4, "{kept} of the search's moves took back the card just placed");
+    }
+
+    /// At hard the hint searches the coach's budget (3,000 playouts), not the computer's 6,000: its
+    /// move's rating is, to the bit, that of the search of [`Level::coach_playouts`] under the same seed.
+    #[test]
+    fn a_hint_at_hard_searches_the_coachs_budget() {
+        let game = Game::new(Options::default(), 31).unwrap();
+        let view = game.view(game.position().current()).unwrap();
+        let advice = hint(&view, Level::Hard, 9).unwrap();
+        let Decision::Searched(found) = SearchBot::new(Level::Hard.coach_playouts(), 9).analyse(&view, &[]).unwrap()
+        else {
+            panic!("the first move of a game is searched");
+        };
+        let edge = found.edges.iter().find(|e| e.action == advice.action).unwrap();
+        assert_eq!(advice.after, rate(edge));
+        assert_ne!(Level::Hard.coach_playouts(), Level::Hard.playouts());
     }
 
     /// The search's chances per flag are the leaves' (`Leaf::rewards_and_flags`), not zeros: a leaf that

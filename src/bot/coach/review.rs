@@ -361,9 +361,11 @@ fn is_decision(view: &PlayerView) -> bool {
 
 fn judge(pending: &Pending, level: Level, seed: u64) -> Result<ReviewedDecision, Error> {
     let played = pending.played;
-    // The level's two-player budget with three players too (hard plays 10,000 there): a review judges
-    // every seat's decisions, and stays quick (docs/COACH.md).
-    let Decision::Searched(searched) = SearchBot::new(level.playouts(), seed).analyse(&pending.view, &[played])? else {
+    // The coach's budget (hard: 3,000; the computer plays 6,000, 10,000 with three players): a review
+    // judges every seat's decisions, and stays quick (docs/COACH.md).
+    let Decision::Searched(searched) =
+        SearchBot::new(level.coach_playouts(), seed).analyse(&pending.view, &[played])?
+    else {
         return Err(Error::new(ErrorCode::BadInput, "the decision has no choice to weigh"));
     };
     let rated = |action: Action| searched.edges.iter().find(|e| e.action == action).map(rate);

@@ -103,11 +103,11 @@ fn every_review_of_a_lost_game_names_a_turning_point_with_its_cause() {
 }
 
 /// A whole game where player 0 plays every hint of the coach at `level` and player 1 is the search at
-/// the hard budget. Each hint is asked with the seed the review gives that decision's search, so that
-/// the review weighs the very hint the player followed.
+/// the hard coach's budget (3,000 playouts). Each hint is asked with the seed the review gives that
+/// decision's search, so that the review weighs the very hint the player followed.
 fn follow_hints(seed: u64, level: Level, review_seed: u64) -> Game {
     let mut game = Game::new(Options::default(), seed).unwrap();
-    let mut strong = SearchBot::new(Level::Hard.playouts(), seed + 7);
+    let mut strong = SearchBot::new(Level::Hard.coach_playouts(), seed + 7);
     while !game.position().is_over() {
         let mover = game.position().current();
         let view = game.view(mover).unwrap();
