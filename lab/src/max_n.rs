@@ -53,8 +53,8 @@ mod tests {
         let three = Game::new(Options { players: 3, tactics: false, ..Options::default() }, 5).unwrap();
         let position = *three.position();
         let rewards = leaf.rewards(&position, 0, 1);
-        for p in 0..3 {
-            assert_eq!(rewards[p], seat.rewards(&position, p, 1)[p], "seat {p}");
+        for (p, reward) in rewards.iter().enumerate().take(3) {
+            assert_eq!(*reward, seat.rewards(&position, p, 1)[p], "seat {p}");
         }
         let normalised = MaxNLeaf { normalised: true, inner: Arc::clone(&leaf.inner), seat }.rewards(&position, 0, 1);
         assert!((normalised[..3].iter().sum::<f32>() - 1.0).abs() < 1e-5, "{normalised:?}");
