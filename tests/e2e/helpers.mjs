@@ -112,7 +112,11 @@ export async function openPage(browser, opts = {}) {
   });
   page.on('pageerror', (err) => errors.push(`page: ${err.message}${process.env.E2E_STACKS ? `\n${err.stack}` : ''}`));
   page.on('requestfailed', (req) => {
-    if (!opts.allowFailedRequests) errors.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`);
+    const reason = req.failure()?.errorText ?? '';
+    // A request the browser cancels itself (the page reloads while the icon is still loading) is not a
+    // failure of the page; a missing file still reports (a 404 is a console error), as does a refused one.
+    if (reason === 'net::ERR_ABORTED') return;
+    if (!opts.allowFailedRequests) errors.push(`request failed: ${req.url()} ${reason}`);
   });
   return { context, page, errors };
 }
