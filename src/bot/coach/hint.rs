@@ -55,10 +55,12 @@ pub struct Hint {
 pub const NOTABLE_CHANGE: f32 = 0.05;
 
 /// The search's move for the viewer at the coach's budget of `level` ([`Level::coach_playouts`]: at easy
-/// and medium the computer's, so the same as [`crate::bot::suggest`] under the same seed with two players,
-/// unless the search rated another move it tried at least half as often clearly higher: then that one,
-/// so that a hint is never a move the search rates clearly worse than its best; nor one that takes back
-/// the card the viewer placed last with nothing seen since, see [`hint_after`]) with the chances before
+/// and medium the computer's), its most visited (at medium the same as [`crate::bot::suggest`] under the
+/// same seed with two players; easy's computer draws its move from the visits, see
+/// [`Level::root_temperature`]), unless the search rated another move it tried at least half as often
+/// clearly higher: then that one, so that a hint is never a move the search rates clearly worse than its
+/// best; nor one that takes back the card the viewer placed last with nothing seen since (see
+/// [`hint_after`]); with the chances before
 /// and after it and its reasons. Errors as `suggest`'s: `bad_input`, `not_your_turn`, `game_over`.
 ///
 /// ```
@@ -66,8 +68,8 @@ pub const NOTABLE_CHANGE: f32 = 0.05;
 /// use battleline::{Game, Options};
 /// let game = Game::new(Options::default(), 5).unwrap();
 /// let view = game.view(game.position().current()).unwrap();
-/// let advice = hint(&view, Level::Easy, 3).unwrap();
-/// assert_eq!(advice.action, suggest(&view, Level::Easy, 3).unwrap());
+/// let advice = hint(&view, Level::Medium, 3).unwrap();
+/// assert_eq!(advice.action, suggest(&view, Level::Medium, 3).unwrap());
 /// assert!(advice.searched);
 /// ```
 pub fn hint(view: &PlayerView, level: Level, seed: u64) -> Result<Hint, Error> {

@@ -24,7 +24,7 @@ use super::config::Config;
 use super::leaf::StaticLeaf;
 use super::leaf::{Leaf, Sampler};
 use super::model_leaf::ValueLeaf;
-use super::parallel_trees::{combine, totals, RootEdge};
+use super::parallel_trees::{combine, draw_by_visits, totals, RootEdge};
 use super::prior::Prior;
 use super::tree::{automatic, Search};
 use crate::action::Action;
@@ -103,8 +103,9 @@ impl SearchBot {
         SearchBot { trees: trees.clamp(1, crate::bot::MAX_TREES), ..SearchBot::new(playouts, seed) }
     }
 
-    /// The search bot of a level: its playouts a decision ([`Level::playouts`]), and with three players
-    /// its budget there ([`Level::three_player_playouts`]).
+    /// The search bot of a level: its playouts a decision ([`Level::playouts`]), with three players
+    /// its budget there ([`Level::three_player_playouts`]), and how it picks its move from the visits
+    /// ([`Level::root_temperature`]).
     ///
     /// ```
     /// use battleline::bot::{Bot, Level, SearchBot};
@@ -117,9 +118,10 @@ impl SearchBot {
     /// assert_eq!(bot.stats().playouts, u64::from(Level::Medium.three_player_playouts()) * bot.stats().decisions);
     /// ```
     pub fn level(level: Level, seed: u64) -> SearchBot {
+        let config = Config { root_temperature: level.root_temperature(), ..Config::default() };
         SearchBot {
             three_player_playouts: level.three_player_playouts().max(1),
-            ..SearchBot::new(level.playouts(), seed)
+            ..SearchBot::configured(level.playouts(), seed, config)
         }
     }
 
@@ -290,7 +292,11 @@ impl SearchBot {
             true => tactics_guard::guarded(&turn.position, &trees),
             false => None,
         };
-        let action = guarded.or_else(|| combine(&trees)).unwrap_or(root_order[0]);
+        let picked = match self.config.root_temperature > 0.0 {
+            true => draw_by_visits(&trees, self.config.root_temperature, &mut self.rng),
+            false => combine(&trees),
+        };
+        let action = guarded.or(picked).unwrap_or(root_order[0]);
         let chosen = totals(&trees).into_iter().find(|edge| edge.action == action);
         self.last_value = chosen.filter(|e| e.visits > 0).map(|e| e.reward / e.visits as f32);
         let edges = if rate.is_some() { totals(&rated) } else { totals(&trees) };
@@ -350,5 +356,39 @@ mod tests {
         (0..400).for_each(|_| search.iterate());
         let edge = search.root_edges().into_iter().find(|e| e.action == action).unwrap();
         assert_eq!(value, edge.reward / edge.visits as f32);
+    }
+
+    // Easy searches as a plain search of its budget does, then draws its move from the visits: the same
+    // tree under the same seed, a visited action, now and then not the most visited one. Medium and hard
+    // take the most visited, as the plain search does.
+    #[test]
+    fn easy_draws_its_move_from_the_same_search_where_the_other_levels_take_the_most_visited() {
+        use crate::{Game, Options};
+        let mut drawn_elsewhere = 0;
+        for seed in 0..40 {
+            let game = Game::new(Options::default(), 100 + seed).unwrap();
+            let view = game.view(game.position().current()).unwrap();
+            let searched = |bot: &mut SearchBot| match bot.decide(&view, None).unwrap() {
+                Decision::Searched(searched) => searched,
+                Decision::Forced(action) => panic!("the first move is searched, not forced ({action})"),
+            };
+            let easy = searched(&mut SearchBot::level(Level::Easy, seed));
+            let plain = searched(&mut SearchBot::new(Level::Easy.playouts(), seed));
+            assert_eq!(easy.edges, plain.edges, "seed {seed}: the same search");
+            let visits = |action: Action| easy.edges.iter().find(|e| e.action == action).map_or(0, |e| e.visits);
+            assert!(visits(easy.action) > 0, "seed {seed}: easy plays an action its search visited");
+            drawn_elsewhere += usize::from(easy.action != plain.action);
+            for level in [Level::Medium, Level::Hard] {
+                let mut bot = SearchBot::level(level, seed);
+                bot.playouts = 300; // hard's budget would make this test slow; the pick is what is checked
+                let (by_level, plain) = (searched(&mut bot), searched(&mut SearchBot::new(300, seed)));
+                assert_eq!((by_level.action, by_level.edges), (plain.action, plain.edges), "seed {seed}, {level}");
+            }
+        }
+        // On a first move 30 playouts spread over many candidates, so the draw often leaves the most visited.
+        assert!(
+            (10..=36).contains(&drawn_elsewhere),
+            "easy played another move than the most visited {drawn_elsewhere} times in 40"
+        );
     }
 }

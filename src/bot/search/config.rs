@@ -31,6 +31,10 @@ pub struct Config {
     pub policy: Option<&'static PolicyModel>,
     /// See `policy`.
     pub policy_weight: f32,
+    /// How the root action is picked from the trees' visits: 0 takes the most visited; above 0 draws
+    /// it with probability proportional to `visits^(1 / root_temperature)` (a weaker player's
+    /// occasional second choice; the tactics guard's answer, where it has one, is still taken).
+    pub root_temperature: f32,
 }
 
 impl Default for Config {
@@ -48,6 +52,7 @@ impl Default for Config {
             guard_tactics: true,
             policy: None,
             policy_weight: 0.0,
+            root_temperature: 0.0,
         }
     }
 }

@@ -4,6 +4,7 @@
 //! option for experiments, searched one after the other.
 
 use crate::action::Action;
+use crate::bot::value::portable::{portable_exp, portable_ln};
 use crate::flag::FLAG_COUNT;
 
 /// The most trees a decision may search (the trees' seeds are drawn up front, so the number must stay
@@ -50,6 +51,36 @@ pub(crate) fn combine(trees: &[Vec<RootEdge>]) -> Option<Action> {
         .map(|edge| edge.action)
 }
 
+/// The root action drawn with probability proportional to `visits^(1 / temperature)` over all trees
+/// (`temperature` above 0), from one draw of `rng`; `None` without a visited edge.
+pub(crate) fn draw_by_visits(
+    trees: &[Vec<RootEdge>],
+    temperature: f32,
+    rng: &mut impl rand::RngCore,
+) -> Option<Action> {
+    let totals = totals(trees);
+    // In portable arithmetic, so that a seed draws the same move natively and in WebAssembly (the
+    // system's `powf` differs between the two in the last bit).
+    let power = |visits: u32| match visits {
+        0 => 0.0,
+        v => portable_exp(portable_ln(f64::from(v)) / f64::from(temperature)),
+    };
+    let weights: Vec<f64> = totals.iter().map(|e| power(e.visits)).collect();
+    let sum: f64 = weights.iter().sum();
+    if !(sum > 0.0 && sum.is_finite()) {
+        return None;
+    }
+    // A uniform number in 0..sum from 53 random bits: the same draw natively and in wasm.
+    let mut at = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * sum;
+    for (edge, weight) in totals.iter().zip(&weights) {
+        if at < *weight {
+            return Some(edge.action);
+        }
+        at -= weight;
+    }
+    totals.iter().zip(&weights).rev().find(|(_, w)| **w > 0.0).map(|(e, _)| e.action)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,6 +99,26 @@ mod tests {
         // 90 troop visits against 110 tactics visits over both trees.
         assert_eq!(combine(&[a, b]), Some(Action::Draw { deck: tactics }));
         assert_eq!(combine(&[]), None);
+    }
+
+    #[test]
+    fn a_drawn_root_action_follows_the_visits_raised_to_one_over_the_temperature() {
+        let (troop, tactics) = (DeckKind::Troop, DeckKind::Tactics);
+        // 30 and 10 visits: at temperature 1 troop is drawn 3 times in 4, at 0.5 (visits squared) 9 in 10.
+        let trees = [vec![edge(troop, 20, 10.0), edge(tactics, 10, 5.0)], vec![edge(troop, 10, 5.0)]];
+        let mut rng = crate::rng_from_seed(7);
+        for (temperature, expected) in [(1.0, 0.75), (0.5, 0.9)] {
+            let draws = 4000;
+            let troops = (0..draws)
+                .filter(|_| draw_by_visits(&trees, temperature, &mut rng) == Some(Action::Draw { deck: troop }))
+                .count();
+            let share = troops as f64 / f64::from(draws);
+            assert!((share - expected).abs() < 0.03, "temperature {temperature}: troop drawn {share}");
+        }
+        // An action never visited is never drawn; no edge, no action.
+        let unvisited = [vec![edge(troop, 0, 0.0), edge(tactics, 5, 1.0)]];
+        assert!((0..200).all(|_| draw_by_visits(&unvisited, 1.0, &mut rng) == Some(Action::Draw { deck: tactics })));
+        assert_eq!(draw_by_visits(&[], 1.0, &mut rng), None);
     }
 
     #[test]

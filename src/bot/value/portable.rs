@@ -28,7 +28,6 @@ pub(crate) fn portable_exp(x: f64) -> f64 {
 /// The natural logarithm of a positive finite `x`, in the same portable arithmetic as
 /// [`portable_exp`]: `x = m · 2^e` with `m` in [1, 2) read from the bits, then
 /// `ln m = 2 atanh((m − 1)/(m + 1))` by its series. Relative error below 1e-13 for normal `x`.
-#[cfg(any(target_arch = "wasm32", test, feature = "lab-hooks"))]
 pub(crate) fn portable_ln(x: f64) -> f64 {
     let bits = x.to_bits();
     let exponent = ((bits >> 52) & 0x7ff) as i64 - 1023;

@@ -131,6 +131,7 @@ pub(crate) fn search_config(changes: Option<&str>) -> SearchConfig {
             "exploration" => config.exploration = number(),
             "widen_c" => config.widen_c = number(),
             "widen_alpha" => config.widen_alpha = number(),
+            "root_temperature" => config.root_temperature = number(),
             "guard" => {
                 config.guard_tactics =
                     value.parse().unwrap_or_else(|_| fail(&format!("guard: {value:?} is not true or false")))
