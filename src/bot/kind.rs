@@ -56,8 +56,9 @@ impl Level {
     /// the most visited, at medium and hard; easy draws it with probability proportional to
     /// `visits^(1 / 0.7)`, so that it sometimes plays its second or third choice. Fewer playouts did
     /// not make easy weaker without tactics: medium against easy scored 0.58 to 0.61 there at 30, 20,
-    /// 15, 10 and 5 playouts, and 0.63 at 1; drawing the move at 0.7, 0.71 and 0.72 (0.84 with tactics),
-    /// where the issue keeps 0.65 for the levels' order (docs/BOT_EXPERIMENTS.md, "easy draws its move").
+    /// 15, 10 and 5 playouts, and 0.63 at 1; with the move drawn at 0.7 it scored 0.71 and 0.72 there
+    /// (0.82 to 0.84 with tactics), above the 0.65 the levels' order asks (docs/BOT_EXPERIMENTS.md,
+    /// "easy draws its move").
     pub const fn root_temperature(self) -> f32 {
         match self {
             Level::Easy => 0.7,
