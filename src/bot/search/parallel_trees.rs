@@ -60,16 +60,16 @@ pub(crate) fn draw_by_visits(
 ) -> Option<Action> {
     let totals = totals(trees);
     // In portable arithmetic, so that a seed draws the same move natively and in WebAssembly (the
-    // system's `powf` differs between the two in the last bit).
+    // system's `powf` differs between the two in the last bit); relative to the most visited, whose
+    // weight is 1, so that no temperature overflows.
+    let most = totals.iter().map(|e| e.visits).max().filter(|&v| v > 0)?;
+    let top = portable_ln(f64::from(most));
     let power = |visits: u32| match visits {
         0 => 0.0,
-        v => portable_exp(portable_ln(f64::from(v)) / f64::from(temperature)),
+        v => portable_exp((portable_ln(f64::from(v)) - top) / f64::from(temperature)),
     };
     let weights: Vec<f64> = totals.iter().map(|e| power(e.visits)).collect();
     let sum: f64 = weights.iter().sum();
-    if !(sum > 0.0 && sum.is_finite()) {
-        return None;
-    }
     // A uniform number in 0..sum from 53 random bits: the same draw natively and in wasm.
     let mut at = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * sum;
     for (edge, weight) in totals.iter().zip(&weights) {
@@ -119,6 +119,8 @@ mod tests {
         let unvisited = [vec![edge(troop, 0, 0.0), edge(tactics, 5, 1.0)]];
         assert!((0..200).all(|_| draw_by_visits(&unvisited, 1.0, &mut rng) == Some(Action::Draw { deck: tactics })));
         assert_eq!(draw_by_visits(&[], 1.0, &mut rng), None);
+        // A temperature near 0 takes the most visited, as its limit does (the weights never overflow).
+        assert!((0..50).all(|_| draw_by_visits(&trees, 1e-30, &mut rng) == Some(Action::Draw { deck: troop })));
     }
 
     #[test]
