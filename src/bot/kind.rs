@@ -41,14 +41,13 @@ impl Level {
     pub const fn playouts(self) -> u32 {
         match self {
             // Ten times apart up to medium (easy also draws its move, see `Level::root_temperature`).
-            // Hard plays 6,000: against
-            // `heuristic` with tactics twice hard's former 3,000 scored +0.031 ± 0.020 under `afterPlay`
-            // (272 paired deals), +0.012 ± 0.012 pooled over the three claim timings, and 0.547 head to
-            // head against the hard of before issue 51 (3,000: 0.490), well inside 250 ms a move (median) in
-            // Chromium (docs/BOT_EXPERIMENTS.md, "hard at 6,000 playouts").
+            // Hard plays 12,000: over 6,000 on the same deals +0.046 ± 0.025 head to head against the
+            // hard of before issue 51 (0.555, 0.555, 0.575 in the three claim timings) and +0.026 ± 0.013
+            // against `heuristic` (0.863, 0.927, 0.887), pooled; a median of 178 ms a move in Chromium
+            // against the 250 allowed (docs/BOT_EXPERIMENTS.md, "hard at 12,000 playouts").
             Level::Easy => 30,
             Level::Medium => 300,
-            Level::Hard => 6_000,
+            Level::Hard => 12_000,
         }
     }
 
@@ -76,12 +75,11 @@ impl Level {
         }
     }
 
-    /// Playouts per decision in a three-player game. With three players more playouts keep buying
-    /// strength where with two they stop at a few thousand: hard plays 10,000 there (against 3,000 on the
+    /// Playouts per decision in a three-player game: hard plays 10,000 there (against 3,000 on the
     /// same deals +0.029 ± 0.011 over 3,450 games in six sets; against two `heuristic` bots 0.533 over
     /// 2,453 games under `afterPlay`, 0.545 over 1,320 under `startOfTurn`; docs/BOT_EXPERIMENTS.md,
-    /// "Three players at 10,000 playouts"), at about four times the time a move. Easy and medium keep
-    /// their budgets.
+    /// "Three players at 10,000 playouts"), about 140 ms a move in Chromium (not measured
+    /// above 10,000 with three players). Easy and medium keep their budgets.
     pub const fn three_player_playouts(self) -> u32 {
         match self {
             Level::Easy | Level::Medium => self.playouts(),

@@ -96,7 +96,7 @@ const DERIVED: &'static str = include_str!("declarations.d.ts");
 const BOT_TYPES: &'static str = r#"
 /**
  * A computer player: the search at the three levels of the game page (`"easy"`, `"medium"`, `"hard"`:
- * 30, 300 and 6,000 playouts a decision, hard 10,000 with three players, easy drawing its move among its
+ * 30, 300 and 12,000 playouts a decision, hard 10,000 with three players, easy drawing its move among its
  * search's favourites; also spelt `"search:easy"` …;
  * `"search"` is medium), the rule-of-thumb player `"heuristic"`, or `"random"`. Every value of this type is accepted. At run time
  * `suggest` also accepts `"search:N"` (N playouts) and `"search:NxT"` (T trees of N); they are not part

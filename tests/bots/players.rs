@@ -506,11 +506,11 @@ fn hard_searches_its_three_player_budget_with_three_players() {
 }
 
 // The coach searches its own budget (`Level::coach_playouts`): the computer's at easy and medium, 3,000 at
-// hard where the computer plays 6,000, so that a review stays quick (the hint's own test checks that it
+// hard where the computer plays 12,000, so that a review stays quick (the hint's own test checks that it
 // searches that budget: src/bot/coach/hint.rs).
 #[test]
 fn the_coach_has_its_own_budget() {
-    assert_eq!((Level::Hard.playouts(), Level::Hard.coach_playouts()), (6_000, 3_000));
+    assert_eq!((Level::Hard.playouts(), Level::Hard.coach_playouts()), (12_000, 3_000));
     for level in [Level::Easy, Level::Medium] {
         assert_eq!(level.coach_playouts(), level.playouts(), "{level}");
     }

@@ -18,7 +18,7 @@ pub const LONG_ABOUT: &str = "\
 Play two bots against each other and report how A fares against B.
 
 Bots: random (uniformly random legal actions), heuristic (rule-of-thumb), search:easy, search:medium,
-search:hard (Information-Set MCTS with 30 / 300 / 6,000 playouts a decision; hard 10,000 with three
+search:hard (Information-Set MCTS with 30 / 300 / 12,000 playouts a decision; hard 10,000 with three
 players), search:N (N playouts, with any number of players) or search:NxT (T independent trees of N
 playouts whose root visits are added up).
 

@@ -250,7 +250,7 @@ mod tests {
         assert!(kept <= 4, "{kept} of the search's moves took back the card just placed");
     }
 
-    /// At hard the hint searches the coach's budget (3,000 playouts), not the computer's 6,000: its
+    /// At hard the hint searches the coach's budget (3,000 playouts), not the computer's 12,000: its
     /// move's rating is, to the bit, that of the search of [`Level::coach_playouts`] under the same seed.
     #[test]
     fn a_hint_at_hard_searches_the_coachs_budget() {

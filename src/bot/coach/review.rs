@@ -361,7 +361,7 @@ fn is_decision(view: &PlayerView) -> bool {
 
 fn judge(pending: &Pending, level: Level, seed: u64) -> Result<ReviewedDecision, Error> {
     let played = pending.played;
-    // The coach's budget (hard: 3,000; the computer plays 6,000, 10,000 with three players): a review
+    // The coach's budget (hard: 3,000; the computer plays 12,000, 10,000 with three players): a review
     // judges every seat's decisions, and stays quick (docs/COACH.md).
     let Decision::Searched(searched) =
         SearchBot::new(level.coach_playouts(), seed).analyse(&pending.view, &[played])?

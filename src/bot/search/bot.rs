@@ -111,7 +111,7 @@ impl SearchBot {
     /// use battleline::bot::{Bot, Level, SearchBot};
     /// use battleline::{Game, Options};
     /// let game = Game::new(Options { players: 3, tactics: false, ..Options::default() }, 5).unwrap();
-    /// assert_eq!(Level::Hard.three_player_playouts(), 10_000); // hard's 6,000 with two players
+    /// assert_eq!(Level::Hard.three_player_playouts(), 10_000); // hard's 12,000 with two players
     /// let mut bot = SearchBot::level(Level::Medium, 1);
     /// let action = bot.choose(&game.view(game.position().current()).unwrap()).unwrap();
     /// assert!(game.legal_actions().contains(&action));
