@@ -41,10 +41,10 @@ impl Level {
     pub const fn playouts(self) -> u32 {
         match self {
             // Ten times apart up to medium (easy also draws its move, see `Level::root_temperature`).
-            // Hard plays 12,000: over 6,000 on the same deals +0.046 ± 0.025 head to head against the
-            // hard of before issue 51 (0.555, 0.555, 0.575 in the three claim timings) and +0.026 ± 0.013
-            // against `heuristic` (0.863, 0.927, 0.887), pooled; a median of 178 ms a move in Chromium
-            // against the 250 allowed (docs/BOT_EXPERIMENTS.md, "hard at 12,000 playouts").
+            // Hard plays 12,000: over 6,000 on the same deals, pooled over the three claim timings,
+            // +0.022 ± 0.012 against `heuristic` (0.850, 0.927, 0.887) and +0.023 ± 0.018 head to head
+            // against the hard of before issue 51 (0.542, 0.545, 0.557); a median of 178 ms a move in
+            // Chromium against the 250 allowed (docs/BOT_EXPERIMENTS.md, "hard at 12,000 playouts").
             Level::Easy => 30,
             Level::Medium => 300,
             Level::Hard => 12_000,
